@@ -1,0 +1,114 @@
+// markers.hpp - SQTT trace markers for HIP device code.
+//
+// Numeric markers work with any compiler:
+//   sqtt_marker_enter(7u); ... sqtt_marker_exit(7u);   sqtt_marker_point(3u);
+// Named markers need the pass plugin (-fpass-plugin=libsqttinstrumentpass.so),
+// which gives each name an ID and records it in the code object's
+// .sqtt_funcmap section:
+//   sqtt_marker_enter("load"); ... sqtt_marker_exit("load");
+//   sqtt_marker_point("tile done");  sqtt_marker_data("k", k);
+// Building named markers without the plugin fails at link time ("undefined
+// reference to __sqtt_named_marker_enter") rather than losing them silently.
+//
+// Compile with -DSQTT_ENABLED=1; with SQTT_ENABLED=0 (the default) every
+// marker compiles to nothing.
+//
+// Marker value layout: bits 31..2 = ID, bit 1 = enter (push), bit 0 = exit
+// previous (pop). A bare exit is the value 1.
+#pragma once
+
+#include <cstdint>
+
+#ifndef SQTT_ENABLED
+#define SQTT_ENABLED 0
+#endif
+
+#define SQTT_FLAG_EXIT_PREV (1u)
+#define SQTT_FLAG_ENTER (1u << 1)
+
+#if defined(__AMDGCN__) || defined(__HIP_DEVICE_COMPILE__)
+
+// Spelled with attributes so the header does not depend on hip_runtime.h.
+#define SQTT_MARKER_FN_ static __attribute__((device)) inline __attribute__((always_inline))
+
+#if SQTT_ENABLED
+extern "C" __attribute__((device)) void __sqtt_named_marker_enter(const char *);
+extern "C" __attribute__((device)) void __sqtt_named_marker_exit(const char *);
+extern "C" __attribute__((device)) void __sqtt_named_marker_point(const char *);
+extern "C" __attribute__((device)) void __sqtt_named_marker_data(const char *, uint32_t);
+
+// sched_barrier(0) keeps the scheduler from moving work across the marker.
+#define SQTT_NUMERIC_MARKER_(value)                                            \
+  do {                                                                         \
+    __builtin_amdgcn_sched_barrier(0);                                         \
+    __builtin_amdgcn_s_ttracedata((int)(value));                               \
+    __builtin_amdgcn_sched_barrier(0);                                         \
+  } while (0)
+
+SQTT_MARKER_FN_ void sqtt_marker_enter(uint32_t data) {
+  SQTT_NUMERIC_MARKER_((data << 2) | SQTT_FLAG_ENTER);
+}
+// Exits always pop the innermost scope; \p data is accepted for symmetry.
+SQTT_MARKER_FN_ void sqtt_marker_exit(uint32_t data) {
+  (void)data;
+  SQTT_NUMERIC_MARKER_(SQTT_FLAG_EXIT_PREV);
+}
+SQTT_MARKER_FN_ void sqtt_marker_point(uint32_t data) {
+  SQTT_NUMERIC_MARKER_(data << 2);
+}
+
+SQTT_MARKER_FN_ void sqtt_marker_enter(const char *name) { __sqtt_named_marker_enter(name); }
+SQTT_MARKER_FN_ void sqtt_marker_exit(const char *name) { __sqtt_named_marker_exit(name); }
+SQTT_MARKER_FN_ void sqtt_marker_point(const char *name) { __sqtt_named_marker_point(name); }
+// A point marker followed by one raw 32-bit record carrying \p data (read
+// from the first active lane).
+SQTT_MARKER_FN_ void sqtt_marker_data(const char *name, uint32_t data) {
+  __sqtt_named_marker_data(name, data);
+}
+
+#undef SQTT_NUMERIC_MARKER_
+#else // !SQTT_ENABLED
+SQTT_MARKER_FN_ void sqtt_marker_enter(uint32_t) {}
+SQTT_MARKER_FN_ void sqtt_marker_exit(uint32_t) {}
+SQTT_MARKER_FN_ void sqtt_marker_point(uint32_t) {}
+SQTT_MARKER_FN_ void sqtt_marker_enter(const char *) {}
+SQTT_MARKER_FN_ void sqtt_marker_exit(const char *) {}
+SQTT_MARKER_FN_ void sqtt_marker_point(const char *) {}
+SQTT_MARKER_FN_ void sqtt_marker_data(const char *, uint32_t) {}
+#endif // SQTT_ENABLED
+
+#undef SQTT_MARKER_FN_
+
+#else // Host side: the scope masks the plugin reads, for launch-time logic.
+
+#include <cstdlib>
+#include <cstring>
+
+namespace sqtt {
+
+/// Reads a scope mask the way the plugin does: unset or empty gives \p def,
+/// "-1" gives all ones, otherwise a decimal, 0x-hex or 0-octal number.
+inline uint32_t parse_env_mask(const char *name, uint32_t def = 0xFFFFFFFFu) {
+  const char *v = std::getenv(name);
+  if (!v || !*v)
+    return def;
+  if (std::strcmp(v, "-1") == 0)
+    return 0xFFFFFFFFu;
+  char *end = nullptr;
+  unsigned long parsed = std::strtoul(v, &end, 0);
+  if (end == v || *end != '\0')
+    return def;
+  return static_cast<uint32_t>(parsed);
+}
+
+struct ScopeConfig {
+  uint32_t wave_mask, simd_mask, cu_mask, wg_mask;
+  static ScopeConfig from_env() {
+    return {parse_env_mask("SQTT_SCOPE_WAVE"), parse_env_mask("SQTT_SCOPE_SIMD", 0xFu),
+            parse_env_mask("SQTT_SCOPE_CU", 0x3u), parse_env_mask("SQTT_SCOPE_WG")};
+  }
+};
+
+} // namespace sqtt
+
+#endif

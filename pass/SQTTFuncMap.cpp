@@ -1,0 +1,139 @@
+//===- SQTTFuncMap.cpp - The .sqtt_funcmap section ------------------------===//
+//
+// Names are raw (mangled) symbol names so decoders can match them against the
+// code object's symbols. The reference wrote them unescaped, and a name with a
+// newline or '@' silently corrupted the map; here such characters are replaced
+// and the user is told.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SQTTFuncMap.h"
+#include "SQTTLedger.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace sqtt;
+
+bool sqtt::sanitizeFuncMapField(std::string &Text, bool AllowAt) {
+  bool Changed = false;
+  for (char &C : Text)
+    if (C == '\n' || C == '\r' || C == '\0' || (!AllowAt && C == '@')) {
+      C = '_';
+      Changed = true;
+    }
+  return Changed;
+}
+
+namespace {
+
+class RowWriter {
+public:
+  RowWriter(std::string &Out, function_ref<void(const Twine &)> Warn)
+      : OS(Out), Warn(Warn) {}
+
+  void named(char Type, const MarkerRecord &R, bool WithID) {
+    std::string Name = R.Name;
+    if (sanitizeFuncMapField(Name, /*AllowAt=*/false))
+      Warn(Twine("marker name '") + printable(R.Name) +
+           "' contains a character that would break .sqtt_funcmap; written as '" +
+           Name + "'");
+    std::string Loc = R.SourceLoc;
+    sanitizeFuncMapField(Loc, /*AllowAt=*/true);
+    OS << Type << ':';
+    if (WithID)
+      OS << R.ID << ':';
+    OS << Name;
+    if (!Loc.empty())
+      OS << '@' << Loc;
+    OS << '\n';
+    if (R.ExtraPayloadCount != 0)
+      OS << "R:" << R.ID << ":extra_payload_count=" << R.ExtraPayloadCount
+         << '\n';
+  }
+
+  raw_string_ostream OS;
+
+private:
+  static std::string printable(StringRef S) {
+    std::string Out;
+    for (char C : S) {
+      if (C == '\n')
+        Out += "\\n";
+      else if (C == '\r')
+        Out += "\\r";
+      else if (C == '\0')
+        Out += "\\0";
+      else
+        Out += C;
+    }
+    return Out;
+  }
+
+  function_ref<void(const Twine &)> Warn;
+};
+
+} // namespace
+
+std::string sqtt::buildFuncMapText(const MarkerLedger &Ledger,
+                                   const FuncMapLayout &Layout,
+                                   function_ref<void(const Twine &)> Warn) {
+  std::string Text;
+  RowWriter W(Text, Warn);
+  const auto &Records = Ledger.records();
+
+  if (Layout.ShaderClockBits != 0)
+    W.OS << "M:shader_clock_bits=" << Layout.ShaderClockBits
+         << ";shader_clock_shift=" << Layout.ShaderClockShift << '\n';
+
+  SmallVector<const MarkerRecord *, 16> Functions;
+  for (const MarkerRecord &R : Records)
+    if (R.Kind == MarkerKind::Function)
+      Functions.push_back(&R);
+  llvm::sort(Functions, [](const MarkerRecord *A, const MarkerRecord *B) {
+    return A->ID < B->ID;
+  });
+  for (const MarkerRecord *R : Functions)
+    W.named('F', *R, /*WithID=*/true);
+
+  for (const MarkerRecord &R : Records)
+    if (R.Kind == MarkerKind::Kernel)
+      W.named('K', R, /*WithID=*/false);
+
+  for (const MarkerRecord &R : Records)
+    if (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point)
+      W.named(R.Kind == MarkerKind::UserScope ? 'U' : 'P', R, /*WithID=*/true);
+
+  for (const MarkerRecord &R : Records)
+    if (R.Kind == MarkerKind::SystemPoint)
+      W.named('P', R, /*WithID=*/true);
+
+  if (Layout.AddrTraceWaveSize != 0)
+    W.OS << "W:" << Layout.AddrTraceWaveSize << '\n';
+  for (const MarkerRecord &R : Records)
+    if (R.Kind == MarkerKind::AddressPoint)
+      W.named('P', R, /*WithID=*/true);
+
+  W.OS.flush();
+  return Text;
+}
+
+void sqtt::emitFuncMap(Module &M, StringRef Text) {
+  LLVMContext &Ctx = M.getContext();
+  Constant *Init = ConstantDataArray::getString(Ctx, Text, /*AddNull=*/true);
+  unsigned AS = M.getDataLayout().getDefaultGlobalsAddressSpace();
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
+                                GlobalValue::InternalLinkage, Init,
+                                FuncMapGlobal, nullptr,
+                                GlobalValue::NotThreadLocal, AS);
+  GV->setSection(FuncMapSection);
+  GV->setAlignment(Align(1));
+  appendToUsed(M, {GV});
+}

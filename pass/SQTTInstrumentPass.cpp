@@ -1,0 +1,165 @@
+//===- SQTTInstrumentPass.cpp - The SQTT marker instrumentation pass ------===//
+//
+// Phase bookkeeping lives in named metadata: Early leaves !sqtt.early.done
+// (with its ledger in !sqtt.markers.early), Late consumes both and leaves
+// !sqtt.late.done. A module is therefore never instrumented twice, even when
+// a pipeline (ThinLTO post-link, say) fires the extension points again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SQTTInstrumentPass.h"
+#include "SQTTCompat.h"
+#include "SQTTDiagnostics.h"
+#include "SQTTFuncMap.h"
+#include "SQTTLedger.h"
+#include "SQTTLowering.h"
+#include "SQTTMarkerPlacer.h"
+#include "SQTTNamedMarkers.h"
+#include "SQTTTarget.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+using namespace sqtt;
+
+#define DEBUG_TYPE "sqtt-instrument"
+
+static const char *const EarlyDoneMD = "sqtt.early.done";
+static const char *const LateDoneMD = "sqtt.late.done";
+
+namespace {
+struct TargetFunction {
+  Function *F;
+  TargetInfo Target;
+};
+} // namespace
+
+/// Defined functions of a known AMDGPU generation, in module order.
+static SmallVector<TargetFunction, 16> targetFunctions(Module &M) {
+  SmallVector<TargetFunction, 16> Result;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    TargetInfo T = classifyFunction(F);
+    if (T.isKnown())
+      Result.push_back({&F, T});
+  }
+  return Result;
+}
+
+/// "file:line" of a function's definition, or "" without debug info.
+static std::string definitionLocation(const Function &F) {
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP || (SP->getFilename().empty() && SP->getLine() == 0))
+    return "";
+  return (SP->getFilename() + ":" + Twine(SP->getLine())).str();
+}
+
+static bool isKernel(const Function &F) {
+  return F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
+}
+
+bool SQTTInstrumentPass::checkConfig(Module &M) {
+  const Config &Cfg = State->Cfg;
+  if (!State->ConfigReported) {
+    State->ConfigReported = true;
+    for (const ConfigDiagnostic &D : Cfg.Diagnostics) {
+      if (D.IsError)
+        reportError(M.getContext(), D.Message);
+      else
+        reportWarning(M.getContext(), D.Message);
+    }
+  }
+  return !Cfg.hasErrors();
+}
+
+bool SQTTInstrumentPass::runEarly(Module &M) {
+  if (M.getNamedMetadata(EarlyDoneMD) || M.getNamedMetadata(LateDoneMD))
+    return false;
+  if (!checkConfig(M))
+    return false;
+
+  MarkerLedger Ledger;
+  inlineMarkerWrappers(M);
+  for (TargetFunction &TF : targetFunctions(M))
+    resolveNamedMarkers(*TF.F, Ledger, TF.Target, nullptr);
+  eraseUnusedSentinels(M);
+
+  if (!Ledger.empty())
+    Ledger.writeEarlyMetadata(M);
+  // Always changed: the phase marker itself is new IR.
+  M.getOrInsertNamedMetadata(EarlyDoneMD);
+  return true;
+}
+
+bool SQTTInstrumentPass::runLate(Module &M) {
+  if (M.getNamedMetadata(LateDoneMD))
+    return false;
+  if (!checkConfig(M))
+    return false;
+  const Config &Cfg = State->Cfg;
+
+  SmallVector<TargetFunction, 16> Targets = targetFunctions(M);
+  bool HasGfx12 = any_of(Targets, [](const TargetFunction &TF) {
+    return TF.Target.Gen == GfxGen::GFX12;
+  });
+  if (HasGfx12) {
+    if (std::optional<std::string> Error = Cfg.shaderClockWindowError()) {
+      reportError(M.getContext(), *Error);
+      return false;
+    }
+  }
+
+  MarkerLedger Ledger = MarkerLedger::takeEarlyMetadata(M);
+  if (NamedMDNode *Done = M.getNamedMetadata(EarlyDoneMD))
+    M.eraseNamedMetadata(Done);
+
+  // Wrappers the always-inliner did not take (user helpers at -O0).
+  if (inlineMarkerWrappers(M))
+    Targets = targetFunctions(M);
+
+  for (TargetFunction &TF : Targets) {
+    Function &F = *TF.F;
+    if (isKernel(F))
+      Ledger.addKernel(F.getName(), definitionLocation(F));
+    MarkerPlacer Placer(F, Cfg, TF.Target);
+    Placer.finalizeExistingMarkers();
+    resolveNamedMarkers(F, Ledger, TF.Target, &Placer);
+    lowerFullTraces(F);
+  }
+
+  if (Cfg.ShaderClockBits != 0) {
+    for (const MarkerRecord &R : Ledger.records())
+      if (R.ExtraPayloadCount != 0) {
+        reportError(M.getContext(),
+                    "SQTT_SHADER_CLOCK_BITS=" + Twine(Cfg.ShaderClockBits) +
+                        " cannot be combined with payload markers ('" + R.Name +
+                        "' carries " + Twine(R.ExtraPayloadCount) +
+                        " payload records); set SQTT_SHADER_CLOCK_BITS=0");
+        return true;
+      }
+  }
+
+  eraseUnusedSentinels(M);
+
+  if (!Ledger.empty()) {
+    FuncMapLayout Layout;
+    std::string Text = buildFuncMapText(Ledger, Layout, [&](const Twine &W) {
+      reportWarning(M.getContext(), W);
+    });
+    emitFuncMap(M, Text);
+  }
+  M.getOrInsertNamedMetadata(LateDoneMD);
+  return true;
+}
+
+PreservedAnalyses SQTTInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
+  // The host half of a HIP compilation loads the plugin too.
+  if (!compat::moduleTriple(M).isAMDGPU())
+    return PreservedAnalyses::all();
+  bool Changed = P == Phase::Early ? runEarly(M) : runLate(M);
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

@@ -1,0 +1,163 @@
+//===- SQTTLedger.cpp - Marker IDs and what they name ---------------------===//
+//
+// !sqtt.markers.early rows are {i32 ID, i32 Kind, !"Name", i32 PreOptSize,
+// !"SourceLoc", i32 ExtraPayloadCount}, the layout existing builds of the
+// reference plugin write, so a module produced by either can be finished by
+// either.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SQTTLedger.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace sqtt;
+
+static const char *const EarlyLedgerName = "sqtt.markers.early";
+
+std::string MarkerLedger::namedKey(bool IsPoint, StringRef Name,
+                                   unsigned PayloadCount) {
+  return (Twine(IsPoint ? "P:" : "U:") + Twine(PayloadCount) + ":" + Name)
+      .str();
+}
+
+uint32_t MarkerLedger::getOrAddNamedMarker(bool IsPoint, StringRef Name,
+                                           unsigned PayloadCount) {
+  auto [It, Inserted] =
+      NamedIDs.try_emplace(namedKey(IsPoint, Name, PayloadCount), 0);
+  if (!Inserted)
+    return It->second;
+  It->second = NextEventID++;
+  MarkerRecord R;
+  R.ID = It->second;
+  R.Kind = IsPoint ? MarkerKind::Point : MarkerKind::UserScope;
+  R.Name = Name.str();
+  R.ExtraPayloadCount = PayloadCount;
+  Records.push_back(std::move(R));
+  return It->second;
+}
+
+uint32_t MarkerLedger::addFunction(StringRef Name, StringRef Loc,
+                                   unsigned PreOptSize) {
+  MarkerRecord R;
+  R.ID = NextEventID++;
+  R.Kind = MarkerKind::Function;
+  R.Name = Name.str();
+  R.SourceLoc = Loc.str();
+  R.PreOptSize = PreOptSize;
+  Records.push_back(R);
+  return R.ID;
+}
+
+void MarkerLedger::addKernel(StringRef Name, StringRef Loc) {
+  MarkerRecord R;
+  R.Kind = MarkerKind::Kernel;
+  R.Name = Name.str();
+  R.SourceLoc = Loc.str();
+  Records.push_back(std::move(R));
+}
+
+uint32_t MarkerLedger::addSystemPoint(StringRef Name) {
+  MarkerRecord R;
+  R.ID = NextEventID++;
+  R.Kind = MarkerKind::SystemPoint;
+  R.Name = Name.str();
+  Records.push_back(R);
+  return R.ID;
+}
+
+uint32_t MarkerLedger::addAddressPoint(StringRef Name, StringRef Loc,
+                                       unsigned ExtraPayloadCount) {
+  MarkerRecord R;
+  R.ID = NextEventID++;
+  R.Kind = MarkerKind::AddressPoint;
+  R.Name = Name.str();
+  R.SourceLoc = Loc.str();
+  R.ExtraPayloadCount = ExtraPayloadCount;
+  Records.push_back(R);
+  return R.ID;
+}
+
+const MarkerRecord *MarkerLedger::find(uint32_t ID) const {
+  for (const MarkerRecord &R : Records)
+    if (R.Kind != MarkerKind::Kernel && R.ID == ID)
+      return &R;
+  return nullptr;
+}
+
+void MarkerLedger::rebuildIndex() {
+  NamedIDs.clear();
+  uint32_t MaxID = 0;
+  for (const MarkerRecord &R : Records) {
+    MaxID = std::max(MaxID, R.ID);
+    if (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point)
+      NamedIDs[namedKey(R.Kind == MarkerKind::Point, R.Name,
+                        R.ExtraPayloadCount)] = R.ID;
+  }
+  NextEventID = MaxID + 1;
+}
+
+void MarkerLedger::writeEarlyMetadata(Module &M) const {
+  LLVMContext &Ctx = M.getContext();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  auto Int = [&](uint64_t V) {
+    return ConstantAsMetadata::get(ConstantInt::get(I32, V));
+  };
+  NamedMDNode *Ledger = M.getOrInsertNamedMetadata(EarlyLedgerName);
+  for (const MarkerRecord &R : Records) {
+    if (R.Kind == MarkerKind::Kernel)
+      continue; // Late lists the kernels that survive optimisation.
+    Metadata *Ops[] = {Int(R.ID),
+                       Int(static_cast<unsigned>(R.Kind)),
+                       MDString::get(Ctx, R.Name),
+                       Int(R.PreOptSize),
+                       MDString::get(Ctx, R.SourceLoc),
+                       Int(R.ExtraPayloadCount)};
+    Ledger->addOperand(MDNode::get(Ctx, Ops));
+  }
+}
+
+static std::optional<uint64_t> mdInt(const MDOperand &Op) {
+  if (auto *C = mdconst::dyn_extract_or_null<ConstantInt>(Op))
+    return C->getZExtValue();
+  return std::nullopt;
+}
+
+MarkerLedger MarkerLedger::takeEarlyMetadata(Module &M) {
+  MarkerLedger L;
+  NamedMDNode *Ledger = M.getNamedMetadata(EarlyLedgerName);
+  if (!Ledger)
+    return L;
+  for (MDNode *Row : Ledger->operands()) {
+    if (Row->getNumOperands() < 6)
+      continue;
+    auto ID = mdInt(Row->getOperand(0));
+    auto Kind = mdInt(Row->getOperand(1));
+    auto *Name = dyn_cast_or_null<MDString>(Row->getOperand(2));
+    auto Size = mdInt(Row->getOperand(3));
+    auto *Loc = dyn_cast_or_null<MDString>(Row->getOperand(4));
+    auto Payload = mdInt(Row->getOperand(5));
+    if (!ID || !Kind || !Name || !Size || !Loc || !Payload || *ID == 0)
+      continue;
+    auto K = static_cast<MarkerKind>(*Kind);
+    if (K != MarkerKind::Function && K != MarkerKind::UserScope &&
+        K != MarkerKind::Point)
+      continue;
+    MarkerRecord R;
+    R.ID = static_cast<uint32_t>(*ID);
+    R.Kind = K;
+    R.Name = Name->getString().str();
+    R.PreOptSize = static_cast<unsigned>(*Size);
+    R.SourceLoc = Loc->getString().str();
+    R.ExtraPayloadCount = static_cast<unsigned>(*Payload);
+    L.Records.push_back(std::move(R));
+  }
+  M.eraseNamedMetadata(Ledger);
+  L.rebuildIndex();
+  return L;
+}

@@ -1,0 +1,86 @@
+//===- SQTTLedger.h - Marker IDs and what they name -------------*- C++ -*-===//
+//
+// The ledger is the single source of marker IDs. It holds one record per ID
+// (functions, named user markers, system points, address-trace points) plus
+// the kernels, allocates IDs from one counter starting at 1, and deduplicates
+// named markers. Early and Late share nothing but IR, so Early writes the
+// ledger into !sqtt.markers.early and Late reads it back.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SQTT_LEDGER_H
+#define SQTT_LEDGER_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace sqtt {
+
+/// The integer values are part of the !sqtt.markers.early format.
+enum class MarkerKind : unsigned {
+  Function = 0,
+  Kernel = 1,
+  UserScope = 2,
+  Point = 3,
+  SystemPoint = 4,
+  AddressPoint = 5,
+};
+
+struct MarkerRecord {
+  uint32_t ID = 0; // 0 for kernels, which are listed but never traced.
+  MarkerKind Kind = MarkerKind::Point;
+  std::string Name;
+  std::string SourceLoc;
+  unsigned PreOptSize = 0;
+  unsigned ExtraPayloadCount = 0;
+};
+
+class MarkerLedger {
+public:
+  /// Returns the ID of the named marker, allocating one on first use. Enter
+  /// (scope), point and data markers of one name are distinct markers.
+  uint32_t getOrAddNamedMarker(bool IsPoint, llvm::StringRef Name,
+                               unsigned PayloadCount);
+  uint32_t addFunction(llvm::StringRef Name, llvm::StringRef Loc,
+                       unsigned PreOptSize);
+  void addKernel(llvm::StringRef Name, llvm::StringRef Loc);
+  uint32_t addSystemPoint(llvm::StringRef Name);
+  uint32_t addAddressPoint(llvm::StringRef Name, llvm::StringRef Loc,
+                           unsigned ExtraPayloadCount);
+
+  const std::vector<MarkerRecord> &records() const { return Records; }
+  std::vector<MarkerRecord> &records() { return Records; }
+  bool empty() const { return Records.empty(); }
+  uint32_t nextID() const { return NextEventID; }
+  const MarkerRecord *find(uint32_t ID) const;
+
+  /// Stores the records Late needs (functions and named markers).
+  void writeEarlyMetadata(llvm::Module &M) const;
+  /// Rebuilds a ledger from !sqtt.markers.early and erases the metadata.
+  /// Malformed rows are skipped.
+  static MarkerLedger takeEarlyMetadata(llvm::Module &M);
+
+  /// Rebuilds the named-marker dedup map and the ID counter after records
+  /// were edited (pruned or renumbered).
+  void rebuildIndex();
+
+private:
+  static std::string namedKey(bool IsPoint, llvm::StringRef Name,
+                              unsigned PayloadCount);
+
+  std::vector<MarkerRecord> Records;
+  llvm::StringMap<uint32_t> NamedIDs;
+  uint32_t NextEventID = 1;
+};
+
+} // namespace sqtt
+
+#endif // SQTT_LEDGER_H

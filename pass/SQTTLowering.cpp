@@ -1,0 +1,84 @@
+//===- SQTTLowering.cpp - Final form of m0-based traces -------------------===//
+//
+// The asm operand uses the "s" constraint; a per-lane value there would be
+// printed as a VGPR and fail to assemble, so values that are not obviously
+// wave-uniform are first read from the first active lane, as the intrinsic's
+// own selection does.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SQTTLowering.h"
+#include "SQTTCompat.h"
+#include "SQTTMarkerEmitter.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+
+using namespace llvm;
+using namespace sqtt;
+
+#define DEBUG_TYPE "sqtt-instrument"
+
+STATISTIC(NumLowered, "m0 traces lowered to s_mov_b32 m0 + s_nop 0 + s_ttracedata");
+
+/// Values computed only from constants, lane reads and hardware registers are
+/// the same in every lane.
+static bool isTriviallyUniform(const Value *V, unsigned Depth = 0) {
+  if (isa<Constant>(V))
+    return true;
+  if (const auto *A = dyn_cast<Argument>(V))
+    return A->hasInRegAttr();
+  if (Depth > 4)
+    return false;
+  if (const auto *II = dyn_cast<IntrinsicInst>(V)) {
+    switch (II->getIntrinsicID()) {
+    case Intrinsic::amdgcn_readlane:
+    case Intrinsic::amdgcn_readfirstlane:
+    case Intrinsic::amdgcn_s_getreg:
+      return true;
+    default:
+      return false;
+    }
+  }
+  if (const auto *CB = dyn_cast<CallBase>(V))
+    if (const auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand()))
+      return IA->getConstraintString() == "=s";
+  if (isa<BinaryOperator>(V) || isa<CastInst>(V))
+    return all_of(cast<Instruction>(V)->operands(), [&](const Use &U) {
+      return isTriviallyUniform(U.get(), Depth + 1);
+    });
+  return false;
+}
+
+unsigned sqtt::lowerFullTraces(Function &F) {
+  SmallVector<CallInst *, 16> Traces;
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      if (II->getIntrinsicID() == Intrinsic::amdgcn_s_ttracedata)
+        Traces.push_back(II);
+
+  Module &M = *F.getParent();
+  for (CallInst *Call : Traces) {
+    IRBuilder<> B(Call);
+    Value *Operand = Call->getArgOperand(0);
+    bool IsConstant = isa<ConstantInt>(Operand);
+    if (!IsConstant && !isTriviallyUniform(Operand))
+      Operand = B.CreateCall(compat::getIntrinsic(M, Intrinsic::amdgcn_readfirstlane,
+                                                  {B.getInt32Ty()}),
+                             {Operand});
+    auto *Ty = FunctionType::get(B.getInt32Ty(), {B.getInt32Ty()}, false);
+    InlineAsm *Asm = InlineAsm::get(Ty, M0TraceAsm,
+                                    IsConstant ? "={m0},i" : "={m0},s",
+                                    /*hasSideEffects=*/true);
+    CallInst *Lowered = B.CreateCall(Asm, {Operand});
+    Lowered->copyMetadata(*Call);
+    Lowered->setDebugLoc(Call->getDebugLoc());
+    Call->eraseFromParent();
+    ++NumLowered;
+  }
+  return Traces.size();
+}

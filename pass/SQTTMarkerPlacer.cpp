@@ -1,0 +1,308 @@
+//===- SQTTMarkerPlacer.cpp - Putting markers where they stay -------------===//
+//
+// Unscoped, a marker is bracketed by sched_barrier(0) hints (skipped where a
+// fence or sched_barrier already stands next to it) and by the reordering
+// boundary. Scoped, the marker sits in its own "sqtt.trace" block behind the
+// per-function check; the branch already orders it, and a sched_barrier inside
+// a tiny conditional block only buys s_nop stalls, so the only hint left is
+// the pin at the head of "sqtt.skip" when the marker times a sync.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SQTTMarkerPlacer.h"
+#include "SQTTCompat.h"
+#include "SQTTMarkerEmitter.h"
+#include "SQTTNamedMarkers.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+using namespace sqtt;
+
+#define DEBUG_TYPE "sqtt-instrument"
+
+STATISTIC(NumScopeChecks, "Scope checks built (one per function at most)");
+STATISTIC(NumScopedRuns, "Marker runs wrapped in a scope check");
+STATISTIC(NumPins, "sched_barrier pins placed before a sync");
+STATISTIC(NumBoundaries, "Reordering boundaries placed");
+
+bool sqtt::isWorkgroupSync(const Instruction &I) {
+  if (isa<FenceInst>(I))
+    return true;
+  const auto *II = dyn_cast<IntrinsicInst>(&I);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::amdgcn_s_barrier:
+  case Intrinsic::amdgcn_s_barrier_signal:
+  case Intrinsic::amdgcn_s_barrier_signal_var:
+  case Intrinsic::amdgcn_s_barrier_signal_isfirst:
+  case Intrinsic::amdgcn_s_barrier_wait:
+    return true;
+  default:
+    return false;
+  }
+}
+
+const Instruction *sqtt::nextRealInstruction(const Instruction *I) {
+  for (; I; I = I->getNextNode()) {
+    if (isDebugOrLifetime(*I))
+      continue;
+    if (const auto *CB = dyn_cast<CallBase>(I))
+      if (classifySentinel(*CB))
+        continue;
+    return I;
+  }
+  return nullptr;
+}
+
+MarkerPlacer::MarkerPlacer(Function &F, const Config &Cfg,
+                           const TargetInfo &Target)
+    : F(F), Cfg(Cfg), Target(Target) {}
+
+Value *MarkerPlacer::getOrCreateScopeCheck() {
+  if (!isScoped())
+    return nullptr;
+  if (ScopeOK)
+    return ScopeOK;
+  BasicBlock &Entry = F.getEntryBlock();
+  IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
+  Function *GetReg = compat::getIntrinsic(*F.getParent(), Intrinsic::amdgcn_s_getreg);
+
+  struct Dimension {
+    uint32_t Mask;
+    HwIdField Field;
+  } Dimensions[] = {{Cfg.ScopeWave, Target.waveField()},
+                    {Cfg.ScopeSimd, Target.simdField()},
+                    {Cfg.ScopeCu, Target.cuField()},
+                    {Cfg.ScopeWg, Target.workgroupField()}};
+
+  Value *OK = nullptr;
+  for (const Dimension &D : Dimensions) {
+    if ((D.Mask & D.Field.FullMask) == D.Field.FullMask)
+      continue;
+    // (mask >> hw_id) & 1: is this wave's slot selected by the mask?
+    Value *HwId = B.CreateCall(GetReg, {B.getInt32(D.Field.GetRegImm)},
+                               "sqtt.hwid");
+    Value *Shifted = B.CreateLShr(B.getInt32(D.Mask), HwId);
+    Value *Bit = B.CreateAnd(Shifted, B.getInt32(1));
+    Value *In = B.CreateICmpNE(Bit, B.getInt32(0), "sqtt.in");
+    OK = OK ? B.CreateAnd(OK, In, "sqtt.in") : In;
+  }
+  if (!OK)
+    return nullptr; // Masks wider than the fields: nothing to filter.
+  ++NumScopeChecks;
+  ScopeOK = OK;
+  ScopeCheckEnd = cast<Instruction>(OK);
+  return ScopeOK;
+}
+
+void MarkerPlacer::emitBoundary(IRBuilderBase &B) {
+  switch (Cfg.MemBarrier) {
+  case MemBarrierMode::None:
+    return;
+  case MemBarrierMode::AsmClobber: {
+    auto *Ty = FunctionType::get(B.getVoidTy(), false);
+    B.CreateCall(InlineAsm::get(Ty, "", "~{memory}", /*hasSideEffects=*/true));
+    break;
+  }
+  case MemBarrierMode::Fence: {
+    // Workgroup scope, tagged as synchronizing only local memory: the fence
+    // pins the marker for every optimizer and scheduler without making
+    // codegen invalidate any global cache.
+    FenceInst *Fence = B.CreateFence(AtomicOrdering::AcquireRelease,
+                                     B.getContext().getOrInsertSyncScopeID("workgroup"));
+    LLVMContext &Ctx = B.getContext();
+    Fence->setMetadata(LLVMContext::MD_mmra,
+                       MDNode::get(Ctx, {MDString::get(Ctx, "amdgpu-synchronize-as"),
+                                         MDString::get(Ctx, "local")}));
+    break;
+  }
+  }
+  ++NumBoundaries;
+}
+
+static bool isOrderingNeighbour(const Instruction *I) {
+  return I && (isa<FenceInst>(I) || isSchedBarrier(*I));
+}
+
+void MarkerPlacer::addBoundaries(Instruction *First, Instruction *Last) {
+  bool Hints = !isScoped();
+  bool HintBefore = Hints && !isOrderingNeighbour(First->getPrevNode());
+  bool HintAfter = Hints && !isOrderingNeighbour(Last->getNextNode());
+
+  IRBuilder<> B(First);
+  if (HintBefore)
+    emitSchedBarrier(B);
+  emitBoundary(B);
+
+  B.SetInsertPoint(Last->getNextNode());
+  emitBoundary(B);
+  if (HintAfter)
+    emitSchedBarrier(B);
+}
+
+/// Allocas left behind a split of the entry block would turn dynamic; move the
+/// static ones to the top first.
+static void keepAllocasInEntry(BasicBlock &BB, Instruction *SplitPt) {
+  if (!BB.isEntryBlock())
+    return;
+  SmallVector<AllocaInst *, 4> Moved;
+  for (Instruction *I = SplitPt; I; I = I->getNextNode())
+    if (auto *AI = dyn_cast<AllocaInst>(I))
+      if (isa<Constant>(AI->getArraySize()))
+        Moved.push_back(AI);
+  for (AllocaInst *AI : Moved)
+    AI->moveBefore(BB.getFirstInsertionPt());
+}
+
+void MarkerPlacer::wrapInScopeCheck(Instruction *First, Instruction *Last,
+                                    bool Pin, StringRef TraceName,
+                                    StringRef SkipName) {
+  Value *OK = getOrCreateScopeCheck();
+  if (!OK)
+    return;
+  BasicBlock *Head = First->getParent();
+  keepAllocasInEntry(*Head, First);
+  BasicBlock *Trace = SplitBlock(Head, First, (DominatorTree *)nullptr, nullptr,
+                                 nullptr, TraceName);
+  BasicBlock *Skip = SplitBlock(Trace, Last->getNextNode(),
+                                (DominatorTree *)nullptr, nullptr, nullptr,
+                                SkipName);
+  Instruction *OldBr = Head->getTerminator();
+  BranchInst *Br = BranchInst::Create(Trace, Skip, OK, OldBr->getIterator());
+  Br->setDebugLoc(First->getDebugLoc());
+  OldBr->eraseFromParent();
+  ++NumScopedRuns;
+  if (Pin) {
+    IRBuilder<> B(Skip, Skip->getFirstInsertionPt());
+    emitSchedBarrier(B);
+    ++NumPins;
+  }
+}
+
+void MarkerPlacer::insertMarker(Instruction *InsertPt, uint32_t Encoded,
+                                Value *Data) {
+  bool Pin = false;
+  if (isScoped())
+    if (const Instruction *Next = nextRealInstruction(InsertPt))
+      Pin = isWorkgroupSync(*Next);
+
+  IRBuilder<> B(InsertPt);
+  CallInst *Header = emitBareTrace(B, Encoded, Target);
+  Instruction *Last = Header;
+  if (Data)
+    Last = emitDataPayload(B, Header, Data);
+
+  if (!isScoped() || !getOrCreateScopeCheck()) {
+    addBoundaries(Header, Last);
+    return;
+  }
+  wrapInScopeCheck(Header, Last, Pin, "sqtt.trace", "sqtt.skip");
+  addBoundaries(Header, Last);
+}
+
+namespace {
+/// Consecutive trace calls that are placed as one unit: one trace, or a
+/// header followed by its payload records.
+struct TraceRange {
+  CallInst *First;
+  CallInst *Last;
+};
+} // namespace
+
+static MDNode *payloadGroup(const Instruction &I) {
+  return I.getMetadata(md::PayloadGroup);
+}
+
+/// Can \p Payload extend the range that ends with the single header \p Header?
+static bool continuesPayloadGroup(const TraceRange &R, CallInst &Payload) {
+  if (R.First != R.Last || !hasMarkerMD(*R.First, md::MarkerHeader) ||
+      !hasMarkerMD(Payload, md::RawPayload))
+    return false;
+  MDNode *Group = payloadGroup(*R.First);
+  if (!Group || payloadGroup(Payload) != Group)
+    return false;
+  for (Instruction *I = R.Last->getNextNode(); I != &Payload; I = I->getNextNode())
+    if (payloadGroup(*I) != Group && !isDebugOrLifetime(*I))
+      return false;
+  return true;
+}
+
+/// May two ranges separated only by instructions like this share one scope
+/// check?
+static bool isIgnorableBetweenRanges(const Instruction &I) {
+  return isTraceCall(I) || isCanonicalSchedBarrier(I) || isDebugOrLifetime(I);
+}
+
+static void eraseIfCanonicalSchedBarrier(Instruction *I) {
+  if (I && isCanonicalSchedBarrier(*I))
+    I->eraseFromParent();
+}
+
+void MarkerPlacer::finalizeExistingMarkers() {
+  // Ranges per block, in block order, collected before anything moves.
+  SmallVector<SmallVector<TraceRange, 4>, 8> BlockRanges;
+  for (BasicBlock &BB : F) {
+    SmallVector<TraceRange, 4> Ranges;
+    for (Instruction &I : BB) {
+      if (!isTraceCall(I))
+        continue;
+      auto *Call = cast<CallInst>(&I);
+      if (!Ranges.empty() && continuesPayloadGroup(Ranges.back(), *Call))
+        Ranges.back().Last = Call;
+      else
+        Ranges.push_back({Call, Call});
+    }
+    if (!Ranges.empty())
+      BlockRanges.push_back(std::move(Ranges));
+  }
+
+  if (!isScoped() || !getOrCreateScopeCheck()) {
+    for (auto &Ranges : BlockRanges)
+      for (TraceRange &R : Ranges)
+        addBoundaries(R.First, R.Last);
+    return;
+  }
+
+  for (auto &Ranges : BlockRanges) {
+    // The branch orders the markers; the header's own hints would only stall.
+    for (TraceRange &R : Ranges) {
+      eraseIfCanonicalSchedBarrier(R.First->getPrevNode());
+      eraseIfCanonicalSchedBarrier(R.Last->getNextNode());
+    }
+    // Coalesce neighbouring ranges into runs that share one scope check.
+    SmallVector<std::pair<size_t, size_t>, 4> Runs; // [begin, end) indices
+    for (size_t I = 0; I < Ranges.size(); ++I) {
+      bool Joins = false;
+      if (!Runs.empty()) {
+        Joins = true;
+        for (Instruction *X = Ranges[I - 1].Last->getNextNode();
+             X != Ranges[I].First; X = X->getNextNode())
+          if (!isIgnorableBetweenRanges(*X)) {
+            Joins = false;
+            break;
+          }
+      }
+      if (Joins)
+        Runs.back().second = I + 1;
+      else
+        Runs.push_back({I, I + 1});
+    }
+    for (auto [Begin, End] : Runs) {
+      CallInst *First = Ranges[Begin].First;
+      CallInst *Last = Ranges[End - 1].Last;
+      const Instruction *Next = nextRealInstruction(Last->getNextNode());
+      bool Pin = Next && isWorkgroupSync(*Next);
+      wrapInScopeCheck(First, Last, Pin, "sqtt.trace", "sqtt.skip");
+      for (size_t I = Begin; I < End; ++I)
+        addBoundaries(Ranges[I].First, Ranges[I].Last);
+    }
+  }
+}

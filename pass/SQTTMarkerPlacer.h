@@ -1,0 +1,85 @@
+//===- SQTTMarkerPlacer.h - Putting markers where they stay -----*- C++ -*-===//
+//
+// Places markers in one function so they time what they mark: the runtime
+// scope filter (a branch around the trace, the check computed once per
+// function), the SQTT_MEM_BARRIER reordering boundary on both sides, the
+// sched_barrier hints when unscoped, and the pin that keeps a scoped marker
+// glued to the workgroup sync it precedes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SQTT_MARKER_PLACER_H
+#define SQTT_MARKER_PLACER_H
+
+#include "SQTTConfig.h"
+#include "SQTTTarget.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <cstdint>
+
+namespace llvm {
+class BasicBlock;
+class CallInst;
+class Function;
+class Instruction;
+class IRBuilderBase;
+class Value;
+} // namespace llvm
+
+namespace sqtt {
+
+/// A workgroup sync: an IR fence or an s_barrier / s_barrier_signal* /
+/// s_barrier_wait call.
+bool isWorkgroupSync(const llvm::Instruction &I);
+
+/// The first instruction at or after \p I that does real work: debug, pseudo,
+/// lifetime and named-marker sentinel calls are skipped. Null at block end.
+const llvm::Instruction *nextRealInstruction(const llvm::Instruction *I);
+
+class MarkerPlacer {
+public:
+  MarkerPlacer(llvm::Function &F, const Config &Cfg, const TargetInfo &Target);
+
+  /// Inserts a header marker with \p Encoded before \p InsertPt, followed by
+  /// the one-record payload \p Data if given (named data markers).
+  void insertMarker(llvm::Instruction *InsertPt, uint32_t Encoded,
+                    llvm::Value *Data = nullptr);
+
+  /// Wraps every trace already in the function (early markers, numeric
+  /// markers.hpp markers) in scope checks and boundaries.
+  void finalizeExistingMarkers();
+
+  /// The i1 "this wave traces" value, built at the top of the entry block on
+  /// first use. Null when no scope filter is configured.
+  llvm::Value *getOrCreateScopeCheck();
+
+  /// The last instruction of the scope check, if it exists (function entry
+  /// markers go right after it).
+  llvm::Instruction *scopeCheckEnd() const { return ScopeCheckEnd; }
+
+  bool isScoped() const { return Cfg.needsScopeCheck(); }
+  const TargetInfo &target() const { return Target; }
+
+private:
+  /// Splits [First, Last] into its own block reached only when the scope
+  /// check passes; pins a sched_barrier before a following sync if \p Pin.
+  void wrapInScopeCheck(llvm::Instruction *First, llvm::Instruction *Last,
+                        bool Pin, llvm::StringRef TraceName,
+                        llvm::StringRef SkipName);
+  /// Emits the SQTT_MEM_BARRIER boundary at \p B's insertion point.
+  void emitBoundary(llvm::IRBuilderBase &B);
+  /// Puts boundaries (and, unscoped, sched_barrier hints) around the traces
+  /// [First, Last].
+  void addBoundaries(llvm::Instruction *First, llvm::Instruction *Last);
+
+  llvm::Function &F;
+  const Config &Cfg;
+  TargetInfo Target;
+  llvm::Value *ScopeOK = nullptr;
+  llvm::Instruction *ScopeCheckEnd = nullptr;
+};
+
+} // namespace sqtt
+
+#endif // SQTT_MARKER_PLACER_H

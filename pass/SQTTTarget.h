@@ -1,0 +1,73 @@
+//===- SQTTTarget.h - AMDGPU generation facts used by the pass --*- C++ -*-===//
+//
+// Classifies a function's target by the AMDGPU ISA version of its
+// "target-cpu" (legacy names such as fiji included), never by a name prefix,
+// and answers the per-generation questions the marker emitter asks: may it use
+// s_ttracedata_imm, what is the wave size, which HW_ID fields identify the
+// wave, SIMD, CU and workgroup slot.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SQTT_TARGET_H
+#define SQTT_TARGET_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace sqtt {
+
+enum class GfxGen { Unknown, GFX9, RDNA, GFX12 };
+
+/// One scope-filter dimension: the s_getreg immediate that reads the hardware
+/// field and the width of a mask that leaves the dimension unfiltered.
+struct HwIdField {
+  uint16_t GetRegImm;
+  uint32_t FullMask;
+};
+
+struct TargetInfo {
+  GfxGen Gen = GfxGen::Unknown;
+  unsigned Major = 0, Minor = 0, Stepping = 0;
+  unsigned WaveSize = 0;
+
+  bool isKnown() const { return Gen != GfxGen::Unknown; }
+  /// s_ttracedata_imm exists from gfx10 on; the gfx9 backend cannot select it.
+  bool hasImmTrace() const { return Gen == GfxGen::RDNA || Gen == GfxGen::GFX12; }
+  /// gfx12 parts above gfx1201 read the shader clock with
+  /// s_get_shader_cycles_u64 instead of s_getreg.
+  bool hasShaderCyclesU64() const;
+
+  HwIdField waveField() const;
+  HwIdField simdField() const;
+  HwIdField cuField() const;
+  HwIdField workgroupField() const;
+};
+
+/// Classifies an AMDGPU processor name ("gfx942", "gfx1100", "fiji", ...).
+/// \p Features is the function's "target-features" string (for wave64 on
+/// gfx10+).
+TargetInfo classifyProcessor(llvm::StringRef CPU, llvm::StringRef Features = "");
+
+/// Classifies \p F from its "target-cpu" attribute; Unknown without it.
+TargetInfo classifyFunction(const llvm::Function &F);
+
+/// The s_getreg immediate: id | offset << 6 | (size - 1) << 11.
+constexpr uint16_t hwregImm(unsigned Id, unsigned Offset, unsigned Size) {
+  return static_cast<uint16_t>(Id | (Offset << 6) | ((Size - 1) << 11));
+}
+
+namespace hwreg {
+constexpr unsigned HW_ID = 4;             // gfx9
+constexpr unsigned HW_ID1 = 23;           // gfx10+
+constexpr unsigned HW_ID2 = 24;           // gfx10+
+constexpr unsigned SHADER_CYCLES_LO = 29; // gfx12
+} // namespace hwreg
+
+} // namespace sqtt
+
+#endif // SQTT_TARGET_H

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# check-isa.sh OBJECT - checks every trace instruction of a code object:
+#   * each s_ttracedata is directly preceded by s_nop 0, itself directly
+#     preceded by s_mov_b32 m0, ... (the plugin's m0 form on every target);
+#   * no s_ttracedata_imm on gfx9 (the backend cannot select it there).
+# Prints "isa: <N> m0 traces, <M> imm traces" and exits 1 on a violation.
+set -euo pipefail
+obj=$1
+arch=$(llvm-readelf --file-header "$obj" | sed -n 's/.*EF_AMDGPU_MACH_AMDGCN_\(GFX[0-9A-F]*\).*/\1/p' | head -1)
+llvm-objdump -d "$obj" | awk -v arch="$arch" '
+  # Instruction lines start with a tab; keep the mnemonic and operands only.
+  /^\t/ {
+    line = $0; sub(/^\t/, "", line); sub(/[ \t]*\/\/.*$/, "", line)
+    if (line ~ /^s_ttracedata_imm/) {
+      imm++
+      if (arch ~ /^GFX9/) { print "error: s_ttracedata_imm on " arch ": " line; bad = 1 }
+    } else if (line ~ /^s_ttracedata$/) {
+      m0++
+      if (prev1 != "s_nop 0" || prev2 !~ /^s_mov_b32 m0, /) {
+        print "error: s_ttracedata not preceded by s_mov_b32 m0 + s_nop 0:"
+        print "  " prev2; print "  " prev1; print "  " line
+        bad = 1
+      }
+    }
+    prev2 = prev1; prev1 = line
+  }
+  END {
+    printf "isa: %d m0 traces, %d imm traces\n", m0, imm
+    exit bad
+  }'

@@ -1,0 +1,49 @@
+# lit configuration for the pass tests.
+#
+# Substitutions:
+#   %opt       opt with the plugin loaded (use -passes=sqtt-early / sqtt-late
+#              or a default<On> pipeline)
+#   %llc       llc
+#   %hipcc     a hermetic HIP device compile (no ROCm) with the plugin, the
+#              markers.hpp include path and the examples' HIP shim
+#   %hipcc_noplugin  the same without the plugin
+#   %examples  the examples directory
+#   %funcmap   prints a code object's .sqtt_funcmap section
+#   %check-isa checks the trace instruction sequences of a code object
+#   %check-inv compares cache invalidations of two code objects
+import os
+import lit.formats
+
+config.name = "sqtt-instrument"
+config.test_format = lit.formats.ShTest(not lit_config.isWindows)
+config.suffixes = [".ll", ".test", ".hip"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.sqtt_obj_root, "test", "lit")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# The plugin reads SQTT_* at load time: never inherit them from the caller.
+for name in list(os.environ):
+    if name.startswith("SQTT_"):
+        config.environment.pop(name, None)
+
+inputs = os.path.join(config.test_source_root, "Inputs")
+include_dir = os.path.join(config.sqtt_src_root, "include", "rocprof_trace_decoder", "cxx")
+examples = os.path.join(config.sqtt_src_root, "examples")
+tools = config.llvm_tools_dir
+
+hip_base = (f"{config.clang} -x hip -nogpuinc -nogpulib --cuda-device-only "
+            f"--no-gpu-bundle-output -I{include_dir} -I{examples}")
+
+config.substitutions.append(("%hipcc_noplugin", hip_base))
+config.substitutions.append(("%hipcc", f"{hip_base} -fpass-plugin={config.sqtt_plugin}"))
+config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={config.sqtt_plugin}"))
+config.substitutions.append(("%llc", f"{tools}/llc"))
+config.substitutions.append(("%plugin", config.sqtt_plugin))
+config.substitutions.append(("%examples", examples))
+config.substitutions.append(("%funcmap", f"bash {inputs}/funcmap.sh"))
+config.substitutions.append(("%check-isa", f"bash {inputs}/check-isa.sh"))
+config.substitutions.append(("%check-inv", f"bash {inputs}/check-invalidates.sh"))
+
+config.available_features.add("amdgpu-registered-target")
