@@ -271,11 +271,12 @@ bool sqtt::resolveNamedMarkers(Function &F, MarkerLedger &Ledger,
     if (!Name || (IsData && Call->arg_size() < 2)) {
       if (!LatePlacer)
         continue; // Late may still see the literal after inlining.
-      // A wrapper whose every call was inlined keeps an unresolvable body;
-      // that is not a lost marker.
+      // An externally visible wrapper whose every call was inlined keeps an
+      // unresolvable body; that is not a lost marker. A kernel is never one.
       bool OrphanWrapper = Call->arg_size() > 0 &&
                            forwardsParameter(Call->getArgOperand(0)) &&
-                           F.use_empty();
+                           F.use_empty() &&
+                           F.getCallingConv() != CallingConv::AMDGPU_KERNEL;
       if (!OrphanWrapper)
         reportWarning(F.getContext(),
                       Twine(F.getName()) + ": the argument of " + apiName(Kind) +
