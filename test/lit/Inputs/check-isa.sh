@@ -3,7 +3,7 @@
 #   * each s_ttracedata is directly preceded by s_nop 0, itself directly
 #     preceded by s_mov_b32 m0, ... (the plugin's m0 form on every target);
 #   * no s_ttracedata_imm on gfx9 (the backend cannot select it there).
-# Prints "isa: <N> m0 traces, <M> imm traces" and exits 1 on a violation.
+# Prints "isa: <total> traces (<N> m0, <M> imm)" and exits 1 on a violation.
 set -euo pipefail
 obj=$1
 arch=$(llvm-readelf --file-header "$obj" | sed -n 's/.*EF_AMDGPU_MACH_AMDGCN_\(GFX[0-9A-F]*\).*/\1/p' | head -1)
@@ -25,6 +25,6 @@ llvm-objdump -d "$obj" | awk -v arch="$arch" '
     prev2 = prev1; prev1 = line
   }
   END {
-    printf "isa: %d m0 traces, %d imm traces\n", m0, imm
+    printf "isa: %d traces (%d m0, %d imm)\n", m0 + imm, m0, imm
     exit bad
   }'
