@@ -1,0 +1,38 @@
+# Entry points. Each target sets up what it needs first.
+#   make demo    set up, build, instrument the example kernels, show the result
+#   make test    set up, build, run every test (lit + gtest, through ctest)
+#   make build   set up and build only
+#   make bench   set up, build, run the benchmarks in bench/
+
+BUILD ?= build
+JOBS ?= $(shell nproc)
+CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+               -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+
+.PHONY: all setup configure build test demo bench clean
+
+all: build
+
+setup:
+	@scripts/bootstrap.sh
+
+$(BUILD)/build.ninja: CMakeLists.txt
+	cmake -S . -B $(BUILD) -G Ninja $(CMAKE_FLAGS)
+
+configure: setup
+	@$(MAKE) --no-print-directory $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+demo: build
+	scripts/demo.sh $(BUILD)
+
+bench: build
+	bench/compile_overhead.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD) out

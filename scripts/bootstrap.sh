@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# bootstrap.sh - installs the Debian 12 packages the build, the tests and the
+# demo need, only those missing. Safe to run any number of times.
+#
+#   scripts/bootstrap.sh           install what is missing
+#   scripts/bootstrap.sh --check   list what is missing, install nothing
+set -euo pipefail
+
+PACKAGES=(
+  # Build
+  cmake ninja-build make
+  # LLVM 22: headers and CMake package for the plugin, the compilers that
+  # load it, lld for final code objects, and lit/FileCheck/not for tests.
+  clang-22 llvm-22-dev llvm-22-tools lld-22
+  # Unit tests
+  libgtest-dev libgmock-dev
+  # Benchmarks: peak RSS and arithmetic
+  time bc
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ $status == "install ok installed" ]] || missing+=("$pkg")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  echo "bootstrap: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+if [[ ${1:-} == --check ]]; then
+  echo "bootstrap: missing: ${missing[*]}"
+  exit 1
+fi
+
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null || { echo "bootstrap: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  SUDO=(sudo)
+fi
+
+echo "bootstrap: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${SUDO[@]}" apt-get update -qq
+"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+echo "bootstrap: done"
