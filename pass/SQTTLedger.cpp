@@ -42,16 +42,23 @@ uint32_t MarkerLedger::getOrAddNamedMarker(bool IsPoint, StringRef Name,
   return It->second;
 }
 
-uint32_t MarkerLedger::addFunction(StringRef Name, StringRef Loc,
-                                   unsigned PreOptSize) {
+uint32_t MarkerLedger::addTraced(MarkerKind Kind, StringRef Name,
+                                 StringRef Loc, unsigned PreOptSize,
+                                 unsigned ExtraPayloadCount) {
   MarkerRecord R;
   R.ID = NextEventID++;
-  R.Kind = MarkerKind::Function;
+  R.Kind = Kind;
   R.Name = Name.str();
   R.SourceLoc = Loc.str();
   R.PreOptSize = PreOptSize;
-  Records.push_back(R);
-  return R.ID;
+  R.ExtraPayloadCount = ExtraPayloadCount;
+  Records.push_back(std::move(R));
+  return Records.back().ID;
+}
+
+uint32_t MarkerLedger::addFunction(StringRef Name, StringRef Loc,
+                                   unsigned PreOptSize) {
+  return addTraced(MarkerKind::Function, Name, Loc, PreOptSize, 0);
 }
 
 void MarkerLedger::addKernel(StringRef Name, StringRef Loc) {
@@ -63,24 +70,12 @@ void MarkerLedger::addKernel(StringRef Name, StringRef Loc) {
 }
 
 uint32_t MarkerLedger::addSystemPoint(StringRef Name) {
-  MarkerRecord R;
-  R.ID = NextEventID++;
-  R.Kind = MarkerKind::SystemPoint;
-  R.Name = Name.str();
-  Records.push_back(R);
-  return R.ID;
+  return addTraced(MarkerKind::SystemPoint, Name, "", 0, 0);
 }
 
 uint32_t MarkerLedger::addAddressPoint(StringRef Name, StringRef Loc,
                                        unsigned ExtraPayloadCount) {
-  MarkerRecord R;
-  R.ID = NextEventID++;
-  R.Kind = MarkerKind::AddressPoint;
-  R.Name = Name.str();
-  R.SourceLoc = Loc.str();
-  R.ExtraPayloadCount = ExtraPayloadCount;
-  Records.push_back(R);
-  return R.ID;
+  return addTraced(MarkerKind::AddressPoint, Name, Loc, 0, ExtraPayloadCount);
 }
 
 const MarkerRecord *MarkerLedger::find(uint32_t ID) const {

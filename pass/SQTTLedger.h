@@ -73,6 +73,9 @@ public:
   void rebuildIndex();
 
 private:
+  /// Appends a record that takes the next ID.
+  uint32_t addTraced(MarkerKind Kind, llvm::StringRef Name, llvm::StringRef Loc,
+                     unsigned PreOptSize, unsigned ExtraPayloadCount);
   static std::string namedKey(bool IsPoint, llvm::StringRef Name,
                               unsigned PayloadCount);
 
