@@ -8,13 +8,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTInstrumentPass.h"
+#include "SQTTAutomatic.h"
 #include "SQTTCompat.h"
+#include "SQTTCostModel.h"
 #include "SQTTDiagnostics.h"
 #include "SQTTFuncMap.h"
+#include "SQTTFunctions.h"
 #include "SQTTLedger.h"
 #include "SQTTLowering.h"
 #include "SQTTMarkerPlacer.h"
 #include "SQTTNamedMarkers.h"
+#include "SQTTSourceLocation.h"
 #include "SQTTTarget.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -29,38 +33,6 @@ using namespace sqtt;
 
 static const char *const EarlyDoneMD = "sqtt.early.done";
 static const char *const LateDoneMD = "sqtt.late.done";
-
-namespace {
-struct TargetFunction {
-  Function *F;
-  TargetInfo Target;
-};
-} // namespace
-
-/// Defined functions of a known AMDGPU generation, in module order.
-static SmallVector<TargetFunction, 16> targetFunctions(Module &M) {
-  SmallVector<TargetFunction, 16> Result;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    TargetInfo T = classifyFunction(F);
-    if (T.isKnown())
-      Result.push_back({&F, T});
-  }
-  return Result;
-}
-
-/// "file:line" of a function's definition, or "" without debug info.
-static std::string definitionLocation(const Function &F) {
-  const DISubprogram *SP = F.getSubprogram();
-  if (!SP || (SP->getFilename().empty() && SP->getLine() == 0))
-    return "";
-  return (SP->getFilename() + ":" + Twine(SP->getLine())).str();
-}
-
-static bool isKernel(const Function &F) {
-  return F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
-}
 
 bool SQTTInstrumentPass::checkConfig(Module &M) {
   const Config &Cfg = State->Cfg;
@@ -84,9 +56,12 @@ bool SQTTInstrumentPass::runEarly(Module &M) {
 
   MarkerLedger Ledger;
   inlineMarkerWrappers(M);
-  for (TargetFunction &TF : targetFunctions(M))
+  auto Helpers = findMarkerHelpers(M);
+  SmallVector<TargetFunction, 16> Targets = targetFunctions(M);
+  for (TargetFunction &TF : Targets)
     resolveNamedMarkers(*TF.F, Ledger, TF.Target, nullptr);
   eraseUnusedSentinels(M);
+  instrumentFunctionsEarly(Targets, Ledger, State->Cfg, Helpers);
 
   if (!Ledger.empty())
     Ledger.writeEarlyMetadata(M);
@@ -114,20 +89,39 @@ bool SQTTInstrumentPass::runLate(Module &M) {
   }
 
   MarkerLedger Ledger = MarkerLedger::takeEarlyMetadata(M);
-  if (NamedMDNode *Done = M.getNamedMetadata(EarlyDoneMD))
+  bool HadEarlyPass = false;
+  if (NamedMDNode *Done = M.getNamedMetadata(EarlyDoneMD)) {
     M.eraseNamedMetadata(Done);
+    HadEarlyPass = true;
+  }
+  // Early's function markers: prune, compact, bare exits. This renumbers
+  // Early's IDs, so it comes before any new ID.
+  finalizeEarlyFunctions(M, Ledger, Cfg);
+  SystemMarkerIDs SystemIDs = allocateSystemMarkerIDs(Ledger, Cfg);
 
   // Wrappers the always-inliner did not take (user helpers at -O0).
   if (inlineMarkerWrappers(M))
     Targets = targetFunctions(M);
+  // Without Early (-O0), functions are marked here, directly.
+  bool DirectFunctions = !HadEarlyPass && Cfg.instrumentFunctions();
+  auto Helpers = findMarkerHelpers(M);
 
   for (TargetFunction &TF : Targets) {
     Function &F = *TF.F;
+    bool Direct = DirectFunctions && isInstrumentableFunction(F, Helpers);
+    // Measured before this phase adds anything to the function.
+    unsigned SizeBefore = Direct ? computeFunctionSize(F, Cfg.FunctionCostModel) : 0;
     if (isKernel(F))
       Ledger.addKernel(F.getName(), definitionLocation(F));
     MarkerPlacer Placer(F, Cfg, TF.Target);
     Placer.finalizeExistingMarkers();
     resolveNamedMarkers(F, Ledger, TF.Target, &Placer);
+    if (Cfg.InstrumentBarriers)
+      instrumentBarriers(F, Placer, SystemIDs);
+    if (Cfg.instrumentMemory())
+      instrumentMemoryOps(F, Placer, SystemIDs, Cfg.MemoryChunkSize, Cfg.MemoryMaxGap);
+    if (Direct)
+      instrumentFunctionDirect(F, SizeBefore, Ledger, Placer, Cfg);
     lowerFullTraces(F);
   }
 

@@ -13,6 +13,7 @@
 #include "SQTTLedger.h"
 #include "SQTTMarkerEmitter.h"
 #include "SQTTMarkerPlacer.h"
+#include "SQTTTarget.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -276,7 +277,7 @@ bool sqtt::resolveNamedMarkers(Function &F, MarkerLedger &Ledger,
       bool OrphanWrapper = Call->arg_size() > 0 &&
                            forwardsParameter(Call->getArgOperand(0)) &&
                            F.use_empty() &&
-                           F.getCallingConv() != CallingConv::AMDGPU_KERNEL;
+                           !isKernel(F);
       if (!OrphanWrapper)
         reportWarning(F.getContext(),
                       Twine(F.getName()) + ": the argument of " + apiName(Kind) +

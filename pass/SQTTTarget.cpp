@@ -10,6 +10,7 @@
 #include "SQTTTarget.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 #include "llvm/TargetParser/TargetParser.h"
 
 using namespace llvm;
@@ -46,6 +47,22 @@ TargetInfo sqtt::classifyFunction(const Function &F) {
   return classifyProcessor(CPU.getValueAsString(),
                            Features.isValid() ? Features.getValueAsString()
                                               : StringRef());
+}
+
+SmallVector<TargetFunction, 16> sqtt::targetFunctions(Module &M) {
+  SmallVector<TargetFunction, 16> Result;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    TargetInfo T = classifyFunction(F);
+    if (T.isKnown())
+      Result.push_back({&F, T});
+  }
+  return Result;
+}
+
+bool sqtt::isKernel(const Function &F) {
+  return F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
 }
 
 bool TargetInfo::hasShaderCyclesU64() const {

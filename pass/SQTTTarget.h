@@ -11,12 +11,14 @@
 #ifndef SQTT_TARGET_H
 #define SQTT_TARGET_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 
 namespace llvm {
 class Function;
+class Module;
 } // namespace llvm
 
 namespace sqtt {
@@ -55,6 +57,17 @@ TargetInfo classifyProcessor(llvm::StringRef CPU, llvm::StringRef Features = "")
 
 /// Classifies \p F from its "target-cpu" attribute; Unknown without it.
 TargetInfo classifyFunction(const llvm::Function &F);
+
+/// A defined function the pass works on, with its target.
+struct TargetFunction {
+  llvm::Function *F;
+  TargetInfo Target;
+};
+
+/// Defined functions of a known AMDGPU generation, in module order.
+llvm::SmallVector<TargetFunction, 16> targetFunctions(llvm::Module &M);
+
+bool isKernel(const llvm::Function &F);
 
 /// The s_getreg immediate: id | offset << 6 | (size - 1) << 11.
 constexpr uint16_t hwregImm(unsigned Id, unsigned Offset, unsigned Size) {
