@@ -11,6 +11,8 @@
 #   %funcmap   prints a code object's .sqtt_funcmap section
 #   %check-isa checks the trace instruction sequences of a code object
 #   %check-inv compares cache invalidations of two code objects
+#   %auto-matrix SRC DIR OPT CONFIG...  builds SRC for all targets per config and
+#              prints the funcmaps grouped by target
 #   %example-codeobj SRC GFX OPT DIR  builds an example with markers on/off and
 #              prints the checks' results and the funcmap
 import os
@@ -47,6 +49,9 @@ config.substitutions.append(("%examples", examples))
 config.substitutions.append(("%funcmap", f"bash {inputs}/funcmap.sh"))
 config.substitutions.append(("%check-isa", f"bash {inputs}/check-isa.sh"))
 config.substitutions.append(("%check-inv", f"bash {inputs}/check-invalidates.sh"))
+config.substitutions.append(
+    ("%auto-matrix",
+     f"env HIPCC='{hip_base} -fpass-plugin={config.sqtt_plugin}' bash {inputs}/auto-matrix.sh"))
 config.substitutions.append(
     ("%example-codeobj",
      f"env HIPCC='{hip_base} -fpass-plugin={config.sqtt_plugin}' bash {inputs}/example-codeobj.sh"))
