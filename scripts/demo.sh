@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# demo.sh [BUILD_DIR] - compiles the example kernels with the plugin for a
-# CDNA (gfx942) and an RDNA4 (gfx1201) target, then shows for each code object
+# demo.sh [BUILD_DIR] - compiles the example kernels with the plugin (user
+# markers, function entry/exit above 10 instructions, barriers) for a CDNA
+# (gfx942) and an RDNA4 (gfx1201) target, then shows for each code object
 # the marker instructions in the final ISA and the .sqtt_funcmap section.
 # Everything is written under out/demo/.
 set -euo pipefail
@@ -19,6 +20,7 @@ for gfx in "${targets[@]}"; do
   for ex in "${examples[@]}"; do
     obj=$out/$ex.$gfx.co
     echo "== $ex for $gfx -> ${obj#$root/}"
+    SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1 \
     "$llvm/clang" -x hip --offload-arch="$gfx" -nogpuinc -nogpulib --cuda-device-only \
       --no-gpu-bundle-output -O2 -DSQTT_ENABLED=1 \
       -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples" \
