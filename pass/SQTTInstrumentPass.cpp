@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTInstrumentPass.h"
+#include "SQTTAddressTrace.h"
 #include "SQTTAutomatic.h"
 #include "SQTTCompat.h"
 #include "SQTTCostModel.h"
@@ -106,6 +107,7 @@ bool SQTTInstrumentPass::runLate(Module &M) {
   bool DirectFunctions = !HadEarlyPass && Cfg.instrumentFunctions();
   auto Helpers = findMarkerHelpers(M);
 
+  unsigned AddrTraceWaveSize = 0;
   for (TargetFunction &TF : Targets) {
     Function &F = *TF.F;
     bool Direct = DirectFunctions && isInstrumentableFunction(F, Helpers);
@@ -120,11 +122,14 @@ bool SQTTInstrumentPass::runLate(Module &M) {
       instrumentBarriers(F, Placer, SystemIDs);
     if (Cfg.instrumentMemory())
       instrumentMemoryOps(F, Placer, SystemIDs, Cfg.MemoryChunkSize, Cfg.MemoryMaxGap);
+    if (instrumentAddressTraces(F, Placer, Ledger, Cfg) != 0)
+      AddrTraceWaveSize = std::max(AddrTraceWaveSize, TF.Target.WaveSize);
     if (Direct)
       instrumentFunctionDirect(F, SizeBefore, Ledger, Placer, Cfg);
-    lowerFullTraces(F);
   }
 
+  // Records with a payload cannot share a stream with clock-packed headers:
+  // a packed header's clock bits could make a payload word look like one.
   if (Cfg.ShaderClockBits != 0) {
     for (const MarkerRecord &R : Ledger.records())
       if (R.ExtraPayloadCount != 0) {
@@ -137,10 +142,30 @@ bool SQTTInstrumentPass::runLate(Module &M) {
       }
   }
 
+  ClockPacking Packing{Cfg.ShaderClockBits, Cfg.ShaderClockShift};
+  unsigned Packed = 0;
+  for (TargetFunction &TF : Targets) {
+    LoweringResult R = lowerFullTraces(*TF.F, TF.Target, Packing);
+    Packed += R.Packed;
+    if (R.UnfitID) {
+      reportError(M.getContext(),
+                  "marker ID " + Twine(*R.UnfitID) +
+                      " does not fit with SQTT_SHADER_CLOCK_BITS=" +
+                      Twine(Packing.Bits) + " (at most " + Twine(Packing.maxID()) +
+                      "); lower SQTT_SHADER_CLOCK_BITS or instrument fewer markers");
+      return true;
+    }
+  }
+
   eraseUnusedSentinels(M);
 
-  if (!Ledger.empty()) {
+  if (!Ledger.empty() || Packed != 0) {
     FuncMapLayout Layout;
+    if (Packed != 0) {
+      Layout.ShaderClockBits = Packing.Bits;
+      Layout.ShaderClockShift = Packing.Shift;
+    }
+    Layout.AddrTraceWaveSize = AddrTraceWaveSize;
     std::string Text = buildFuncMapText(Ledger, Layout, [&](const Twine &W) {
       reportWarning(M.getContext(), W);
     });

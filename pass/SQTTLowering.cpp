@@ -10,6 +10,7 @@
 #include "SQTTLowering.h"
 #include "SQTTCompat.h"
 #include "SQTTMarkerEmitter.h"
+#include "SQTTTarget.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -31,7 +32,7 @@ static bool isTriviallyUniform(const Value *V, unsigned Depth = 0) {
   if (isa<Constant>(V))
     return true;
   if (const auto *A = dyn_cast<Argument>(V))
-    return A->hasInRegAttr();
+    return A->hasInRegAttr() || isKernel(*A->getParent()); // Kernel arguments are scalar.
   if (Depth > 4)
     return false;
   if (const auto *II = dyn_cast<IntrinsicInst>(V)) {
@@ -47,6 +48,9 @@ static bool isTriviallyUniform(const Value *V, unsigned Depth = 0) {
   if (const auto *CB = dyn_cast<CallBase>(V))
     if (const auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand()))
       return IA->getConstraintString() == "=s";
+  if (const auto *EE = dyn_cast<ExtractElementInst>(V))
+    return isa<Constant>(EE->getIndexOperand()) &&
+           isTriviallyUniform(EE->getVectorOperand(), Depth + 1);
   if (isa<BinaryOperator>(V) || isa<CastInst>(V))
     return all_of(cast<Instruction>(V)->operands(), [&](const Use &U) {
       return isTriviallyUniform(U.get(), Depth + 1);
@@ -54,17 +58,32 @@ static bool isTriviallyUniform(const Value *V, unsigned Depth = 0) {
   return false;
 }
 
-unsigned sqtt::lowerFullTraces(Function &F) {
+LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
+                                     const ClockPacking &Packing) {
+  bool Pack = Packing.appliesTo(Target);
   SmallVector<CallInst *, 16> Traces;
   for (Instruction &I : instructions(F))
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
-      if (II->getIntrinsicID() == Intrinsic::amdgcn_s_ttracedata)
+      if (II->getIntrinsicID() == Intrinsic::amdgcn_s_ttracedata ||
+          (Pack && isImmTraceCall(*II) && carriesShaderClock(*II)))
         Traces.push_back(II);
 
+  LoweringResult Result;
   Module &M = *F.getParent();
   for (CallInst *Call : Traces) {
     IRBuilder<> B(Call);
     Value *Operand = Call->getArgOperand(0);
+    if (Operand->getType() != B.getInt32Ty()) // The immediate form's i16.
+      Operand = B.getInt32(cast<ConstantInt>(Operand)->getZExtValue());
+    if (Pack && carriesShaderClock(*Call)) {
+      if (auto *C = dyn_cast<ConstantInt>(Operand)) {
+        uint32_t ID = static_cast<uint32_t>(C->getZExtValue()) >> 2;
+        if (ID > Packing.maxID() && !Result.UnfitID)
+          Result.UnfitID = ID;
+      }
+      Operand = packShaderClock(B, Operand, Target, Packing);
+      ++Result.Packed;
+    }
     bool IsConstant = isa<ConstantInt>(Operand);
     if (!IsConstant && !isTriviallyUniform(Operand))
       Operand = B.CreateCall(compat::getIntrinsic(M, Intrinsic::amdgcn_readfirstlane,
@@ -79,6 +98,7 @@ unsigned sqtt::lowerFullTraces(Function &F) {
     Lowered->setDebugLoc(Call->getDebugLoc());
     Call->eraseFromParent();
     ++NumLowered;
+    ++Result.Lowered;
   }
-  return Traces.size();
+  return Result;
 }

@@ -5,11 +5,19 @@
 // hardware wants between them. The last step of every function therefore
 // replaces each full trace with one inline-asm block that writes m0, waits and
 // traces, on every target, modelling m0 as an output rather than a clobber.
+// With gfx12 clock packing, headers get the packed value here, and packed
+// headers always take this form (the immediate one has no room for a clock).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SQTT_LOWERING_H
 #define SQTT_LOWERING_H
+
+#include "SQTTClockPacking.h"
+#include "SQTTTarget.h"
+
+#include <cstdint>
+#include <optional>
 
 namespace llvm {
 class Function;
@@ -21,9 +29,18 @@ namespace sqtt {
 inline constexpr const char *M0TraceAsm =
     "s_mov_b32 m0, $1\ns_nop 0\ns_ttracedata";
 
-/// Lowers every llvm.amdgcn.s.ttracedata call of \p F; returns the number
-/// lowered. s_ttracedata_imm calls stay intrinsics.
-unsigned lowerFullTraces(llvm::Function &F);
+struct LoweringResult {
+  unsigned Lowered = 0;
+  unsigned Packed = 0;
+  /// A packed header whose ID does not fit the packed layout.
+  std::optional<uint32_t> UnfitID;
+};
+
+/// Lowers every llvm.amdgcn.s.ttracedata call of \p F, packing the clock into
+/// headers when \p Packing applies to \p Target. Unpacked s_ttracedata_imm
+/// calls stay intrinsics.
+LoweringResult lowerFullTraces(llvm::Function &F, const TargetInfo &Target,
+                               const ClockPacking &Packing);
 
 } // namespace sqtt
 

@@ -187,6 +187,27 @@ void MarkerPlacer::wrapInScopeCheck(Instruction *First, Instruction *Last,
   }
 }
 
+BasicBlock *MarkerPlacer::openScopedRegion(Instruction *Before,
+                                           StringRef TraceName,
+                                           StringRef SkipName) {
+  Value *OK = getOrCreateScopeCheck();
+  if (!OK)
+    return nullptr;
+  BasicBlock *Head = Before->getParent();
+  keepAllocasInEntry(*Head, Before);
+  BasicBlock *Skip = SplitBlock(Head, Before, (DominatorTree *)nullptr, nullptr,
+                                nullptr, SkipName);
+  LLVMContext &Ctx = F.getContext();
+  BasicBlock *Trace = BasicBlock::Create(Ctx, TraceName, &F, Skip);
+  BranchInst::Create(Skip, Trace)->setDebugLoc(Before->getDebugLoc());
+  Instruction *OldBr = Head->getTerminator();
+  BranchInst *Br = BranchInst::Create(Trace, Skip, OK, OldBr->getIterator());
+  Br->setDebugLoc(Before->getDebugLoc());
+  OldBr->eraseFromParent();
+  ++NumScopedRuns;
+  return Trace;
+}
+
 void MarkerPlacer::insertMarker(Instruction *InsertPt, uint32_t Encoded,
                                 Value *Data) {
   bool Pin = false;

@@ -61,14 +61,22 @@ public:
   bool isScoped() const { return Cfg.needsScopeCheck(); }
   const TargetInfo &target() const { return Target; }
 
+  /// For multi-record blocks (address traces): splits before \p Before and
+  /// returns a new block, reached only when the scope check passes, that
+  /// ends in a branch back to \p Before. Null when unscoped.
+  llvm::BasicBlock *openScopedRegion(llvm::Instruction *Before,
+                                     llvm::StringRef TraceName,
+                                     llvm::StringRef SkipName);
+
+  /// Emits the SQTT_MEM_BARRIER boundary at \p B's insertion point.
+  void emitBoundary(llvm::IRBuilderBase &B);
+
 private:
   /// Splits [First, Last] into its own block reached only when the scope
   /// check passes; pins a sched_barrier before a following sync if \p Pin.
   void wrapInScopeCheck(llvm::Instruction *First, llvm::Instruction *Last,
                         bool Pin, llvm::StringRef TraceName,
                         llvm::StringRef SkipName);
-  /// Emits the SQTT_MEM_BARRIER boundary at \p B's insertion point.
-  void emitBoundary(llvm::IRBuilderBase &B);
   /// Puts boundaries (and, unscoped, sched_barrier hints) around the traces
   /// [First, Last].
   void addBoundaries(llvm::Instruction *First, llvm::Instruction *Last);

@@ -1,0 +1,316 @@
+//===- SQTTAddressTrace.cpp - Per-lane address tracing --------------------===//
+//
+// All lanes are recorded whatever EXEC says (inactive lanes hold garbage the
+// decoder filters with the recorded mask): a fixed-length block keeps the
+// record stream parseable without any count in it. The lane loops are kept
+// rolled (llvm.loop.unroll.disable) so a traced kernel does not grow by a
+// hundred instructions per operation. The whole block is one unit for
+// ordering: one boundary before the header, one after the last loop, and
+// one scope check around all of it, so its records are never interleaved.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SQTTAddressTrace.h"
+#include "SQTTCompat.h"
+#include "SQTTLedger.h"
+#include "SQTTMarkerEmitter.h"
+#include "SQTTMarkerPlacer.h"
+#include "SQTTSourceLocation.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+using namespace sqtt;
+
+#define DEBUG_TYPE "sqtt-instrument"
+
+STATISTIC(NumAddressTraces, "Memory operations address-traced");
+
+namespace {
+constexpr unsigned FlatAS = 0;
+constexpr unsigned GlobalAS = 1;
+constexpr unsigned LocalAS = 3;
+
+/// The EXEC mask as two records, low word first (the high word reads 0 on
+/// wave32).
+constexpr const char *ExecTraceAsm = "s_mov_b32 m0, exec_lo\n"
+                                     "s_nop 0\n"
+                                     "s_ttracedata\n"
+                                     "s_mov_b32 m0, exec_hi\n"
+                                     "s_nop 0\n"
+                                     "s_ttracedata";
+} // namespace
+
+/// load/store/atomicrmw/cmpxchg by pointer address space.
+static std::optional<AddressTraceOp> classifyPointerOp(const Instruction &I,
+                                                       const Config &Cfg) {
+  const Value *Ptr = nullptr;
+  enum { Load, Store, Atomic } Kind;
+  if (const auto *L = dyn_cast<LoadInst>(&I)) {
+    Ptr = L->getPointerOperand();
+    Kind = Load;
+  } else if (const auto *S = dyn_cast<StoreInst>(&I)) {
+    Ptr = S->getPointerOperand();
+    Kind = Store;
+  } else if (const auto *A = dyn_cast<AtomicRMWInst>(&I)) {
+    Ptr = A->getPointerOperand();
+    Kind = Atomic;
+  } else if (const auto *C = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    Ptr = C->getPointerOperand();
+    Kind = Atomic;
+  } else {
+    return std::nullopt;
+  }
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  if ((AS == FlatAS || AS == GlobalAS) && Cfg.TraceMemoryAddrs) {
+    static const StringRef Names[] = {"addr_trace_load", "addr_trace_store",
+                                      "addr_trace_atomic"};
+    return AddressTraceOp{AddressProtocol::Memory, Names[Kind]};
+  }
+  if (AS == LocalAS && Cfg.TraceLDSAddrs) {
+    static const StringRef Names[] = {"addr_trace_lds_load", "addr_trace_lds_store",
+                                      "addr_trace_lds_atomic"};
+    return AddressTraceOp{AddressProtocol::LDS, Names[Kind]};
+  }
+  return std::nullopt; // Private, constant and other address spaces.
+}
+
+/// llvm.amdgcn.{raw,struct}[.ptr].buffer.{load,store,atomic}*, except
+/// buffer.load.lds, whose LDS-destination operands are another layout.
+static std::optional<AddressTraceOp> classifyBufferOp(StringRef Name) {
+  if (!Name.consume_front("llvm.amdgcn."))
+    return std::nullopt;
+  bool Struct = Name.consume_front("struct.");
+  if (!Struct && !Name.consume_front("raw."))
+    return std::nullopt;
+  Name.consume_front("ptr.");
+  if (!Name.consume_front("buffer.") || Name.starts_with("load.lds"))
+    return std::nullopt;
+  AddressProtocol P = Struct ? AddressProtocol::StructBuffer : AddressProtocol::RawBuffer;
+  if (Name.starts_with("load"))
+    return AddressTraceOp{P, Struct ? "addr_trace_struct_buffer_load" : "addr_trace_buffer_load"};
+  if (Name.starts_with("store"))
+    return AddressTraceOp{P, Struct ? "addr_trace_struct_buffer_store" : "addr_trace_buffer_store"};
+  if (Name.starts_with("atomic"))
+    return AddressTraceOp{P, Struct ? "addr_trace_struct_buffer_atomic" : "addr_trace_buffer_atomic"};
+  return std::nullopt;
+}
+
+std::optional<AddressTraceOp> sqtt::classifyAddressOp(const Instruction &I,
+                                                      const Config &Cfg) {
+  if (auto Op = classifyPointerOp(I, Cfg))
+    return Op;
+  const auto *CB = dyn_cast<CallBase>(&I);
+  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  if (!Callee)
+    return std::nullopt;
+  switch (Callee->getIntrinsicID()) {
+  case Intrinsic::amdgcn_ds_permute:
+    return Cfg.TraceLDSAddrs
+               ? std::optional<AddressTraceOp>({AddressProtocol::Permute, "addr_trace_ds_permute"})
+               : std::nullopt;
+  case Intrinsic::amdgcn_ds_bpermute:
+  case Intrinsic::amdgcn_ds_bpermute_fi_b32:
+    return Cfg.TraceLDSAddrs
+               ? std::optional<AddressTraceOp>({AddressProtocol::Permute, "addr_trace_ds_bpermute"})
+               : std::nullopt;
+  default:
+    break;
+  }
+  if (Cfg.TraceMemoryAddrs)
+    return classifyBufferOp(Callee->getName());
+  return std::nullopt;
+}
+
+unsigned sqtt::addressPayloadCount(AddressProtocol Protocol, unsigned WaveSize) {
+  const unsigned Exec = 2, BufferWords = 3;
+  switch (Protocol) {
+  case AddressProtocol::Memory:
+    return Exec + 2 * WaveSize;
+  case AddressProtocol::LDS:
+  case AddressProtocol::Permute:
+    return Exec + WaveSize;
+  case AddressProtocol::RawBuffer:
+    return Exec + BufferWords + WaveSize;
+  case AddressProtocol::StructBuffer:
+    return Exec + BufferWords + 2 * WaveSize;
+  }
+  return 0;
+}
+
+namespace {
+
+/// Emits the records of one address block at a moving insertion point.
+class AddressBlockBuilder {
+public:
+  AddressBlockBuilder(IRBuilder<> &B, unsigned WaveSize)
+      : B(B), M(*B.GetInsertBlock()->getModule()), WaveSize(WaveSize) {}
+
+  Value *toI32(Value *V) {
+    if (V->getType()->isPointerTy())
+      return B.CreatePtrToInt(V, B.getInt32Ty());
+    return B.CreateZExtOrTrunc(V, B.getInt32Ty());
+  }
+
+  void traceExec() {
+    auto *Ty = FunctionType::get(B.getInt32Ty(), false);
+    CallInst *Exec = B.CreateCall(InlineAsm::get(Ty, ExecTraceAsm, "={m0}", true));
+    Exec->setMetadata(md::RawPayload, MDNode::get(B.getContext(), {}));
+  }
+
+  void traceValue(Value *V) { emitRawPayload(B, toI32(V)); }
+
+  /// One record per lane of each of \p Values (read in that order per lane),
+  /// in a rolled loop; continues after it.
+  void traceLanes(ArrayRef<Value *> Values) {
+    SmallVector<Value *, 2> Words;
+    for (Value *V : Values)
+      Words.push_back(toI32(V)); // Converted once, in the preheader.
+
+    BasicBlock *Pre = B.GetInsertBlock();
+    Function *F = Pre->getParent();
+    BasicBlock *After = SplitBlock(Pre, &*B.GetInsertPoint(),
+                                   (DominatorTree *)nullptr, nullptr, nullptr,
+                                   "sqtt.lanes.after");
+    LLVMContext &Ctx = F->getContext();
+    BasicBlock *Loop = BasicBlock::Create(Ctx, "sqtt.lanes.loop", F, After);
+    Pre->getTerminator()->setSuccessor(0, Loop);
+
+    IRBuilder<> LB(Loop);
+    LB.SetCurrentDebugLocation(B.getCurrentDebugLocation());
+    PHINode *Lane = LB.CreatePHI(LB.getInt32Ty(), 2, "sqtt.lane");
+    Lane->addIncoming(LB.getInt32(0), Pre);
+    Function *ReadLane =
+        compat::getIntrinsic(M, Intrinsic::amdgcn_readlane, {LB.getInt32Ty()});
+    for (Value *W : Words)
+      emitRawPayload(LB, LB.CreateCall(ReadLane, {W, Lane}));
+    Value *Next = LB.CreateAdd(Lane, LB.getInt32(1), "sqtt.lane.next");
+    Lane->addIncoming(Next, Loop);
+    Value *Done = LB.CreateICmpEQ(Next, LB.getInt32(WaveSize));
+    BranchInst *Latch = LB.CreateCondBr(Done, After, Loop);
+    Latch->setMetadata(LLVMContext::MD_loop, noUnrollLoopID(Ctx));
+
+    B.SetInsertPoint(After, After->getFirstInsertionPt());
+  }
+
+private:
+  static MDNode *noUnrollLoopID(LLVMContext &Ctx) {
+    Metadata *Disable = MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.unroll.disable"));
+    MDNode *ID = MDNode::getDistinct(Ctx, {nullptr, Disable});
+    ID->replaceOperandWith(0, ID);
+    return ID;
+  }
+
+  IRBuilder<> &B;
+  Module &M;
+  unsigned WaveSize;
+};
+
+Value *memoryPointer(Instruction &I) {
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return L->getPointerOperand();
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return S->getPointerOperand();
+  if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+    return A->getPointerOperand();
+  return cast<AtomicCmpXchgInst>(&I)->getPointerOperand();
+}
+
+struct BufferOperands {
+  Value *Rsrc, *VOffset, *SOffset, *VIndex = nullptr;
+};
+
+BufferOperands bufferOperands(CallBase &Call, bool Struct) {
+  StringRef Name = Call.getCalledFunction()->getName();
+  unsigned Rsrc = Name.contains(".buffer.load") ? 0 : Name.contains("cmpswap") ? 2 : 1;
+  if (Struct)
+    return {Call.getArgOperand(Rsrc), Call.getArgOperand(Rsrc + 2),
+            Call.getArgOperand(Rsrc + 3), Call.getArgOperand(Rsrc + 1)};
+  return {Call.getArgOperand(Rsrc), Call.getArgOperand(Rsrc + 1),
+          Call.getArgOperand(Rsrc + 2)};
+}
+
+/// Descriptor words 0 and 1 (base address and stride) of a <4 x i32> or
+/// ptr addrspace(8) resource.
+std::pair<Value *, Value *> descriptorWords(IRBuilder<> &B, Value *Rsrc) {
+  if (Rsrc->getType()->isVectorTy())
+    return {B.CreateExtractElement(Rsrc, uint64_t(0)),
+            B.CreateExtractElement(Rsrc, uint64_t(1))};
+  Value *Bits = B.CreatePtrToInt(Rsrc, B.getInt128Ty());
+  return {B.CreateTrunc(Bits, B.getInt32Ty()),
+          B.CreateTrunc(B.CreateLShr(Bits, 32), B.getInt32Ty())};
+}
+
+} // namespace
+
+unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
+                                       MarkerLedger &Ledger, const Config &Cfg) {
+  if (!Cfg.hasAddressTracing())
+    return 0;
+  SmallVector<std::pair<Instruction *, AddressTraceOp>, 8> Ops;
+  for (Instruction &I : instructions(F))
+    if (auto Op = classifyAddressOp(I, Cfg))
+      Ops.push_back({&I, *Op});
+
+  const TargetInfo &Target = Placer.target();
+  unsigned W = Target.WaveSize;
+  for (auto &[I, Op] : Ops) {
+    uint32_t ID = Ledger.addAddressPoint(Op.KindName, inlineChainLocation(*I),
+                                         addressPayloadCount(Op.Protocol, W));
+    BasicBlock *Region = Placer.openScopedRegion(I, "sqtt.addr.trace", "sqtt.addr.skip");
+    IRBuilder<> B(Region ? Region->getTerminator() : I);
+    B.SetCurrentDebugLocation(I->getDebugLoc());
+    if (!Region)
+      emitSchedBarrier(B);
+    Placer.emitBoundary(B);
+    emitBareTrace(B, encodeMarker(ID, false, false), Target);
+
+    AddressBlockBuilder Block(B, W);
+    switch (Op.Protocol) {
+    case AddressProtocol::Memory: {
+      Value *Addr = B.CreatePtrToInt(memoryPointer(*I), B.getInt64Ty());
+      Value *Lo = B.CreateTrunc(Addr, B.getInt32Ty());
+      Value *Hi = B.CreateTrunc(B.CreateLShr(Addr, 32), B.getInt32Ty());
+      Block.traceExec();
+      Block.traceLanes({Lo, Hi});
+      break;
+    }
+    case AddressProtocol::LDS: {
+      Value *Addr = B.CreatePtrToInt(memoryPointer(*I), B.getInt32Ty());
+      Block.traceExec();
+      Block.traceLanes({Addr});
+      break;
+    }
+    case AddressProtocol::RawBuffer:
+    case AddressProtocol::StructBuffer: {
+      bool Struct = Op.Protocol == AddressProtocol::StructBuffer;
+      BufferOperands Buf = bufferOperands(cast<CallBase>(*I), Struct);
+      Block.traceExec();
+      auto [RsrcLo, RsrcHi] = descriptorWords(B, Buf.Rsrc);
+      Block.traceValue(RsrcLo);
+      Block.traceValue(RsrcHi);
+      Block.traceValue(Buf.SOffset);
+      Block.traceLanes({Buf.VOffset});
+      if (Struct)
+        Block.traceLanes({Buf.VIndex});
+      break;
+    }
+    case AddressProtocol::Permute:
+      Block.traceExec();
+      Block.traceLanes({cast<CallBase>(I)->getArgOperand(0)});
+      break;
+    }
+    Placer.emitBoundary(B);
+    if (!Region)
+      emitSchedBarrier(B);
+    ++NumAddressTraces;
+  }
+  return Ops.size();
+}
