@@ -14,6 +14,7 @@
 #include "SQTTCompat.h"
 #include "SQTTLedger.h"
 #include "SQTTMarkerEmitter.h"
+#include "SQTTTarget.h"
 #include "SQTTMarkerPlacer.h"
 #include "SQTTSourceLocation.h"
 
@@ -34,9 +35,6 @@ using namespace sqtt;
 STATISTIC(NumAddressTraces, "Memory operations address-traced");
 
 namespace {
-constexpr unsigned FlatAS = 0;
-constexpr unsigned GlobalAS = 1;
-constexpr unsigned LocalAS = 3;
 
 /// The EXEC mask as two records, low word first (the high word reads 0 on
 /// wave32).
@@ -69,12 +67,12 @@ static std::optional<AddressTraceOp> classifyPointerOp(const Instruction &I,
     return std::nullopt;
   }
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  if ((AS == FlatAS || AS == GlobalAS) && Cfg.TraceMemoryAddrs) {
+  if ((AS == addrspace::Flat || AS == addrspace::Global) && Cfg.TraceMemoryAddrs) {
     static const StringRef Names[] = {"addr_trace_load", "addr_trace_store",
                                       "addr_trace_atomic"};
     return AddressTraceOp{AddressProtocol::Memory, Names[Kind]};
   }
-  if (AS == LocalAS && Cfg.TraceLDSAddrs) {
+  if (AS == addrspace::Local && Cfg.TraceLDSAddrs) {
     static const StringRef Names[] = {"addr_trace_lds_load", "addr_trace_lds_store",
                                       "addr_trace_lds_atomic"};
     return AddressTraceOp{AddressProtocol::LDS, Names[Kind]};

@@ -10,6 +10,7 @@
 
 #include "SQTTCostModel.h"
 #include "SQTTMarkerEmitter.h"
+#include "SQTTTarget.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
@@ -18,11 +19,6 @@
 
 using namespace llvm;
 using namespace sqtt;
-
-namespace {
-constexpr unsigned LocalAS = 3;
-constexpr unsigned PrivateAS = 5;
-} // namespace
 
 static bool isMarkerInstruction(const Instruction &I) {
   return hasMarkerMD(I, md::MarkerHeader) || hasMarkerMD(I, md::RawPayload) ||
@@ -35,9 +31,9 @@ static bool isZeroCost(const Instruction &I) {
 }
 
 static unsigned memoryCost(unsigned AddrSpace) {
-  if (AddrSpace == LocalAS)
+  if (AddrSpace == addrspace::Local)
     return 4;
-  if (AddrSpace == PrivateAS)
+  if (AddrSpace == addrspace::Private)
     return 1;
   return 10;
 }

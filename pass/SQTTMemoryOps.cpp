@@ -9,6 +9,7 @@
 
 #include "SQTTAutomatic.h"
 #include "SQTTMarkerEmitter.h"
+#include "SQTTTarget.h"
 #include "SQTTMarkerPlacer.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -23,14 +24,9 @@ using namespace sqtt;
 
 STATISTIC(NumMemoryMarkers, "Memory-operation markers inserted");
 
-namespace {
-constexpr unsigned LocalAS = 3;
-constexpr unsigned PrivateAS = 5;
-} // namespace
-
 static MemoryOpKind classifyByPointer(const Value *Ptr, bool IsLoad) {
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  if (AS == LocalAS || AS == PrivateAS)
+  if (AS == addrspace::Local || AS == addrspace::Private)
     return MemoryOpKind::None;
   return IsLoad ? MemoryOpKind::Load : MemoryOpKind::Store;
 }

@@ -74,6 +74,14 @@ constexpr uint16_t hwregImm(unsigned Id, unsigned Offset, unsigned Size) {
   return static_cast<uint16_t>(Id | (Offset << 6) | ((Size - 1) << 11));
 }
 
+/// AMDGPU address spaces the pass tells apart.
+namespace addrspace {
+constexpr unsigned Flat = 0;
+constexpr unsigned Global = 1;
+constexpr unsigned Local = 3; // LDS
+constexpr unsigned Private = 5; // Scratch
+} // namespace addrspace
+
 namespace hwreg {
 constexpr unsigned HW_ID = 4;             // gfx9
 constexpr unsigned HW_ID1 = 23;           // gfx10+
