@@ -3,6 +3,7 @@
 // installation. With real HIP headers, include <hip/hip_runtime.h> instead.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #define __global__ __attribute__((global))
@@ -56,3 +57,18 @@ static __device__ __forceinline__ unsigned atomicAdd(unsigned *address, unsigned
   return __hip_atomic_fetch_add(address, value, __ATOMIC_RELAXED,
                                 __HIP_MEMORY_SCOPE_AGENT);
 }
+
+// Host side: what clang's kernel launch stubs refer to. A real HIP runtime
+// defines them; the tests link a stub.
+struct dim3 {
+  unsigned x, y, z;
+  constexpr dim3(unsigned x = 1, unsigned y = 1, unsigned z = 1) : x(x), y(y), z(z) {}
+};
+typedef struct ihipStream_t *hipStream_t;
+typedef int hipError_t;
+extern "C" hipError_t hipLaunchKernel(const void *function, dim3 grid, dim3 block, void **args,
+                                      std::size_t shared_bytes, hipStream_t stream);
+extern "C" unsigned __hipPushCallConfiguration(dim3 grid, dim3 block, std::size_t shared_bytes = 0,
+                                               hipStream_t stream = nullptr);
+extern "C" hipError_t __hipPopCallConfiguration(dim3 *grid, dim3 *block, std::size_t *shared_bytes,
+                                                hipStream_t *stream);

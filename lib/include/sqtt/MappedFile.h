@@ -1,0 +1,32 @@
+// MappedFile.h - a read-only memory-mapped input file.
+//
+// Code objects and host executables can be large (a library's .hip_fatbin can
+// exceed a gigabyte); mapping them lets the readers look at headers and
+// extract only what they need.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace sqtt {
+
+class MappedFile {
+public:
+  /// Maps \p Path; throws Error naming the file if it cannot.
+  explicit MappedFile(const std::string &Path);
+  ~MappedFile();
+  MappedFile(const MappedFile &) = delete;
+  MappedFile &operator=(const MappedFile &) = delete;
+
+  const uint8_t *data() const { return Data; }
+  size_t size() const { return Size; }
+  const std::string &path() const { return Path; }
+
+private:
+  std::string Path;
+  const uint8_t *Data = nullptr;
+  size_t Size = 0;
+};
+
+} // namespace sqtt
