@@ -118,11 +118,15 @@ void CodeObjectFile::readBundle(const uint8_t *Data, size_t Size, size_t &Consum
       Truncated("entry ID");
     std::string Id(reinterpret_cast<const char *>(Data + Pos), size_t(IdLen));
     Pos += size_t(IdLen);
+    if (EntrySize == 0) { // The host entry of a device-only bundle.
+      ++Skipped;
+      continue;
+    }
     if (Offset > Size || EntrySize > Size - Offset)
       throw Error(Where + ": offload bundle entry '" + Id + "' extends past the end (truncated?)");
     End = std::max<size_t>(End, size_t(Offset + EntrySize));
     bool Device = Id.find("amdgcn") != std::string::npos;
-    if (!Device || EntrySize == 0) {
+    if (!Device) {
       ++Skipped;
       continue;
     }

@@ -7,8 +7,11 @@
 #   %hipcc     a hermetic HIP device compile (no ROCm) with the plugin, the
 #              markers.hpp include path and the examples' HIP shim
 #   %hipcc_noplugin  the same without the plugin
+#   %hip_driver  the full HIP driver (host and device) with the plugin
 #   %examples  the examples directory
-#   %funcmap   prints a code object's .sqtt_funcmap section
+#   %funcmap   prints a code object's .sqtt_funcmap section (llvm-objcopy)
+#   %decode-funcmap  the project's sqtt-decode-funcmap
+#   %scripts   the scripts directory; %cxx a host C++ compiler
 #   %check-isa checks the trace instruction sequences of a code object
 #   %check-inv compares cache invalidations of two code objects
 #   %auto-matrix SRC DIR OPT CONFIG...  builds SRC for all targets per config and
@@ -21,7 +24,7 @@ import lit.formats
 config.name = "sqtt-instrument"
 config.test_format = lit.formats.ShTest(not lit_config.isWindows)
 config.suffixes = [".ll", ".test", ".hip"]
-config.excludes = ["Inputs"]
+config.excludes = ["Inputs", "Golden"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.sqtt_obj_root, "test", "lit")
 
@@ -37,8 +40,10 @@ include_dir = os.path.join(config.sqtt_src_root, "include", "rocprof_trace_decod
 examples = os.path.join(config.sqtt_src_root, "examples")
 tools = config.llvm_tools_dir
 
-hip_base = (f"{config.clang} -x hip -nogpuinc -nogpulib --cuda-device-only "
-            f"--no-gpu-bundle-output -I{include_dir} -I{examples}")
+hip_driver = f"{config.clang} -x hip -nogpuinc -nogpulib -I{include_dir} -I{examples}"
+hip_base = f"{hip_driver} --cuda-device-only --no-gpu-bundle-output"
+
+config.substitutions.append(("%hip_driver", f"{hip_driver} -fpass-plugin={config.sqtt_plugin}"))
 
 config.substitutions.append(("%hipcc_noplugin", hip_base))
 config.substitutions.append(("%hipcc", f"{hip_base} -fpass-plugin={config.sqtt_plugin}"))
@@ -46,6 +51,9 @@ config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={config.sqt
 config.substitutions.append(("%llc", f"{tools}/llc"))
 config.substitutions.append(("%plugin", config.sqtt_plugin))
 config.substitutions.append(("%examples", examples))
+config.substitutions.append(("%decode-funcmap", os.path.join(config.sqtt_obj_root, "bin", "sqtt-decode-funcmap")))
+config.substitutions.append(("%scripts", os.path.join(config.sqtt_src_root, "scripts")))
+config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%funcmap", f"bash {inputs}/funcmap.sh"))
 config.substitutions.append(("%check-isa", f"bash {inputs}/check-isa.sh"))
 config.substitutions.append(("%check-inv", f"bash {inputs}/check-invalidates.sh"))
