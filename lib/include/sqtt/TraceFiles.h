@@ -1,0 +1,64 @@
+// TraceFiles.h - finding and reading a rocprofv3 --att output tree.
+//
+// Discovery: every directory that directly holds shaderdata_*.json is a trace
+// directory; every *code_object_id_<N>*.out file is code object N. Reading:
+// filenames.json (or a glob) gives the shaderdata files per shader engine;
+// shaderdata and occupancy files are parsed with simdjson. Malformed input is
+// an Error naming the file and what is wrong.
+#pragma once
+
+#include "sqtt/TraceModel.h"
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace sqtt {
+
+struct CodeObjectPath {
+  uint64_t ID = 0;
+  std::string Path;
+};
+
+struct TraceTree {
+  std::vector<std::string> TraceDirs; // sorted
+  std::vector<CodeObjectPath> CodeObjects;
+  std::vector<std::string> Warnings;
+};
+
+/// Walks \p Base recursively. Throws Error if \p Base is not a directory.
+TraceTree discoverTraceTree(const std::string &Base);
+
+/// The code object ID in a file name ("..._code_object_id_3.out" -> 3).
+bool codeObjectIdFromName(const std::string &Path, uint64_t &ID);
+
+struct ShaderDataFile {
+  uint32_t SE = 0;
+  std::string Path;
+};
+
+/// The shaderdata files of a trace directory, in reading order.
+std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
+                                           std::vector<std::string> &Warnings);
+
+/// Appends the records of one shaderdata file (values masked to 32 bits).
+/// Returns the number read.
+size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out);
+
+struct Occupancy {
+  std::map<int64_t, std::string> Dispatches;
+  std::unordered_map<SlotKey, std::vector<WaveSpan>> Spans; // per slot, by launch
+
+  /// The last span launched at or before \p Time (records may arrive after
+  /// retirement); the first span for a record before every launch.
+  const WaveSpan *findSpan(SlotKey Slot, int64_t Time) const;
+  /// Index of the last launch at or before \p Time (0 before the first).
+  uint32_t instanceAt(SlotKey Slot, int64_t Time) const;
+  std::string dispatchName(int64_t Dispatch) const;
+};
+
+/// Reads occupancy.json of \p Dir; an empty Occupancy if it is missing.
+Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings);
+
+} // namespace sqtt

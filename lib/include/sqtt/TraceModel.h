@@ -1,0 +1,52 @@
+// TraceModel.h - the records, wave slots and spans every trace tool shares.
+//
+// A trace directory (one rocprofv3 "ui_*" dir, one time domain) holds
+// shaderdata records, each an s_ttracedata value with its arrival time and
+// physical wave slot, and occupancy rows telling when each slot launched and
+// retired a wave of which dispatch.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sqtt {
+
+constexpr uint8_t RecordFlagImm = 1;  // came from s_ttracedata_imm
+constexpr uint8_t RecordFlagPriv = 2; // written by the trap handler
+
+struct Record {
+  int64_t Time = 0;
+  uint32_t Value = 0;
+  uint8_t SE = 0, CU = 0, SIMD = 0, Wave = 0;
+  uint8_t Flags = 0;
+};
+
+/// A physical wave slot (se, cu, simd, wave_id), packed for hashing.
+using SlotKey = uint32_t;
+constexpr SlotKey slotKey(uint32_t SE, uint32_t CU, uint32_t SIMD, uint32_t Wave) {
+  return (SE << 24) | (CU << 16) | (SIMD << 8) | Wave;
+}
+inline SlotKey slotKey(const Record &R) { return slotKey(R.SE, R.CU, R.SIMD, R.Wave); }
+constexpr uint32_t slotSE(SlotKey K) { return K >> 24; }
+constexpr uint32_t slotCU(SlotKey K) { return (K >> 16) & 0xFF; }
+constexpr uint32_t slotSIMD(SlotKey K) { return (K >> 8) & 0xFF; }
+constexpr uint32_t slotWave(SlotKey K) { return K & 0xFF; }
+
+/// One wave's residency in a slot: launch to retire (retire = INT64_MAX while
+/// still open at the end of the trace).
+struct WaveSpan {
+  int64_t Launch = 0;
+  int64_t Retire = 0;
+  int64_t Dispatch = 0; // occupancy kernel_id
+};
+
+/// Record filters of the command lines (compared with the slot).
+struct RecordFilter {
+  int CU = -1, SIMD = -1, Wave = -1;
+  bool accepts(const Record &R) const {
+    return (CU < 0 || R.CU == CU) && (SIMD < 0 || R.SIMD == SIMD) && (Wave < 0 || R.Wave == Wave);
+  }
+};
+
+} // namespace sqtt

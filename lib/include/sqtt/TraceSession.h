@@ -1,0 +1,45 @@
+// TraceSession.h - what every trace tool does first and last.
+//
+// Finds the trace directories and code objects under a rocprofv3 --att
+// output tree, loads every code object's funcmap into one resolver, and at
+// the end prints the summary of D10: what was read, and what could not be
+// attributed.
+#pragma once
+
+#include "sqtt/MarkerResolver.h"
+#include "sqtt/TraceAnalysis.h"
+#include "sqtt/TraceFiles.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace sqtt {
+
+struct SessionOptions {
+  std::string Base;
+  std::vector<std::string> CodeObjects; // replaces discovery when given
+  bool Demangle = false;
+};
+
+class TraceSession {
+public:
+  /// Throws Error for a missing directory, no shaderdata, or no code objects.
+  TraceSession(const SessionOptions &Options, const std::string &Tool, std::ostream &Log);
+
+  NameTable Names;
+  MarkerResolver Resolver;
+  TraceTree Tree;
+
+  /// "[i/n] dir" on stderr when it is a terminal.
+  void progress(size_t Index, const std::string &Dir) const;
+
+  /// The end-of-run summary (D10).
+  void printSummary(const LossCounters &Loss) const;
+
+private:
+  std::string Tool;
+  std::ostream &Log;
+};
+
+} // namespace sqtt

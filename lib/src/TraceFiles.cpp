@@ -1,0 +1,310 @@
+// TraceFiles.cpp - finding and reading a rocprofv3 --att output tree.
+#include "sqtt/TraceFiles.h"
+#include "sqtt/Error.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <climits>
+#include <filesystem>
+#include <regex>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace sqtt {
+
+bool codeObjectIdFromName(const std::string &Path, uint64_t &ID) {
+  static const std::regex Pattern("code_object_id_([0-9]+)");
+  std::smatch M;
+  std::string Name = fs::path(Path).filename().string();
+  if (!std::regex_search(Name, M, Pattern))
+    return false;
+  ID = std::stoull(M[1].str());
+  return true;
+}
+
+TraceTree discoverTraceTree(const std::string &Base) {
+  std::error_code EC;
+  if (!fs::is_directory(Base, EC))
+    throw Error(Base + ": not a directory");
+  TraceTree Tree;
+  std::set<std::string> Dirs;
+  std::vector<std::string> Objects;
+  for (auto It = fs::recursive_directory_iterator(Base, fs::directory_options::skip_permission_denied, EC);
+       It != fs::recursive_directory_iterator(); It.increment(EC)) {
+    if (EC)
+      break;
+    if (!It->is_regular_file(EC))
+      continue;
+    std::string Name = It->path().filename().string();
+    if (Name.rfind("shaderdata_", 0) == 0 && It->path().extension() == ".json")
+      Dirs.insert(It->path().parent_path().string());
+    else if (Name.find("code_object_id") != std::string::npos && It->path().extension() == ".out")
+      Objects.push_back(It->path().string());
+  }
+  Tree.TraceDirs.assign(Dirs.begin(), Dirs.end());
+  std::sort(Objects.begin(), Objects.end());
+  for (const std::string &P : Objects) {
+    uint64_t ID;
+    if (codeObjectIdFromName(P, ID))
+      Tree.CodeObjects.push_back({ID, P});
+    else
+      Tree.Warnings.push_back("cannot extract code_object_id from " + P + "; skipped");
+  }
+  return Tree;
+}
+
+namespace {
+
+simdjson::padded_string loadJson(const std::string &Path) {
+  auto Loaded = simdjson::padded_string::load(Path);
+  if (Loaded.error())
+    throw Error(Path + ": cannot read: " + simdjson::error_message(Loaded.error()));
+  return std::move(Loaded).value_unsafe();
+}
+
+[[noreturn]] void malformed(const std::string &Path, const std::string &What) {
+  throw Error(Path + ": malformed JSON: " + What);
+}
+
+/// Integer-tuple order of shaderdata_<se>_<idx>.json names.
+std::vector<long> numbersIn(const std::string &Name) {
+  std::vector<long> Out;
+  for (size_t I = 0; I < Name.size();) {
+    if (!isdigit(static_cast<unsigned char>(Name[I]))) {
+      ++I;
+      continue;
+    }
+    size_t J = I;
+    while (J < Name.size() && isdigit(static_cast<unsigned char>(Name[J])))
+      ++J;
+    Out.push_back(std::stol(Name.substr(I, std::min<size_t>(J - I, 15))));
+    I = J;
+  }
+  return Out;
+}
+
+} // namespace
+
+std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
+                                           std::vector<std::string> &Warnings) {
+  std::vector<ShaderDataFile> Files;
+  fs::path Listing = fs::path(Dir) / "filenames.json";
+  std::error_code EC;
+  if (fs::exists(Listing, EC)) {
+    simdjson::padded_string Json = loadJson(Listing.string());
+    simdjson::dom::parser Parser;
+    simdjson::dom::element Doc;
+    if (Parser.parse(Json).get(Doc))
+      malformed(Listing.string(), "not valid JSON");
+    simdjson::dom::object Root, Shader;
+    if (Doc.get(Root))
+      malformed(Listing.string(), "top level is not an object");
+    if (Root["shaderdata_filenames"].get(Shader))
+      return Files; // No shaderdata in this run.
+    for (auto [Key, Value] : Shader) {
+      char *End = nullptr;
+      std::string K(Key);
+      long SE = std::strtol(K.c_str(), &End, 10);
+      if (End == K.c_str() || *End || SE < 0 || SE > 255) {
+        Warnings.push_back(Listing.string() + ": shader engine key '" + K + "' is not a number; skipped");
+        continue;
+      }
+      simdjson::dom::array Entries;
+      if (Value.get(Entries))
+        malformed(Listing.string(), "shaderdata_filenames[\"" + K + "\"] is not an array");
+      for (simdjson::dom::element E : Entries) {
+        std::string_view Name;
+        simdjson::dom::array Triple;
+        if (!E.get(Triple) && Triple.size() > 0) {
+          if (Triple.at(0).get(Name))
+            malformed(Listing.string(), "shaderdata file name is not a string");
+        } else if (E.get(Name)) {
+          malformed(Listing.string(), "shaderdata entry is neither a list nor a string");
+        }
+        fs::path P = fs::path(Dir) / std::string(Name);
+        if (fs::exists(P, EC))
+          Files.push_back({uint32_t(SE), P.string()});
+        else
+          Warnings.push_back(Listing.string() + ": lists missing file " + std::string(Name));
+      }
+    }
+    return Files;
+  }
+  std::vector<std::pair<std::vector<long>, std::string>> Found;
+  for (const auto &Entry : fs::directory_iterator(Dir, EC)) {
+    std::string Name = Entry.path().filename().string();
+    if (Name.rfind("shaderdata_", 0) == 0 && Entry.path().extension() == ".json")
+      Found.push_back({numbersIn(Name), Entry.path().string()});
+  }
+  std::sort(Found.begin(), Found.end());
+  for (auto &[Numbers, Path] : Found)
+    if (!Numbers.empty() && Numbers[0] >= 0 && Numbers[0] <= 255)
+      Files.push_back({uint32_t(Numbers[0]), Path});
+  return Files;
+}
+
+size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
+  simdjson::padded_string Json = loadJson(File.Path);
+  simdjson::ondemand::parser Parser;
+  simdjson::ondemand::document Doc;
+  if (Parser.iterate(Json).get(Doc))
+    malformed(File.Path, "not valid JSON");
+  simdjson::ondemand::array Records;
+  auto Field = Doc.find_field_unordered("records");
+  if (Field.error() == simdjson::NO_SUCH_FIELD)
+    malformed(File.Path, "no \"records\" array");
+  if (Field.get_array().get(Records))
+    malformed(File.Path, "\"records\" is not an array (or the file is truncated)");
+  size_t Count = 0, Row = 0;
+  for (auto Item : Records) {
+    simdjson::ondemand::array Fields;
+    if (Item.get_array().get(Fields))
+      malformed(File.Path, "record " + std::to_string(Row) + " is not an array (or the file is truncated)");
+    int64_t V[6];
+    size_t N = 0;
+    for (auto F : Fields) {
+      if (N < 6) {
+        int64_t X;
+        if (F.get_int64().get(X)) {
+          uint64_t U;
+          if (F.get_uint64().get(U))
+            malformed(File.Path, "record " + std::to_string(Row) + " has a non-integer field");
+          X = int64_t(U);
+        }
+        V[N] = X;
+      }
+      ++N;
+    }
+    if (N < 6)
+      malformed(File.Path, "record " + std::to_string(Row) + " has " + std::to_string(N) +
+                               " fields, expected 6");
+    Record R;
+    R.Time = V[0];
+    R.Value = uint32_t(uint64_t(V[1]) & 0xFFFFFFFFu);
+    R.SE = uint8_t(File.SE);
+    R.CU = uint8_t(V[2]);
+    R.SIMD = uint8_t(V[3]);
+    R.Wave = uint8_t(V[4]);
+    R.Flags = uint8_t(V[5]);
+    Out.push_back(R);
+    ++Count;
+    ++Row;
+  }
+  return Count;
+}
+
+const WaveSpan *Occupancy::findSpan(SlotKey Slot, int64_t Time) const {
+  auto It = Spans.find(Slot);
+  if (It == Spans.end() || It->second.empty())
+    return nullptr;
+  const std::vector<WaveSpan> &S = It->second;
+  auto After = std::upper_bound(S.begin(), S.end(), Time,
+                                [](int64_t T, const WaveSpan &W) { return T < W.Launch; });
+  if (After == S.begin())
+    return &S.front(); // Before every launch: clock-corrected records can land early.
+  return &*(After - 1);
+}
+
+uint32_t Occupancy::instanceAt(SlotKey Slot, int64_t Time) const {
+  auto It = Spans.find(Slot);
+  if (It == Spans.end() || It->second.empty())
+    return 0;
+  const std::vector<WaveSpan> &S = It->second;
+  auto After = std::upper_bound(S.begin(), S.end(), Time,
+                                [](int64_t T, const WaveSpan &W) { return T < W.Launch; });
+  return After == S.begin() ? 0 : uint32_t(After - S.begin() - 1);
+}
+
+std::string Occupancy::dispatchName(int64_t Dispatch) const {
+  auto It = Dispatches.find(Dispatch);
+  return It == Dispatches.end() ? std::string() : It->second;
+}
+
+Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings) {
+  Occupancy Occ;
+  fs::path Path = fs::path(Dir) / "occupancy.json";
+  std::error_code EC;
+  if (!fs::exists(Path, EC)) {
+    Warnings.push_back(Dir + ": no occupancy.json; records cannot be tied to dispatches");
+    return Occ;
+  }
+  simdjson::padded_string Json = loadJson(Path.string());
+  simdjson::dom::parser Parser;
+  simdjson::dom::element Doc;
+  if (Parser.parse(Json).get(Doc))
+    malformed(Path.string(), "not valid JSON (truncated?)");
+  simdjson::dom::object Root;
+  if (Doc.get(Root))
+    malformed(Path.string(), "top level is not an object");
+  struct Event {
+    int64_t Time;
+    bool Start;
+    int64_t Dispatch;
+  };
+  std::unordered_map<SlotKey, std::vector<Event>> Events;
+  for (auto [Key, Value] : Root) {
+    std::string K(Key);
+    if (K == "dispatches") {
+      simdjson::dom::object D;
+      if (Value.get(D))
+        malformed(Path.string(), "\"dispatches\" is not an object");
+      for (auto [Id, Name] : D) {
+        std::string_view N;
+        char *End = nullptr;
+        std::string IdS(Id);
+        long long I = std::strtoll(IdS.c_str(), &End, 10);
+        if (End == IdS.c_str() || *End || Name.get(N))
+          continue;
+        Occ.Dispatches[I] = std::string(N);
+      }
+      continue;
+    }
+    char *End = nullptr;
+    long SE = std::strtol(K.c_str(), &End, 10);
+    if (End == K.c_str() || *End || SE < 0 || SE > 255)
+      continue; // version, events, occupancy_fields, ...
+    simdjson::dom::array Rows;
+    if (Value.get(Rows))
+      continue;
+    for (simdjson::dom::element RowE : Rows) {
+      simdjson::dom::array Row;
+      if (RowE.get(Row) || Row.size() < 6)
+        continue;
+      int64_t F[6];
+      bool Ok = true;
+      size_t I = 0;
+      for (simdjson::dom::element X : Row) {
+        if (I == 6)
+          break;
+        if (X.get(F[I]))
+          Ok = false;
+        ++I;
+      }
+      if (!Ok)
+        continue;
+      Events[slotKey(uint32_t(SE), uint32_t(F[1]) & 0xFF, uint32_t(F[2]) & 0xFF, uint32_t(F[3]) & 0xFF)]
+          .push_back({F[0], F[4] != 0, F[5]});
+    }
+  }
+  for (auto &[Slot, List] : Events) {
+    std::stable_sort(List.begin(), List.end(), [](const Event &A, const Event &B) { return A.Time < B.Time; });
+    std::vector<WaveSpan> &Spans = Occ.Spans[Slot];
+    bool Open = false;
+    for (const Event &E : List) {
+      if (E.Start) {
+        if (Open)
+          Spans.back().Retire = E.Time;
+        Spans.push_back({E.Time, INT64_MAX, E.Dispatch});
+        Open = true;
+      } else if (Open) {
+        Spans.back().Retire = E.Time;
+        Open = false;
+      }
+    }
+  }
+  return Occ;
+}
+
+} // namespace sqtt

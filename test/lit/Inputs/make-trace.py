@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""make-trace.py SCENARIO.json|SCENARIO.py OUTDIR - writes a synthetic rocprofv3 --att tree.
+
+Test fixture generator. SCENARIO:
+  {"code_objects": {"<id>": "<.sqtt_funcmap text>", ...},
+   "dirs": {"<ui dir name>": {
+       "occupancy": {"<se>": [[time, cu, simd, wave, start, kernel_id], ...],
+                     "dispatches": {"<kernel_id>": "<name>"}},
+       "shaderdata": {"<se>": [[time, value, cu, simd, wave, flags], ...]},
+       "no_filenames_json": false}}}
+A .py scenario defines SCENARIO (for records too many to write by hand).
+Code objects become minimal AMDGPU ELF64 files (only a .sqtt_funcmap
+section) named <host>/1234_gfx942_code_object_id_<id>.out. Every file this
+writes is synthetic test data.
+"""
+import json
+import os
+import struct
+import sys
+
+
+def elf_with_funcmap(text):
+    data = text.encode() + b"\0"
+    names = b"\0.sqtt_funcmap\0.shstrtab\0"
+    header = bytearray(64)
+    header[0:4] = b"\x7fELF"
+    header[4], header[5], header[6] = 2, 1, 1
+    struct.pack_into("<HHI", header, 0x10, 3, 224, 1)
+    struct.pack_into("<I", header, 0x30, 0x04C)  # EF_AMDGPU_MACH gfx942
+    body = bytes(header) + data + names
+    shoff = (len(body) + 7) & ~7
+    body += b"\0" * (shoff - len(body))
+    sections = bytes(64)
+    sections += struct.pack("<IIQQQQIIQQ", 1, 1, 0, 0, 64, len(data), 0, 0, 1, 0)
+    sections += struct.pack("<IIQQQQIIQQ", 15, 3, 0, 0, 64 + len(data), len(names), 0, 0, 1, 0)
+    body = bytearray(body + sections)
+    struct.pack_into("<Q", body, 0x28, shoff)
+    struct.pack_into("<HHH", body, 0x3A, 64, 3, 2)  # shentsize, shnum, shstrndx
+    return bytes(body)
+
+
+def main():
+    if sys.argv[1].endswith(".py"):
+        namespace = {}
+        exec(open(sys.argv[1]).read(), namespace)
+        scenario = namespace["SCENARIO"]
+    else:
+        scenario = json.load(open(sys.argv[1]))
+    out = sys.argv[2]
+    host = os.path.join(out, "synthetic-host")
+    os.makedirs(host, exist_ok=True)
+    for co_id, text in scenario.get("code_objects", {}).items():
+        path = os.path.join(host, f"1234_gfx942_code_object_id_{co_id}.out")
+        with open(path, "wb") as f:
+            f.write(elf_with_funcmap(text))
+    for name, d in scenario.get("dirs", {}).items():
+        ui = os.path.join(out, name)
+        os.makedirs(ui, exist_ok=True)
+        listing = {}
+        for se, records in d.get("shaderdata", {}).items():
+            fname = f"shaderdata_{se}_0.json"
+            times = [r[0] for r in records] or [0]
+            doc = {"type": "shaderdata", "note": "synthetic test data",
+                   "begin_time": min(times), "end_time": max(times),
+                   "records_schema": ["time", "value", "cu", "simd", "wave_id", "flags"],
+                   "records_count": len(records), "records": records}
+            with open(os.path.join(ui, fname), "w") as f:
+                json.dump(doc, f)
+            listing[se] = [[fname, min(times), max(times)]]
+        if not d.get("no_filenames_json"):
+            with open(os.path.join(ui, "filenames.json"), "w") as f:
+                json.dump({"global_begin_time": 0, "gfxv": "vega", "gfxip": 9, "version": "3.1.0",
+                           "counter_names": [], "wave_filenames": {}, "shaderdata_filenames": listing}, f)
+        if "occupancy" in d:
+            occ = dict(d["occupancy"])
+            occ.setdefault("version", "3.0.0")
+            with open(os.path.join(ui, "occupancy.json"), "w") as f:
+                json.dump(occ, f)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,29 @@
+// TraceToolOptions.h - the options every trace tool shares, on CLI11.
+#pragma once
+
+#include "sqtt/TraceModel.h"
+#include "sqtt/TraceSession.h"
+
+#include <CLI/CLI.hpp>
+
+namespace sqtt {
+
+struct TraceToolOptions {
+  SessionOptions Session;
+  RecordFilter Filter;
+
+  void add(CLI::App &App) {
+    App.add_option("base_dir", Session.Base,
+                   "rocprofv3 --att output directory, searched recursively for trace directories "
+                   "(shaderdata_*.json) and code objects (*code_object_id_<N>*.out)")
+        ->required();
+    App.add_option("-c,--code-objects", Session.CodeObjects,
+                   "Code objects to use instead of the discovered ones (the ID comes from the name)");
+    App.add_flag("-d,--demangle", Session.Demangle, "Demangle C++ function and kernel names");
+    App.add_option("--cu", Filter.CU, "Only records of this CU (WGP on gfx10+)");
+    App.add_option("--simd", Filter.SIMD, "Only records of this SIMD");
+    App.add_option("--wave", Filter.Wave, "Only records of this wave slot");
+  }
+};
+
+} // namespace sqtt

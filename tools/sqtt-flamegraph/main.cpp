@@ -1,0 +1,112 @@
+// sqtt-flamegraph - flamegraphs of SQTT marker traces.
+//
+//   sqtt-flamegraph trace_output/ --demangle > stacks.folded
+//
+// Folded stacks (self cycles per stack) go to stdout; an interactive SVG is
+// written too; --format speedscope writes speedscope's JSON to -o.
+#include "../TraceToolOptions.h"
+#include "sqtt/Error.h"
+#include "sqtt/TraceWriters.h"
+
+#include <cstdlib>
+#include <functional>
+#include <fstream>
+#include <iostream>
+
+namespace {
+
+constexpr const char *Tool = "sqtt-flamegraph";
+
+struct Options {
+  sqtt::TraceToolOptions Trace;
+  std::string Format = "folded";
+  std::string Output;
+  bool Show = false, WithExecs = false, NoSvg = false;
+};
+
+void writeFile(const std::string &Path, const std::function<void(std::ostream &)> &Write) {
+  std::ofstream OS(Path);
+  if (!OS)
+    throw sqtt::Error(Path + ": cannot write");
+  Write(OS);
+  if (!OS.flush())
+    throw sqtt::Error(Path + ": write failed");
+}
+
+int run(const Options &Opts) {
+  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+  sqtt::AnalysisOptions A;
+  A.Filter = Opts.Trace.Filter;
+  A.Folded = true;
+  sqtt::TraceAnalyzer Analyzer(Session.Resolver, Session.Names, A);
+  sqtt::LossCounters Total;
+  for (size_t I = 0; I < Session.Tree.TraceDirs.size(); ++I) {
+    const std::string &Dir = Session.Tree.TraceDirs[I];
+    Session.progress(I, Dir);
+    std::vector<std::string> Warnings;
+    sqtt::DirResult R = Analyzer.analyze(Dir, Warnings);
+    for (const std::string &W : Warnings)
+      std::cerr << Tool << ": warning: " << W << '\n';
+    std::cerr << Tool << ":   " << Dir << ": " << R.Loss.Headers << " markers, " << R.Waves << " waves, "
+              << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots\n";
+    Total.add(R.Loss);
+  }
+  std::vector<sqtt::FoldedStack> Stacks = sqtt::sortedStacks(Analyzer.profile());
+  sqtt::writeFolded(std::cout, Stacks, Session.Names, Opts.WithExecs);
+  std::cout.flush();
+  std::cerr << Tool << ": generated " << Stacks.size() << " unique stacks\n";
+
+  bool SvgToOutput = Opts.Output.size() > 4 && Opts.Output.substr(Opts.Output.size() - 4) == ".svg";
+  std::string Svg = SvgToOutput ? Opts.Output : "sqtt_flamegraph.svg";
+  if (!Opts.Output.empty() && !SvgToOutput) {
+    writeFile(Opts.Output, [&](std::ostream &OS) {
+      if (Opts.Format == "speedscope")
+        sqtt::writeSpeedscope(OS, Stacks, Session.Names);
+      else
+        sqtt::writeFolded(OS, Stacks, Session.Names, Opts.WithExecs);
+    });
+    std::cerr << Tool << ": wrote " << Opts.Format << " output to " << Opts.Output << '\n';
+  }
+  if (!Opts.NoSvg) {
+    writeFile(Svg, [&](std::ostream &OS) {
+      sqtt::writeFlamegraphSvg(OS, Stacks, Session.Names, "SQTT Flamegraph");
+    });
+    std::cerr << Tool << ": wrote flamegraph to " << Svg << '\n';
+    if (Opts.Show) {
+      std::string Cmd = "xdg-open '" + Svg + "' >/dev/null 2>&1 &";
+      if (std::system(Cmd.c_str()) != 0)
+        std::cerr << Tool << ": open " << Svg << " in a browser\n";
+    }
+  }
+  Session.printSummary(Total);
+  if (Stacks.empty()) {
+    std::cerr << Tool << ": warning: no stacks generated; check the filters or the marker data\n";
+    return Total.RecordsRead == 0 ? 1 : 0;
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options Opts;
+  CLI::App App{"Flamegraphs of SQTT marker traces: self cycles per stack of function and user "
+               "scopes, per kernel and code object. Folded stacks go to stdout."};
+  Opts.Trace.add(App);
+  App.add_option("-f,--format", Opts.Format, "Format of the -o file")
+      ->check(CLI::IsMember({"folded", "speedscope"}));
+  App.add_option("-o,--output", Opts.Output,
+                 "Output file: a .svg path receives the SVG; any other path receives the -f format "
+                 "and the SVG goes to ./sqtt_flamegraph.svg");
+  App.add_flag("-s,--show", Opts.Show, "Open the SVG in a browser");
+  App.add_flag("--with-execs", Opts.WithExecs,
+               "Add the reference's columns to folded lines: intervals attributed and average cycles");
+  App.add_flag("--no-svg", Opts.NoSvg, "Do not write the SVG");
+  CLI11_PARSE(App, argc, argv);
+  try {
+    return run(Opts);
+  } catch (const std::exception &E) {
+    std::cerr << Tool << ": error: " << E.what() << '\n';
+    return 1;
+  }
+}

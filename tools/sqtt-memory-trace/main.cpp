@@ -1,0 +1,79 @@
+// sqtt-memory-trace - per-lane memory addresses from SQTT address traces.
+//
+//   sqtt-memory-trace trace_output/ -o addresses.json --summary
+//
+// One JSON object per traced memory operation: kind, marker, time, wave
+// slot, EXEC mask and the address of every active lane (buffer addresses
+// reconstructed from the descriptor), with the operation's source location.
+#include "../TraceToolOptions.h"
+#include "sqtt/Error.h"
+#include "sqtt/TraceWriters.h"
+
+#include <fstream>
+#include <iostream>
+
+namespace {
+
+constexpr const char *Tool = "sqtt-memory-trace";
+
+struct Options {
+  sqtt::TraceToolOptions Trace;
+  std::string Output;
+  bool Summary = false;
+};
+
+int run(const Options &Opts) {
+  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+  sqtt::AnalysisOptions A;
+  A.Filter = Opts.Trace.Filter;
+  A.Addresses = true;
+  sqtt::TraceAnalyzer Analyzer(Session.Resolver, Session.Names, A);
+  sqtt::LossCounters Total;
+  std::vector<sqtt::AddressTrace> Traces;
+  for (size_t I = 0; I < Session.Tree.TraceDirs.size(); ++I) {
+    const std::string &Dir = Session.Tree.TraceDirs[I];
+    Session.progress(I, Dir);
+    std::vector<std::string> Warnings;
+    sqtt::DirResult R = Analyzer.analyze(Dir, Warnings);
+    for (const std::string &W : Warnings)
+      std::cerr << Tool << ": warning: " << W << '\n';
+    std::cerr << Tool << ":   " << Dir << ": " << R.Loss.RecordsRead << " records, "
+              << R.Addresses.size() << " address traces\n";
+    Total.add(R.Loss);
+    for (sqtt::AddressTrace &T : R.Addresses)
+      Traces.push_back(std::move(T));
+  }
+  if (Opts.Output.empty()) {
+    sqtt::writeMemoryTraceJson(std::cout, Traces, Session.Names);
+  } else {
+    std::ofstream OS(Opts.Output);
+    if (!OS)
+      throw sqtt::Error(Opts.Output + ": cannot write");
+    sqtt::writeMemoryTraceJson(OS, Traces, Session.Names);
+    if (!OS.flush())
+      throw sqtt::Error(Opts.Output + ": write failed");
+  }
+  std::cerr << Tool << ": wrote " << Traces.size() << " traces to "
+            << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
+  if (Opts.Summary)
+    sqtt::writeMemoryTraceSummary(std::cerr, Traces, Session.Names);
+  Session.printSummary(Total);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options Opts;
+  CLI::App App{"Per-lane memory addresses of SQTT address traces (SQTT_TRACE_ADDRESSES) as JSON."};
+  Opts.Trace.add(App);
+  App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
+  App.add_flag("-s,--summary", Opts.Summary, "Print a per-source summary to stderr");
+  CLI11_PARSE(App, argc, argv);
+  try {
+    return run(Opts);
+  } catch (const std::exception &E) {
+    std::cerr << Tool << ": error: " << E.what() << '\n';
+    return 1;
+  }
+}

@@ -1,0 +1,110 @@
+// sqtt-perfetto - per-wave timelines of SQTT marker traces for ui.perfetto.dev.
+//
+//   sqtt-perfetto trace_output/ -o perfetto_out --clock-rate-ghz 2.1
+//
+// One Chrome-JSON file per trace directory (each is its own time domain):
+// a process per dispatch, a thread per wave instance, slices for function
+// and user scopes, instants for points.
+#include "../TraceToolOptions.h"
+#include "sqtt/Error.h"
+#include "sqtt/TraceWriters.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char *Tool = "sqtt-perfetto";
+
+struct Options {
+  sqtt::TraceToolOptions Trace;
+  std::string OutputDir;
+  double ClockRateGHz = 0;
+  bool Show = false;
+};
+
+int run(const Options &Opts) {
+  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+  sqtt::AnalysisOptions A;
+  A.Filter = Opts.Trace.Filter;
+  A.Events = true;
+  sqtt::TraceAnalyzer Analyzer(Session.Resolver, Session.Names, A);
+  double Scale = Opts.ClockRateGHz > 0 ? 1.0 / Opts.ClockRateGHz : 1.0;
+  if (!Opts.OutputDir.empty()) {
+    std::error_code EC;
+    fs::create_directories(Opts.OutputDir, EC);
+    if (EC)
+      throw sqtt::Error(Opts.OutputDir + ": cannot create directory: " + EC.message());
+  }
+  sqtt::LossCounters Total;
+  size_t Written = 0, Skipped = 0;
+  std::vector<std::string> Lines;
+  for (size_t I = 0; I < Session.Tree.TraceDirs.size(); ++I) {
+    const std::string &Dir = Session.Tree.TraceDirs[I];
+    Session.progress(I, Dir);
+    std::vector<std::string> Warnings;
+    sqtt::DirResult R = Analyzer.analyze(Dir, Warnings);
+    for (const std::string &W : Warnings)
+      std::cerr << Tool << ": warning: " << W << '\n';
+    Total.add(R.Loss);
+    if (R.Events.empty()) {
+      ++Skipped;
+      continue;
+    }
+    fs::path DirPath = fs::path(Dir);
+    std::string Name = DirPath.filename().string() + ".perfetto.json";
+    fs::path Out = Opts.OutputDir.empty() ? DirPath.parent_path() / Name : fs::path(Opts.OutputDir) / Name;
+    std::string Tmp = Out.string() + ".tmp";
+    {
+      std::ofstream OS(Tmp);
+      if (!OS)
+        throw sqtt::Error(Out.string() + ": cannot write");
+      sqtt::writeChromeTrace(OS, R, Session.Names, Scale);
+      if (!OS.flush())
+        throw sqtt::Error(Out.string() + ": write failed");
+    }
+    fs::rename(Tmp, Out);
+    ++Written;
+    char Size[32];
+    std::snprintf(Size, sizeof Size, "%.1f MB", double(fs::file_size(Out)) / 1e6);
+    Lines.push_back("  " + Out.string() + " (" + Size + ", " + std::to_string(R.Events.size()) + " events)");
+  }
+  if (Written == 0)
+    throw sqtt::Error("no Perfetto traces produced (no function, user or point markers found)");
+  std::cerr << Tool << ": wrote " << Written << " perfetto trace(s):\n";
+  for (const std::string &L : Lines)
+    std::cerr << L << '\n';
+  if (Skipped)
+    std::cerr << Tool << ": skipped " << Skipped << " trace dir(s) without markers\n";
+  if (Opts.ClockRateGHz <= 0)
+    std::cerr << Tool << ": note: timestamps are SQTT cycles shown as ns; pass --clock-rate-ghz to "
+                         "convert to real time\n";
+  std::cerr << Tool << ": open the files at https://ui.perfetto.dev (drag and drop)\n";
+  Session.printSummary(Total);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options Opts;
+  CLI::App App{"Per-wave timelines of SQTT marker traces as Chrome trace JSON for "
+               "https://ui.perfetto.dev: one file per trace directory."};
+  Opts.Trace.add(App);
+  App.add_option("-o,--output-dir", Opts.OutputDir,
+                 "Directory for the *.perfetto.json files (default: next to each trace directory)");
+  App.add_option("--clock-rate-ghz", Opts.ClockRateGHz,
+                 "Shader clock in GHz, to show real time (ts = cycles / GHz, in ns)")
+      ->check(CLI::PositiveNumber);
+  App.add_flag("-s,--show", Opts.Show, "Print where to open the traces");
+  CLI11_PARSE(App, argc, argv);
+  try {
+    return run(Opts);
+  } catch (const std::exception &E) {
+    std::cerr << Tool << ": error: " << E.what() << '\n';
+    return 1;
+  }
+}
