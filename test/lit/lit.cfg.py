@@ -11,6 +11,7 @@
 #   %examples  the examples directory
 #   %funcmap   prints a code object's .sqtt_funcmap section (llvm-objcopy)
 #   %decode-funcmap  the project's sqtt-decode-funcmap
+#   %bin       the project's tools directory
 #   %scripts   the scripts directory; %cxx a host C++ compiler
 #   %check-isa checks the trace instruction sequences of a code object
 #   %check-inv compares cache invalidations of two code objects
@@ -52,6 +53,7 @@ config.substitutions.append(("%llc", f"{tools}/llc"))
 config.substitutions.append(("%plugin", config.sqtt_plugin))
 config.substitutions.append(("%examples", examples))
 config.substitutions.append(("%decode-funcmap", os.path.join(config.sqtt_obj_root, "bin", "sqtt-decode-funcmap")))
+config.substitutions.append(("%bin", os.path.join(config.sqtt_obj_root, "bin")))
 config.substitutions.append(("%scripts", os.path.join(config.sqtt_src_root, "scripts")))
 config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%funcmap", f"bash {inputs}/funcmap.sh"))

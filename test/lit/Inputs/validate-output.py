@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""validate-output.py KIND FILE - checks a tool output against its format.
+
+  folded      every line "frame;frame;... <count>" (flamegraph.pl, inferno)
+  speedscope  speedscope's file-format schema (shared frames, sampled profiles)
+  chrome      Chrome trace JSON: metadata first, B/E nest per thread
+  svg         well-formed SVG with the interactive frames
+Prints "<KIND> ok: <details>" or an error and exits 1.
+"""
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+
+def fail(msg):
+    print(f"error: {msg}")
+    sys.exit(1)
+
+
+def folded(path):
+    lines = open(path).read().splitlines()
+    pattern = re.compile(r"^[^;\s][^;]*(;[^;]+)* [0-9]+$")
+    for n, line in enumerate(lines, 1):
+        if not pattern.match(line):
+            fail(f"line {n} is not 'frame;frame <count>': {line!r}")
+    return f"{len(lines)} stacks"
+
+
+def speedscope(path):
+    doc = json.load(open(path))
+    if doc.get("$schema") != "https://www.speedscope.app/file-format-schema.json":
+        fail("$schema missing")
+    frames = doc["shared"]["frames"]
+    if not all(isinstance(f, dict) and isinstance(f.get("name"), str) for f in frames):
+        fail("frames must be objects with a string name")
+    units = {"none", "nanoseconds", "microseconds", "milliseconds", "seconds", "bytes"}
+    for p in doc["profiles"]:
+        if p["type"] != "sampled" or p["unit"] not in units:
+            fail(f"bad profile type/unit {p['type']}/{p['unit']}")
+        if not all(isinstance(p[k], (int, float)) for k in ("startValue", "endValue")):
+            fail("startValue/endValue must be numbers")
+        if len(p["samples"]) != len(p["weights"]):
+            fail("samples and weights differ in length")
+        for s in p["samples"]:
+            if not all(isinstance(i, int) and 0 <= i < len(frames) for i in s):
+                fail(f"sample {s} indexes outside the frames")
+        if p["endValue"] != sum(p["weights"]):
+            fail("endValue is not the sum of the weights")
+    if not isinstance(doc.get("name"), str) or not isinstance(doc.get("exporter"), str):
+        fail("name/exporter missing")
+    return f"{len(frames)} frames, {sum(len(p['samples']) for p in doc['profiles'])} samples"
+
+
+def chrome(path):
+    doc = json.load(open(path))
+    events = doc["traceEvents"]
+    seen_data, depth, last_ts = False, {}, {}
+    for e in events:
+        ph = e["ph"]
+        if ph == "M":
+            if seen_data:
+                fail("metadata event after data events")
+            continue
+        seen_data = True
+        key = (e["pid"], e["tid"])
+        if not isinstance(e["ts"], float):
+            fail(f"ts is not a float: {e}")
+        if e["ts"] < last_ts.get(key, float("-inf")):
+            fail(f"time goes backwards on thread {key}")
+        last_ts[key] = e["ts"]
+        if ph == "B":
+            if not e.get("name") or not e.get("cat", "").startswith("sqtt."):
+                fail(f"B without name/cat: {e}")
+            depth[key] = depth.get(key, 0) + 1
+        elif ph == "E":
+            if "name" in e:
+                fail("E events carry no name")
+            depth[key] = depth.get(key, 0) - 1
+            if depth[key] < 0:
+                fail(f"E without B on thread {key}")
+        elif ph == "i":
+            if e.get("s") != "t":
+                fail("instant without thread scope")
+        else:
+            fail(f"unexpected phase {ph}")
+    open_threads = [k for k, d in depth.items() if d != 0]
+    if open_threads:
+        fail(f"unclosed slices on {open_threads}")
+    return f"{len(events)} events, {len(depth)} threads, all slices nested"
+
+
+def svg(path):
+    root = ET.parse(path).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    frames = root.findall(f".//{ns}g[@class='fr']")
+    if not frames:
+        fail("no frames")
+    names = [f.get("data-name") for f in frames]
+    if names[0] != "all":
+        fail("the root frame is not 'all'")
+    for f in frames:
+        if f.find(f"{ns}title") is None or f.find(f"{ns}rect") is None:
+            fail("frame without title or rect")
+    if root.find(f".//{ns}script") is None:
+        fail("no script")
+    return f"{len(frames)} frames"
+
+
+if __name__ == "__main__":
+    kind, path = sys.argv[1], sys.argv[2]
+    print(f"{kind} ok: {globals()[kind](path)}")
