@@ -10,23 +10,23 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TOOL = "sqtt-decode-funcmap"
 
 
-def find_tool():
-    candidates = [os.environ.get("SQTT_TOOLS_DIR", ""),
-                  os.path.join(HERE, "..", "build", "bin")]
+def find_tool(name):
+    candidates = [os.environ.get("SQTT_TOOLS_DIR", ""), os.path.join(HERE, "..", "build", "bin")]
+    candidates += os.environ.get("PATH", "").split(os.pathsep)
     for directory in candidates:
-        path = os.path.join(directory, TOOL)
+        path = os.path.join(directory, name)
         if directory and os.access(path, os.X_OK):
             return path
-    for directory in os.environ.get("PATH", "").split(os.pathsep):
-        path = os.path.join(directory, TOOL)
-        if os.access(path, os.X_OK):
-            return path
-    sys.exit(f"{TOOL}: not found; run 'make build' first (or set SQTT_TOOLS_DIR)")
+    sys.exit(f"{name}: not found; run 'make build' first (or set SQTT_TOOLS_DIR)")
+
+
+def exec_tool(name):
+    """Replaces this process with the C++ tool, passing the arguments on."""
+    tool = find_tool(name)
+    os.execv(tool, [tool] + sys.argv[1:])
 
 
 if __name__ == "__main__":
-    tool = find_tool()
-    os.execv(tool, [tool] + sys.argv[1:])
+    exec_tool("sqtt-decode-funcmap")

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 namespace sqtt {
 
@@ -253,6 +254,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, std::vector<std::string
   Result.Waves = Groups.size();
 
   std::map<std::pair<int64_t, uint64_t>, ThreadInfo> Threads;
+  std::set<std::string> UnknownKernels;
   for (const Group &G : Groups) {
     uint64_t Tid = threadID(G.Slot, G.Instance);
     std::optional<int64_t> Cur;
@@ -299,6 +301,8 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, std::vector<std::string
             Prefix = Profile.child(Prefix, Names.intern("code_object_" + std::to_string(*CO)));
             if (const MarkerMap *M = Resolver.forCodeObject(*CO))
               Map = M;
+          } else {
+            UnknownKernels.insert(Name);
           }
           Prefix = Profile.child(Prefix, Names.intern(Resolver.display(Name)));
         }
@@ -349,6 +353,9 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, std::vector<std::string
         Emit(ChromeEvent::End, LastRecordTime + 1, 0, MarkerType::Function);
     }
   }
+  for (const std::string &K : UnknownKernels)
+    Warnings.push_back(Dir + ": kernel '" + K + "' is in no code object's funcmap; its markers are "
+                             "decoded with the union of all maps");
   for (auto &[Key, Info] : Threads) {
     Result.Threads.push_back(Info);
     if (Info.Pid == 0)

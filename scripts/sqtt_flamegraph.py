@@ -1,0 +1,14 @@
+#!/usr/bin/env python3
+"""Launcher for the C++ tool build/bin/sqtt-flamegraph, so the specification's command
+line works as written, e.g.:
+
+    python3 scripts/sqtt_flamegraph.py trace_dir/ --demangle
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from sqtt_decode_funcmap import exec_tool  # noqa: E402
+
+if __name__ == "__main__":
+    exec_tool("sqtt-flamegraph")
