@@ -36,7 +36,7 @@ demo: build
 	scripts/demo.sh $(BUILD)
 
 bench: build
-	bench/compile_overhead.sh $(BUILD)
+	bench/run.sh $(BUILD)
 
 clean:
 	rm -rf $(BUILD) out

@@ -61,24 +61,48 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
   OS << Out;
   Out.clear();
   static const char *Categories[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
-  for (const ChromeEvent &E : Dir.Events) {
-    Sep();
-    Out += E.Ph == ChromeEvent::Begin ? "{\"ph\":\"B\",\"ts\":"
-           : E.Ph == ChromeEvent::End ? "{\"ph\":\"E\",\"ts\":"
-                                      : "{\"ph\":\"i\",\"ts\":";
-    writeTime(Out, double(E.Time) * TimeScale);
-    Out += ",\"pid\":" + std::to_string(E.Pid) + ",\"tid\":" + std::to_string(E.Tid);
-    if (E.Ph != ChromeEvent::End) {
-      std::ostringstream Tmp;
-      writeJsonString(Tmp, Names.str(E.Name));
-      Out += ",\"name\":" + Tmp.str() + ",\"cat\":\"" + Categories[int(E.Category)] + "\"";
-      if (E.Ph == ChromeEvent::Instant)
-        Out += ",\"s\":\"t\"";
-    }
-    Out += "}";
-    if (Out.size() > (1 << 20)) {
-      OS << Out;
-      Out.clear();
+  char Num[32];
+  auto AppendInt = [&](int64_t V) {
+    auto [End, Ec] = std::to_chars(Num, Num + sizeof Num, V);
+    Out.append(Num, size_t(End - Num));
+  };
+  std::string QuotedName;
+  uint32_t LastName = UINT32_MAX;
+  for (const WaveEvents &W : Dir.Waves) {
+    auto [TidEnd, TidEc] = std::to_chars(Num, Num + sizeof Num, W.Tid);
+    std::string Tid(Num, size_t(TidEnd - Num));
+    const std::vector<ChromeEvent> &Events = Dir.EngineEvents[W.Engine];
+    for (size_t I = W.Begin; I < W.End; ++I) {
+      const ChromeEvent &E = Events[I];
+      Sep();
+      Out += E.Ph == ChromeEvent::Begin ? "{\"ph\":\"B\",\"ts\":"
+             : E.Ph == ChromeEvent::End ? "{\"ph\":\"E\",\"ts\":"
+                                        : "{\"ph\":\"i\",\"ts\":";
+      writeTime(Out, double(E.Time) * TimeScale);
+      Out += ",\"pid\":";
+      AppendInt(E.Pid);
+      Out += ",\"tid\":";
+      Out += Tid;
+      if (E.Ph != ChromeEvent::End) {
+        if (E.Name != LastName) {
+          std::ostringstream Tmp;
+          writeJsonString(Tmp, Names.str(E.Name));
+          QuotedName = Tmp.str();
+          LastName = E.Name;
+        }
+        Out += ",\"name\":";
+        Out += QuotedName;
+        Out += ",\"cat\":\"";
+        Out += Categories[int(E.Category)];
+        Out += '"';
+        if (E.Ph == ChromeEvent::Instant)
+          Out += ",\"s\":\"t\"";
+      }
+      Out += '}';
+      if (Out.size() > (1 << 20)) {
+        OS << Out;
+        Out.clear();
+      }
     }
   }
   Out += "]}\n";

@@ -38,6 +38,13 @@ MappedFile::MappedFile(const std::string &P) : Path(P) {
   ::close(Fd);
 }
 
+void MappedFile::release(size_t Offset) const {
+  size_t Page = size_t(::sysconf(_SC_PAGESIZE));
+  size_t End = Offset / Page * Page;
+  if (Data && End)
+    ::madvise(const_cast<uint8_t *>(Data), End, MADV_DONTNEED);
+}
+
 MappedFile::~MappedFile() {
   if (Data)
     ::munmap(const_cast<uint8_t *>(Data), Size);

@@ -38,14 +38,15 @@ uint32_t FoldedProfile::child(uint32_t Parent, uint32_t Name) {
   uint64_t Key = (uint64_t(Parent) << 32) | Name;
   auto [It, Inserted] = Children.try_emplace(Key, uint32_t(Nodes.size()));
   if (Inserted)
-    Nodes.push_back({Parent, Name, Nodes[Parent].Depth + 1, 0, 0});
+    Nodes.push_back({Parent, Name, Nodes[Parent].Depth + 1, 0, 0, {}});
   return It->second;
 }
 
-void FoldedProfile::attribute(uint32_t Node, uint64_t Cycles) {
-  Nodes[Node].Cycles += Cycles;
-  if (Nodes[Node].Execs++ == 0)
-    Order.push_back(Node);
+void FoldedProfile::attribute(uint32_t Node, uint64_t Cycles, const OrderKey &When) {
+  struct Node &N = Nodes[Node];
+  N.Cycles += Cycles;
+  if (N.Execs++ == 0 || When < N.First)
+    N.First = When;
 }
 
 std::vector<uint32_t> FoldedProfile::path(uint32_t Node) const {
@@ -57,6 +58,12 @@ std::vector<uint32_t> FoldedProfile::path(uint32_t Node) const {
 }
 
 std::vector<FoldedProfile::Entry> FoldedProfile::entries() const {
+  std::vector<uint32_t> Order;
+  for (uint32_t N = 0; N < Nodes.size(); ++N)
+    if (Nodes[N].Execs)
+      Order.push_back(N);
+  std::sort(Order.begin(), Order.end(),
+            [&](uint32_t A, uint32_t B) { return Nodes[A].First < Nodes[B].First; });
   std::vector<Entry> Out;
   Out.reserve(Order.size());
   for (uint32_t N : Order)
@@ -80,16 +87,24 @@ bool isBuffer(AddressKind K) {
 }
 bool isStructBuffer(AddressKind K) { return K >= AddressKind::StructBufferLoad; }
 
-/// A header record kept for the walk.
-struct Header {
-  uint32_t Record; // index into the sorted records
-};
+} // namespace
 
-struct Group {
-  SlotKey Slot;
-  uint32_t Instance;
-  uint32_t Begin, End; // range in the slot's header list
-  size_t SlotIndex;
+namespace {
+
+/// Everything one shader engine contributes, before it is merged in order.
+struct EngineWaves {
+  struct Wave {
+    OrderKey Key;
+    uint64_t Tid;
+    size_t EventBegin, EventEnd; // in the engine's event list
+  };
+  std::vector<Wave> Waves;
+  std::vector<ChromeEvent> Events;
+  struct SlotTraces {
+    OrderKey Key; // of the slot's first record
+    std::vector<AddressTrace> Traces;
+  };
+  std::vector<SlotTraces> Addresses;
 };
 
 } // namespace
@@ -98,260 +113,334 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, std::vector<std::string
   DirResult Result;
   Result.Dir = Dir;
   LossCounters &Loss = Result.Loss;
+  uint32_t DirIndex = DirCount++;
 
-  std::vector<Record> Records;
-  for (const ShaderDataFile &F : listShaderData(Dir, Warnings))
-    Loss.RecordsRead += readShaderData(F, Records);
-  if (!std::is_sorted(Records.begin(), Records.end(),
-                      [](const Record &A, const Record &B) { return A.Time < B.Time; }))
-    std::stable_sort(Records.begin(), Records.end(),
-                     [](const Record &A, const Record &B) { return A.Time < B.Time; });
+  // Files per engine, engines in the order their first file is listed.
+  std::vector<ShaderDataFile> Files = listShaderData(Dir, Warnings);
+  std::vector<std::pair<uint32_t, std::vector<ShaderDataFile>>> Engines;
+  std::vector<uint32_t> EngineFirstFile;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    auto It = std::find_if(Engines.begin(), Engines.end(),
+                           [&](const auto &E) { return E.first == Files[I].SE; });
+    if (It == Engines.end()) {
+      Engines.push_back({Files[I].SE, {}});
+      EngineFirstFile.push_back(uint32_t(I));
+      It = Engines.end() - 1;
+    }
+    It->second.push_back(Files[I]);
+  }
   Occupancy Occ = readOccupancy(Dir, Warnings);
   for (auto &[Id, Name] : Occ.Dispatches)
     if (!Name.empty() && Name.rfind("0 /", 0) != 0)
       ++Result.Dispatches;
 
-  // Group by slot, in first-appearance order, dropping PRIV and filtered records.
-  std::unordered_map<SlotKey, uint32_t> SlotOrdinal;
-  std::vector<SlotKey> Slots;
-  std::vector<uint32_t> RecordSlot(Records.size(), UINT32_MAX);
-  std::vector<uint32_t> Counts;
-  for (size_t I = 0; I < Records.size(); ++I) {
-    const Record &R = Records[I];
-    if (R.Flags & RecordFlagPriv) {
-      ++Loss.PrivRecords;
-      continue;
-    }
-    if (!Options.Filter.accepts(R)) {
-      ++Loss.Filtered;
-      continue;
-    }
-    auto [It, New] = SlotOrdinal.try_emplace(slotKey(R), uint32_t(Slots.size()));
-    if (New) {
-      Slots.push_back(slotKey(R));
-      Counts.push_back(0);
-    }
-    RecordSlot[I] = It->second;
-    ++Counts[It->second];
-  }
-  std::vector<uint32_t> Start(Slots.size() + 1, 0);
-  for (size_t S = 0; S < Slots.size(); ++S)
-    Start[S + 1] = Start[S] + Counts[S];
-  std::vector<uint32_t> Stream(Start.back());
-  {
-    std::vector<uint32_t> Fill(Start.begin(), Start.end() - 1);
-    for (size_t I = 0; I < Records.size(); ++I)
-      if (RecordSlot[I] != UINT32_MAX)
-        Stream[Fill[RecordSlot[I]]++] = uint32_t(I);
-  }
-  std::vector<uint32_t>().swap(RecordSlot);
-  Result.Slots = Slots.size();
-
   // The map a record is decoded with: its dispatch's code object, if known.
-  auto MapFor = [&](SlotKey Slot, int64_t Time) -> const MarkerMap & {
-    const WaveSpan *Span = Occ.findSpan(Slot, Time);
+  std::unordered_map<int64_t, const MarkerMap *> DispatchMaps;
+  auto MapOfSpan = [&](const WaveSpan *Span) -> const MarkerMap & {
     if (!Span)
       return Resolver.merged();
-    std::optional<uint64_t> CO = Resolver.codeObjectOfKernel(Occ.dispatchName(Span->Dispatch));
-    const MarkerMap *Map = CO ? Resolver.forCodeObject(*CO) : nullptr;
-    return Map ? *Map : Resolver.merged();
+    auto [It, New] = DispatchMaps.try_emplace(Span->Dispatch, nullptr);
+    if (New) {
+      std::optional<uint64_t> CO = Resolver.codeObjectOfKernel(Occ.dispatchName(Span->Dispatch));
+      It->second = CO ? Resolver.forCodeObject(*CO) : nullptr;
+    }
+    return It->second ? *It->second : Resolver.merged();
   };
-
-  // Preprocess each slot: payload skip, address blocks; keep headers.
-  std::vector<uint32_t> Headers;
-  std::vector<uint32_t> HeaderStart(Slots.size() + 1, 0);
-  for (size_t S = 0; S < Slots.size(); ++S) {
-    SlotKey Slot = Slots[S];
-    size_t End = Start[S + 1];
-    for (size_t I = Start[S]; I < End;) {
-      const Record &R = Records[Stream[I]];
-      const MarkerMap &Map = MapFor(Slot, R.Time);
-      DecodedMarker D = Resolver.decode(R.Value, Map);
-      if (D.Info && D.Info->Address != AddressKind::None) {
-        AddressKind Kind = D.Info->Address;
-        ++Loss.AddressBlocks;
-        uint32_t W = Map.WaveSize;
-        if (W != 32 && W != 64) {
-          ++Loss.BadWaveSize;
-          ++I; // Only the header is skipped.
-          continue;
-        }
-        size_t Avail = End - I - 1;
-        size_t Fixed = 2 + (isBuffer(Kind) ? 3 : 0);
-        size_t PerLane = is64BitAddress(Kind) || isStructBuffer(Kind) ? 2 : 1;
-        if (Avail < Fixed + size_t(W) * PerLane) {
-          ++Loss.TruncatedAddressBlocks;
-          I = End;
-          continue;
-        }
-        auto Word = [&](size_t K) -> uint64_t { return Records[Stream[I + 1 + K]].Value; };
-        AddressTrace T;
-        T.Kind = Kind;
-        T.MarkerID = D.ID;
-        T.Time = R.Time;
-        T.SE = R.SE, T.CU = R.CU, T.SIMD = R.SIMD, T.Wave = R.Wave;
-        T.Exec = Word(0) | (Word(1) << 32);
-        T.SourceLoc = D.Info->SourceLoc;
-        if (isBuffer(Kind)) {
-          uint64_t RsrcLo = Word(2), RsrcHi = Word(3), SOffset = Word(4);
-          uint64_t Base = (RsrcLo | (RsrcHi << 32)) & 0xFFFFFFFFFFFFull;
-          uint64_t Stride = (RsrcHi >> 16) & 0x3FFF;
-          for (uint32_t Lane = 0; Lane < W; ++Lane) {
-            if (!((T.Exec >> Lane) & 1))
-              continue;
-            uint64_t Addr = Base + SOffset + Word(5 + Lane);
-            if (isStructBuffer(Kind))
-              Addr += Word(5 + W + Lane) * Stride;
-            T.Addresses.push_back(Addr);
-          }
-        } else {
-          for (uint32_t Lane = 0; Lane < W; ++Lane) {
-            if (!((T.Exec >> Lane) & 1))
-              continue;
-            uint64_t Addr = Word(2 + Lane * PerLane);
-            if (PerLane == 2)
-              Addr |= Word(3 + Lane * PerLane) << 32;
-            T.Addresses.push_back(Addr);
-          }
-        }
-        if (Options.Addresses)
-          Result.Addresses.push_back(std::move(T));
-        I += 1 + Fixed + size_t(W) * PerLane;
-        continue;
-      }
-      Headers.push_back(Stream[I]);
-      uint32_t Extra = D.Info ? D.Info->ExtraPayload : 0;
-      if (Extra > End - I - 1) {
-        ++Loss.TruncatedPayloads;
-        Loss.PayloadRecords += End - I - 1;
-        I = End;
-        continue;
-      }
-      Loss.PayloadRecords += Extra;
-      I += 1 + Extra;
-    }
-    HeaderStart[S + 1] = uint32_t(Headers.size());
-  }
-  std::vector<uint32_t>().swap(Stream);
-  Loss.Headers = Headers.size();
-
-  // Wave instances: contiguous runs of a slot's headers.
-  std::vector<Group> Groups;
-  for (size_t S = 0; S < Slots.size(); ++S) {
-    for (uint32_t I = HeaderStart[S]; I < HeaderStart[S + 1];) {
-      uint32_t Inst = Occ.instanceAt(Slots[S], Records[Headers[I]].Time);
-      uint32_t J = I + 1;
-      while (J < HeaderStart[S + 1] && Occ.instanceAt(Slots[S], Records[Headers[J]].Time) == Inst)
-        ++J;
-      Groups.push_back({Slots[S], Inst, I, J, S});
-      I = J;
-    }
-  }
-  // Waves in first-appearance order over the time-sorted headers.
-  std::stable_sort(Groups.begin(), Groups.end(), [&](const Group &A, const Group &B) {
-    return Headers[A.Begin] < Headers[B.Begin];
-  });
-  Result.Waves = Groups.size();
 
   std::map<std::pair<int64_t, uint64_t>, ThreadInfo> Threads;
   std::set<std::string> UnknownKernels;
-  for (const Group &G : Groups) {
-    uint64_t Tid = threadID(G.Slot, G.Instance);
-    std::optional<int64_t> Cur;
-    const MarkerMap *Map = &Resolver.merged();
-    uint32_t Prefix = FoldedProfile::Root, Node = Prefix;
-    std::optional<int64_t> LastTime;
-    std::vector<uint32_t> Open; // Perfetto scope stack (names)
-    int64_t Pid = 0;
-    auto Flush = [&](int64_t Now) {
-      if (LastTime && Node != Prefix && Now > *LastTime)
-        Profile.attribute(Node, uint64_t(Now - *LastTime));
-    };
-    auto Emit = [&](ChromeEvent::Phase Ph, int64_t T, uint32_t Name, MarkerType Cat) {
-      if (!Options.Events)
-        return;
-      Result.Events.push_back({Ph, Cat, T, Pid, Tid, Name});
-      Threads.try_emplace({Pid, Tid}, ThreadInfo{Pid, Tid, G.Slot, G.Instance});
-    };
-    int64_t LastRecordTime = 0;
-    for (uint32_t H = G.Begin; H < G.End; ++H) {
-      const Record &R = Records[Headers[H]];
-      LastRecordTime = R.Time;
-      const WaveSpan *Span = Occ.findSpan(G.Slot, R.Time);
-      std::optional<int64_t> D;
-      if (Span)
-        D = Span->Dispatch;
-      else
-        ++Loss.OutsideAnyWave;
-      if (D != Cur) {
-        Flush(R.Time);
-        if (Cur)
-          ++Loss.DispatchChanges;
-        for (size_t K = 0; K < Open.size(); ++K)
-          Emit(ChromeEvent::End, R.Time, 0, MarkerType::Function);
-        Open.clear();
-        Cur = D;
-        Pid = D.value_or(0);
-        LastTime.reset();
-        Prefix = FoldedProfile::Root;
-        Map = &Resolver.merged();
-        std::string Name = D ? Occ.dispatchName(*D) : std::string();
-        if (!Name.empty() && Name.rfind("0 /", 0) != 0) {
-          if (std::optional<uint64_t> CO = Resolver.codeObjectOfKernel(Name)) {
-            Prefix = Profile.child(Prefix, Names.intern("code_object_" + std::to_string(*CO)));
-            if (const MarkerMap *M = Resolver.forCodeObject(*CO))
-              Map = M;
-          } else {
-            UnknownKernels.insert(Name);
+  std::vector<EngineWaves> PerEngine(Engines.size());
+
+  for (size_t E = 0; E < Engines.size(); ++E) {
+    const uint32_t SE = Engines[E].first;
+    EngineWaves &Out = PerEngine[E];
+    std::vector<Record> Records;
+    for (const ShaderDataFile &F : Engines[E].second)
+      Loss.RecordsRead += readShaderData(F, Records);
+    if (!std::is_sorted(Records.begin(), Records.end(),
+                        [](const Record &A, const Record &B) { return A.Time < B.Time; }))
+      std::stable_sort(Records.begin(), Records.end(),
+                       [](const Record &A, const Record &B) { return A.Time < B.Time; });
+
+    // Group by slot, in first-appearance order, dropping PRIV and filtered records.
+    std::unordered_map<SlotKey, uint32_t> SlotOrdinal;
+    std::vector<SlotKey> Slots;
+    std::vector<uint32_t> FirstRecord;
+    std::vector<uint32_t> RecordSlot(Records.size(), UINT32_MAX);
+    std::vector<uint32_t> Counts;
+    for (size_t I = 0; I < Records.size(); ++I) {
+      const Record &R = Records[I];
+      if (R.Flags & RecordFlagPriv) {
+        ++Loss.PrivRecords;
+        continue;
+      }
+      if (!Options.Filter.accepts(R)) {
+        ++Loss.Filtered;
+        continue;
+      }
+      SlotKey Key = slotKey(SE, R);
+      auto [It, New] = SlotOrdinal.try_emplace(Key, uint32_t(Slots.size()));
+      if (New) {
+        Slots.push_back(Key);
+        Counts.push_back(0);
+        FirstRecord.push_back(uint32_t(I));
+      }
+      RecordSlot[I] = It->second;
+      ++Counts[It->second];
+    }
+    std::vector<uint32_t> Start(Slots.size() + 1, 0);
+    for (size_t S = 0; S < Slots.size(); ++S)
+      Start[S + 1] = Start[S] + Counts[S];
+    std::vector<uint32_t>().swap(Counts);
+    std::vector<uint32_t> Stream(Start.back());
+    {
+      std::vector<uint32_t> Fill(Start.begin(), Start.end() - 1);
+      for (size_t I = 0; I < Records.size(); ++I)
+        if (RecordSlot[I] != UINT32_MAX)
+          Stream[Fill[RecordSlot[I]]++] = uint32_t(I);
+    }
+    std::vector<uint32_t>().swap(RecordSlot);
+    Result.Slots += Slots.size();
+
+    // Preprocess each slot: payload skip, address blocks; headers stay in
+    // Stream, compacted in place.
+    std::vector<uint32_t> HeaderEnd(Slots.size());
+    for (size_t S = 0; S < Slots.size(); ++S) {
+      SlotKey Slot = Slots[S];
+      size_t End = Start[S + 1], Kept = Start[S];
+      std::vector<AddressTrace> SlotTraces;
+      SpanCursor Cursor(Occ, Slot);
+      for (size_t I = Start[S]; I < End;) {
+        const Record &R = Records[Stream[I]];
+        const MarkerMap &Map = MapOfSpan(Cursor.at(R.Time));
+        DecodedMarker D = Resolver.decode(R.Value, Map);
+        if (D.Info && D.Info->Address != AddressKind::None) {
+          AddressKind Kind = D.Info->Address;
+          ++Loss.AddressBlocks;
+          uint32_t W = Map.WaveSize;
+          if (W != 32 && W != 64) {
+            ++Loss.BadWaveSize;
+            ++I; // Only the header is skipped.
+            continue;
           }
-          Prefix = Profile.child(Prefix, Names.intern(Resolver.display(Name)));
+          size_t Avail = End - I - 1;
+          size_t Fixed = 2 + (isBuffer(Kind) ? 3 : 0);
+          size_t PerLane = is64BitAddress(Kind) || isStructBuffer(Kind) ? 2 : 1;
+          if (Avail < Fixed + size_t(W) * PerLane) {
+            ++Loss.TruncatedAddressBlocks;
+            I = End;
+            continue;
+          }
+          auto Word = [&](size_t K) -> uint64_t { return Records[Stream[I + 1 + K]].Value; };
+          AddressTrace T;
+          T.Kind = Kind;
+          T.MarkerID = D.ID;
+          T.Time = R.Time;
+          T.SE = uint8_t(SE), T.CU = R.CU, T.SIMD = R.SIMD, T.Wave = R.Wave;
+          T.Exec = Word(0) | (Word(1) << 32);
+          T.SourceLoc = D.Info->SourceLoc;
+          if (isBuffer(Kind)) {
+            uint64_t RsrcLo = Word(2), RsrcHi = Word(3), SOffset = Word(4);
+            uint64_t Base = (RsrcLo | (RsrcHi << 32)) & 0xFFFFFFFFFFFFull;
+            uint64_t Stride = (RsrcHi >> 16) & 0x3FFF;
+            for (uint32_t Lane = 0; Lane < W; ++Lane) {
+              if (!((T.Exec >> Lane) & 1))
+                continue;
+              uint64_t Addr = Base + SOffset + Word(5 + Lane);
+              if (isStructBuffer(Kind))
+                Addr += Word(5 + W + Lane) * Stride;
+              T.Addresses.push_back(Addr);
+            }
+          } else {
+            for (uint32_t Lane = 0; Lane < W; ++Lane) {
+              if (!((T.Exec >> Lane) & 1))
+                continue;
+              uint64_t Addr = Word(2 + Lane * PerLane);
+              if (PerLane == 2)
+                Addr |= Word(3 + Lane * PerLane) << 32;
+              T.Addresses.push_back(Addr);
+            }
+          }
+          if (Options.Addresses)
+            SlotTraces.push_back(std::move(T));
+          I += 1 + Fixed + size_t(W) * PerLane;
+          continue;
         }
-        Node = Prefix;
-        if (D && !Result.ProcessNames.count(Pid))
-          Result.ProcessNames[Pid] = Name.empty() ? "dispatch " + std::to_string(Pid)
-                                                  : "dispatch " + std::to_string(Pid) + ": " +
-                                                        Resolver.display(Name);
-      }
-      DecodedMarker M = Resolver.decode(R.Value, *Map);
-      if (M.isNoop()) {
-        ++Loss.Noops;
-        continue;
-      }
-      MarkerType Type = M.Info ? M.Info->Type : MarkerType::Function;
-      uint32_t Name = M.Info ? M.Info->Name : Resolver.unknownName(M.ID);
-      if (!M.Info && M.ID != 0)
-        ++Loss.UnknownIDs; // A bare exit (ID 0) needs no map entry.
-      if (Type == MarkerType::Point) {
-        ++Loss.PointMarkers;
-        Emit(ChromeEvent::Instant, R.Time, Name, MarkerType::Point);
-        continue;
-      }
-      if (!M.Info && M.ID == 0)
-        ++Loss.BareExits;
-      else
-        (Type == MarkerType::Function ? Loss.FunctionMarkers : Loss.UserMarkers) += 1;
-      Flush(R.Time);
-      LastTime = R.Time;
-      if (M.ExitPrev) {
-        if (Node != Prefix) {
-          Node = Profile.parent(Node);
-          Open.pop_back();
-          Emit(ChromeEvent::End, R.Time, 0, MarkerType::Function);
-        } else {
-          ++Loss.UnmatchedExits;
+        Stream[Kept++] = Stream[I];
+        uint32_t Extra = D.Info ? D.Info->ExtraPayload : 0;
+        if (Extra > End - I - 1) {
+          ++Loss.TruncatedPayloads;
+          Loss.PayloadRecords += End - I - 1;
+          I = End;
+          continue;
         }
+        Loss.PayloadRecords += Extra;
+        I += 1 + Extra;
       }
-      if (M.Enter) {
-        Node = Profile.child(Node, Name);
-        Open.push_back(Name);
-        Emit(ChromeEvent::Begin, R.Time, Name, Type);
+      HeaderEnd[S] = uint32_t(Kept);
+      Loss.Headers += Kept - Start[S];
+      if (!SlotTraces.empty())
+        Out.Addresses.push_back({{DirIndex, Records[FirstRecord[S]].Time, EngineFirstFile[E],
+                                  FirstRecord[S], 0},
+                                 std::move(SlotTraces)});
+    }
+
+    // Wave instances: contiguous runs of a slot's headers.
+    struct Group {
+      SlotKey Slot;
+      uint32_t Instance, Begin, End;
+    };
+    std::vector<Group> Groups;
+    for (size_t S = 0; S < Slots.size(); ++S) {
+      SpanCursor Cursor(Occ, Slots[S]);
+      for (uint32_t I = Start[S]; I < HeaderEnd[S];) {
+        uint32_t Inst = Cursor.instance(Records[Stream[I]].Time);
+        uint32_t J = I + 1;
+        while (J < HeaderEnd[S] && Cursor.instance(Records[Stream[J]].Time) == Inst)
+          ++J;
+        Groups.push_back({Slots[S], Inst, I, J});
+        I = J;
       }
     }
-    if (!Open.empty()) {
-      Loss.OpenAtWaveEnd += Open.size();
-      for (size_t K = 0; K < Open.size(); ++K)
-        Emit(ChromeEvent::End, LastRecordTime + 1, 0, MarkerType::Function);
+    Result.WaveCount += Groups.size();
+
+    std::optional<SpanCursor> Cursor;
+    SlotKey CursorSlot = 0;
+    for (const Group &G : Groups) {
+      if (!Cursor || CursorSlot != G.Slot) { // A slot's groups are adjacent and in time order.
+        Cursor.emplace(Occ, G.Slot);
+        CursorSlot = G.Slot;
+      }
+      OrderKey Key{DirIndex, Records[Stream[G.Begin]].Time, EngineFirstFile[E], Stream[G.Begin], 0};
+      size_t EventBegin = Out.Events.size();
+      uint64_t Tid = threadID(G.Slot, G.Instance);
+      std::optional<int64_t> Cur;
+      const MarkerMap *Map = &Resolver.merged();
+      uint32_t Prefix = FoldedProfile::Root, Node = Prefix;
+      std::optional<int64_t> LastTime;
+      size_t Open = 0; // Perfetto scopes open on this thread
+      int64_t Pid = 0;
+      auto Flush = [&](int64_t Now) {
+        if (Options.Folded && LastTime && Node != Prefix && Now > *LastTime) {
+          Profile.attribute(Node, uint64_t(Now - *LastTime), Key);
+          ++Key.Sequence;
+        }
+      };
+      auto Emit = [&](ChromeEvent::Phase Ph, int64_t T, uint32_t Name, MarkerType Cat) {
+        if (!Options.Events)
+          return;
+        Out.Events.push_back({T, Name, int32_t(Pid), Ph, Cat});
+        Threads.try_emplace({Pid, Tid}, ThreadInfo{Pid, Tid, G.Slot, G.Instance});
+      };
+      int64_t LastRecordTime = 0;
+      for (uint32_t H = G.Begin; H < G.End; ++H) {
+        const Record &R = Records[Stream[H]];
+        LastRecordTime = R.Time;
+        const WaveSpan *Span = Cursor->at(R.Time);
+        std::optional<int64_t> D;
+        if (Span)
+          D = Span->Dispatch;
+        else
+          ++Loss.OutsideAnyWave;
+        if (D != Cur) {
+          Flush(R.Time);
+          if (Cur)
+            ++Loss.DispatchChanges;
+          for (; Open; --Open)
+            Emit(ChromeEvent::End, R.Time, 0, MarkerType::Function);
+          Cur = D;
+          Pid = D.value_or(0);
+          LastTime.reset();
+          Prefix = FoldedProfile::Root;
+          Map = &Resolver.merged();
+          std::string Name = D ? Occ.dispatchName(*D) : std::string();
+          if (!Name.empty() && Name.rfind("0 /", 0) != 0) {
+            if (std::optional<uint64_t> CO = Resolver.codeObjectOfKernel(Name)) {
+              Prefix = Profile.child(Prefix, Names.intern("code_object_" + std::to_string(*CO)));
+              if (const MarkerMap *M = Resolver.forCodeObject(*CO))
+                Map = M;
+            } else {
+              UnknownKernels.insert(Name);
+            }
+            Prefix = Profile.child(Prefix, Names.intern(Resolver.display(Name)));
+          }
+          Node = Prefix;
+          if (D && !Result.ProcessNames.count(Pid))
+            Result.ProcessNames[Pid] = Name.empty() ? "dispatch " + std::to_string(Pid)
+                                                    : "dispatch " + std::to_string(Pid) + ": " +
+                                                          Resolver.display(Name);
+        }
+        DecodedMarker M = Resolver.decode(R.Value, *Map);
+        if (M.isNoop()) {
+          ++Loss.Noops;
+          continue;
+        }
+        MarkerType Type = M.Info ? M.Info->Type : MarkerType::Function;
+        uint32_t Name = M.Info ? M.Info->Name : Resolver.unknownName(M.ID);
+        if (!M.Info && M.ID != 0)
+          ++Loss.UnknownIDs; // A bare exit (ID 0) needs no map entry.
+        if (Type == MarkerType::Point) {
+          ++Loss.PointMarkers;
+          Emit(ChromeEvent::Instant, R.Time, Name, MarkerType::Point);
+          continue;
+        }
+        if (!M.Info && M.ID == 0)
+          ++Loss.BareExits;
+        else
+          (Type == MarkerType::Function ? Loss.FunctionMarkers : Loss.UserMarkers) += 1;
+        Flush(R.Time);
+        LastTime = R.Time;
+        if (M.ExitPrev) {
+          if (Node != Prefix) {
+            Node = Profile.parent(Node);
+            if (Open) {
+              --Open;
+              Emit(ChromeEvent::End, R.Time, 0, MarkerType::Function);
+            }
+          } else {
+            ++Loss.UnmatchedExits;
+          }
+        }
+        if (M.Enter) {
+          Node = Profile.child(Node, Name);
+          ++Open;
+          Emit(ChromeEvent::Begin, R.Time, Name, Type);
+        }
+      }
+      uint32_t Depth = Profile.depth(Node) - Profile.depth(Prefix);
+      if (Depth) {
+        Loss.OpenAtWaveEnd += Depth;
+        for (; Open; --Open)
+          Emit(ChromeEvent::End, LastRecordTime + 1, 0, MarkerType::Function);
+      }
+      if (Out.Events.size() != EventBegin)
+        Out.Waves.push_back({Key, Tid, EventBegin, Out.Events.size()});
     }
+  }
+
+  // Merge the engines in the reference's order: waves by their first header.
+  if (Options.Events) {
+    std::vector<std::pair<OrderKey, WaveEvents>> Order;
+    for (uint32_t E = 0; E < PerEngine.size(); ++E)
+      for (const EngineWaves::Wave &W : PerEngine[E].Waves)
+        Order.push_back({W.Key, {W.Tid, E, W.EventBegin, W.EventEnd}});
+    std::sort(Order.begin(), Order.end(),
+              [](const auto &A, const auto &B) { return A.first < B.first; });
+    for (auto &[Key, W] : Order)
+      Result.Waves.push_back(W);
+    for (EngineWaves &E : PerEngine)
+      Result.EngineEvents.push_back(std::move(E.Events));
+  }
+  if (Options.Addresses) {
+    std::vector<EngineWaves::SlotTraces *> Order;
+    for (EngineWaves &E : PerEngine)
+      for (EngineWaves::SlotTraces &S : E.Addresses)
+        Order.push_back(&S);
+    std::sort(Order.begin(), Order.end(),
+              [](const auto *A, const auto *B) { return A->Key < B->Key; });
+    for (EngineWaves::SlotTraces *S : Order)
+      for (AddressTrace &T : S->Traces)
+        Result.Addresses.push_back(std::move(T));
   }
   for (const std::string &K : UnknownKernels)
     Warnings.push_back(Dir + ": kernel '" + K + "' is in no code object's funcmap; its markers are "

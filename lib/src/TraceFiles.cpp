@@ -1,6 +1,7 @@
 // TraceFiles.cpp - finding and reading a rocprofv3 --att output tree.
 #include "sqtt/TraceFiles.h"
 #include "sqtt/Error.h"
+#include "sqtt/MappedFile.h"
 
 #include <simdjson.h>
 
@@ -145,23 +146,20 @@ std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
   return Files;
 }
 
-size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
-  simdjson::padded_string Json = loadJson(File.Path);
-  simdjson::ondemand::parser Parser;
+namespace {
+
+/// Parses one chunk "[[t,v,cu,simd,wave,flags],...]" of a records array.
+size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padded_string &Chunk,
+                        const std::string &Path, size_t FirstRow, std::vector<Record> &Out) {
   simdjson::ondemand::document Doc;
-  if (Parser.iterate(Json).get(Doc))
-    malformed(File.Path, "not valid JSON");
-  simdjson::ondemand::array Records;
-  auto Field = Doc.find_field_unordered("records");
-  if (Field.error() == simdjson::NO_SUCH_FIELD)
-    malformed(File.Path, "no \"records\" array");
-  if (Field.get_array().get(Records))
-    malformed(File.Path, "\"records\" is not an array (or the file is truncated)");
-  size_t Count = 0, Row = 0;
-  for (auto Item : Records) {
+  simdjson::ondemand::array Rows;
+  if (Parser.iterate(Chunk).get(Doc) || Doc.get_array().get(Rows))
+    malformed(Path, "\"records\" near record " + std::to_string(FirstRow) + " is not valid JSON");
+  size_t Row = FirstRow;
+  for (auto Item : Rows) {
     simdjson::ondemand::array Fields;
     if (Item.get_array().get(Fields))
-      malformed(File.Path, "record " + std::to_string(Row) + " is not an array (or the file is truncated)");
+      malformed(Path, "record " + std::to_string(Row) + " is not an array");
     int64_t V[6];
     size_t N = 0;
     for (auto F : Fields) {
@@ -170,7 +168,7 @@ size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
         if (F.get_int64().get(X)) {
           uint64_t U;
           if (F.get_uint64().get(U))
-            malformed(File.Path, "record " + std::to_string(Row) + " has a non-integer field");
+            malformed(Path, "record " + std::to_string(Row) + " has a non-integer field");
           X = int64_t(U);
         }
         V[N] = X;
@@ -178,21 +176,95 @@ size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
       ++N;
     }
     if (N < 6)
-      malformed(File.Path, "record " + std::to_string(Row) + " has " + std::to_string(N) +
-                               " fields, expected 6");
+      malformed(Path, "record " + std::to_string(Row) + " has " + std::to_string(N) +
+                          " fields, expected 6");
     Record R;
     R.Time = V[0];
     R.Value = uint32_t(uint64_t(V[1]) & 0xFFFFFFFFu);
-    R.SE = uint8_t(File.SE);
     R.CU = uint8_t(V[2]);
     R.SIMD = uint8_t(V[3]);
     R.Wave = uint8_t(V[4]);
     R.Flags = uint8_t(V[5]);
     Out.push_back(R);
-    ++Count;
     ++Row;
   }
-  return Count;
+  return Row - FirstRow;
+}
+
+bool isSpace(char C) { return C == ' ' || C == '\n' || C == '\r' || C == '\t'; }
+
+} // namespace
+
+// simdjson indexes every structural character of a document (4 bytes each),
+// and a records array is mostly structure, so parsing a whole file at once
+// costs several times its size. The array is therefore handed to simdjson in
+// chunks of about a megabyte, cut after a record's closing bracket (records
+// hold only numbers, so the first ']' after any point ends a record).
+size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
+  MappedFile Map(File.Path);
+  std::string_view Text(reinterpret_cast<const char *>(Map.data()), Map.size());
+  size_t Key = Text.find("\"records\"");
+  if (Key == std::string_view::npos) {
+    // Not the expected shape: let simdjson say what is wrong.
+    simdjson::padded_string Json = loadJson(File.Path);
+    simdjson::ondemand::parser P;
+    simdjson::ondemand::document Doc;
+    if (P.iterate(Json).get(Doc) || Doc.find_field_unordered("records").error() != simdjson::NO_SUCH_FIELD)
+      malformed(File.Path, "not valid JSON (truncated or corrupt)");
+    malformed(File.Path, "no \"records\" array");
+  }
+  size_t Count = Text.find("\"records_count\"");
+  if (Count != std::string_view::npos) {
+    uint64_t Declared = std::strtoull(std::string(Text.substr(Text.find(':', Count) + 1, 24)).c_str(),
+                                      nullptr, 10);
+    if (Declared < (1ull << 32))
+      Out.reserve(Out.size() + Declared);
+  }
+  size_t Pos = Key + 9;
+  while (Pos < Text.size() && isSpace(Text[Pos]))
+    ++Pos;
+  if (Pos >= Text.size() || Text[Pos] != ':')
+    malformed(File.Path, "not valid JSON (truncated or corrupt)");
+  ++Pos;
+  while (Pos < Text.size() && isSpace(Text[Pos]))
+    ++Pos;
+  if (Pos >= Text.size() || Text[Pos] != '[')
+    malformed(File.Path, "\"records\" is not an array");
+  ++Pos; // Inside the records array.
+
+  constexpr size_t ChunkBytes = 1 << 20;
+  simdjson::ondemand::parser Parser;
+  size_t Rows = 0;
+  for (;;) {
+    while (Pos < Text.size() && isSpace(Text[Pos]))
+      ++Pos;
+    if (Pos >= Text.size())
+      malformed(File.Path, "truncated: the records array does not end");
+    if (Text[Pos] == ']')
+      break; // End of the array.
+    size_t Cut = std::min(Text.size(), Pos + ChunkBytes);
+    size_t Close = Text.find(']', Cut == Text.size() ? Pos : Cut);
+    if (Close == std::string_view::npos)
+      malformed(File.Path, "truncated: record " + std::to_string(Rows) + " does not end");
+    std::string Chunk;
+    Chunk.reserve(Close - Pos + 3);
+    Chunk += '[';
+    Chunk.append(Text.substr(Pos, Close + 1 - Pos));
+    Chunk += ']';
+    Rows += parseRecordChunk(Parser, simdjson::padded_string(Chunk), File.Path, Rows, Out);
+    Pos = Close + 1;
+    Map.release(Pos);
+    while (Pos < Text.size() && isSpace(Text[Pos]))
+      ++Pos;
+    if (Pos < Text.size() && Text[Pos] == ',')
+      ++Pos;
+    else if (Pos < Text.size() && Text[Pos] == ']')
+      break;
+    else
+      malformed(File.Path, Pos < Text.size() ? "unexpected text after record " + std::to_string(Rows)
+                                             : "truncated: the records array does not end");
+  }
+  return Rows;
 }
 
 const WaveSpan *Occupancy::findSpan(SlotKey Slot, int64_t Time) const {

@@ -47,7 +47,7 @@ int run(const Options &Opts) {
     sqtt::DirResult R = Analyzer.analyze(Dir, Warnings);
     for (const std::string &W : Warnings)
       std::cerr << Tool << ": warning: " << W << '\n';
-    std::cerr << Tool << ":   " << Dir << ": " << R.Loss.Headers << " markers, " << R.Waves << " waves, "
+    std::cerr << Tool << ":   " << Dir << ": " << R.Loss.Headers << " markers, " << R.WaveCount << " waves, "
               << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots\n";
     Total.add(R.Loss);
   }

@@ -50,7 +50,7 @@ int run(const Options &Opts) {
     for (const std::string &W : Warnings)
       std::cerr << Tool << ": warning: " << W << '\n';
     Total.add(R.Loss);
-    if (R.Events.empty()) {
+    if (R.Waves.empty()) {
       ++Skipped;
       continue;
     }
@@ -70,7 +70,7 @@ int run(const Options &Opts) {
     ++Written;
     char Size[32];
     std::snprintf(Size, sizeof Size, "%.1f MB", double(fs::file_size(Out)) / 1e6);
-    Lines.push_back("  " + Out.string() + " (" + Size + ", " + std::to_string(R.Events.size()) + " events)");
+    Lines.push_back("  " + Out.string() + " (" + Size + ", " + std::to_string(R.eventCount()) + " events)");
   }
   if (Written == 0)
     throw sqtt::Error("no Perfetto traces produced (no function, user or point markers found)");

@@ -22,6 +22,9 @@ public:
   const uint8_t *data() const { return Data; }
   size_t size() const { return Size; }
   const std::string &path() const { return Path; }
+  /// Drops the pages before \p Offset from memory (they are re-read if
+  /// touched again): keeps a sequential reader's footprint small.
+  void release(size_t Offset) const;
 
 private:
   std::string Path;

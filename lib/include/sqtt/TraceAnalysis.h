@@ -11,6 +11,8 @@
 #include "sqtt/TraceFiles.h"
 
 #include <cstdint>
+#include <map>
+#include <tuple>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -49,16 +51,32 @@ struct AddressTrace {
   uint32_t SourceLoc = 0;          // interned
 };
 
+/// Where an event sits in the reference's processing order: trace
+/// directory, then wave instance by its first header in time order (ties by
+/// file order), then position within the wave. Engines are processed one at
+/// a time, so this order is rebuilt from keys rather than followed.
+struct OrderKey {
+  uint32_t DirIndex = 0;
+  int64_t Time = 0;
+  uint32_t FileIndex = 0; // position of the engine's first file in the dir
+  uint32_t Position = 0;  // of the wave's first header in its engine
+  uint32_t Sequence = 0;  // within the wave
+  bool operator<(const OrderKey &O) const {
+    return std::tie(DirIndex, Time, FileIndex, Position, Sequence) <
+           std::tie(O.DirIndex, O.Time, O.FileIndex, O.Position, O.Sequence);
+  }
+};
+
 /// Self time per stack, in the order stacks first received time.
 class FoldedProfile {
 public:
   static constexpr uint32_t Root = 0;
-  FoldedProfile() { Nodes.push_back({Root, 0, 0, 0, 0}); }
+  FoldedProfile() { Nodes.push_back({Root, 0, 0, 0, 0, {}}); }
 
   uint32_t child(uint32_t Parent, uint32_t Name);
   uint32_t parent(uint32_t Node) const { return Nodes[Node].Parent; }
   uint32_t depth(uint32_t Node) const { return Nodes[Node].Depth; }
-  void attribute(uint32_t Node, uint64_t Cycles);
+  void attribute(uint32_t Node, uint64_t Cycles, const OrderKey &When);
   /// Names from the root to \p Node.
   std::vector<uint32_t> path(uint32_t Node) const;
 
@@ -73,19 +91,26 @@ private:
   struct Node {
     uint32_t Parent, Name, Depth;
     uint64_t Cycles, Execs;
+    OrderKey First;
   };
   std::vector<Node> Nodes;
   std::unordered_map<uint64_t, uint32_t> Children;
-  std::vector<uint32_t> Order;
 };
 
+/// One Perfetto event (24 bytes); its thread is the wave's, see WaveEvents.
 struct ChromeEvent {
-  enum Phase : uint8_t { Begin, End, Instant } Ph;
-  MarkerType Category = MarkerType::Function;
   int64_t Time = 0;
-  int64_t Pid = 0;
-  uint64_t Tid = 0;
   uint32_t Name = 0;
+  int32_t Pid = 0;
+  enum Phase : uint8_t { Begin, End, Instant } Ph = Begin;
+  MarkerType Category = MarkerType::Function;
+};
+
+/// The events of one wave instance: a range of an engine's event list.
+struct WaveEvents {
+  uint64_t Tid;
+  uint32_t Engine;
+  size_t Begin, End;
 };
 
 struct ThreadInfo {
@@ -98,8 +123,16 @@ struct ThreadInfo {
 struct DirResult {
   std::string Dir;
   LossCounters Loss;
-  uint64_t Waves = 0, Slots = 0, Dispatches = 0;
-  std::vector<ChromeEvent> Events;
+  uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
+  /// Per engine, in processing order; Waves gives the output order.
+  std::vector<std::vector<ChromeEvent>> EngineEvents;
+  std::vector<WaveEvents> Waves;
+  size_t eventCount() const {
+    size_t N = 0;
+    for (const auto &E : EngineEvents)
+      N += E.size();
+    return N;
+  }
   std::vector<ThreadInfo> Threads;
   std::map<int64_t, std::string> ProcessNames; // pid -> display name
   std::vector<AddressTrace> Addresses;
@@ -118,6 +151,8 @@ public:
       : Resolver(Resolver), Names(Names), Options(Options) {}
 
   /// Analyzes one trace directory; folded stacks accumulate across calls.
+  /// Shader engines are read and processed one at a time, so memory follows
+  /// the largest engine, not the whole directory.
   DirResult analyze(const std::string &Dir, std::vector<std::string> &Warnings);
 
   const FoldedProfile &profile() const { return Profile; }
@@ -131,6 +166,7 @@ private:
   NameTable &Names;
   AnalysisOptions Options;
   FoldedProfile Profile;
+  uint32_t DirCount = 0;
 };
 
 } // namespace sqtt

@@ -58,6 +58,35 @@ struct Occupancy {
   std::string dispatchName(int64_t Dispatch) const;
 };
 
+/// Span lookups for one slot's time-ordered records: the same answers as
+/// Occupancy::findSpan / instanceAt, in amortized constant time.
+class SpanCursor {
+public:
+  SpanCursor(const Occupancy &Occ, SlotKey Slot) {
+    auto It = Occ.Spans.find(Slot);
+    if (It != Occ.Spans.end() && !It->second.empty())
+      Spans = &It->second;
+  }
+  /// \p Time must not decrease between calls.
+  const WaveSpan *at(int64_t Time) {
+    if (!Spans)
+      return nullptr;
+    while (Index + 1 < Spans->size() && (*Spans)[Index + 1].Launch <= Time)
+      ++Index;
+    return &(*Spans)[Index];
+  }
+  uint32_t instance(int64_t Time) {
+    if (!Spans)
+      return 0;
+    at(Time);
+    return uint32_t(Index);
+  }
+
+private:
+  const std::vector<WaveSpan> *Spans = nullptr;
+  size_t Index = 0;
+};
+
 /// Reads occupancy.json of \p Dir; an empty Occupancy if it is missing.
 Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings);
 

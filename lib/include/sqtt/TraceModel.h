@@ -15,19 +15,22 @@ namespace sqtt {
 constexpr uint8_t RecordFlagImm = 1;  // came from s_ttracedata_imm
 constexpr uint8_t RecordFlagPriv = 2; // written by the trap handler
 
+/// One shaderdata record (16 bytes). The shader engine is the file's, so it
+/// is not stored per record: records of one engine are processed together.
 struct Record {
   int64_t Time = 0;
   uint32_t Value = 0;
-  uint8_t SE = 0, CU = 0, SIMD = 0, Wave = 0;
+  uint8_t CU = 0, SIMD = 0, Wave = 0;
   uint8_t Flags = 0;
 };
+static_assert(sizeof(Record) == 16, "records are kept compact");
 
 /// A physical wave slot (se, cu, simd, wave_id), packed for hashing.
 using SlotKey = uint32_t;
 constexpr SlotKey slotKey(uint32_t SE, uint32_t CU, uint32_t SIMD, uint32_t Wave) {
   return (SE << 24) | (CU << 16) | (SIMD << 8) | Wave;
 }
-inline SlotKey slotKey(const Record &R) { return slotKey(R.SE, R.CU, R.SIMD, R.Wave); }
+inline SlotKey slotKey(uint32_t SE, const Record &R) { return slotKey(SE, R.CU, R.SIMD, R.Wave); }
 constexpr uint32_t slotSE(SlotKey K) { return K >> 24; }
 constexpr uint32_t slotCU(SlotKey K) { return (K >> 16) & 0xFF; }
 constexpr uint32_t slotSIMD(SlotKey K) { return (K >> 8) & 0xFF; }

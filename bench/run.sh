@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# run.sh [BUILD_DIR] - every benchmark: prints the tables and writes them,
+# with the machine they ran on, to bench/RESULTS.md.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+build=${1:-$here/../build}
+tools=$(bash "$here/trace_tools.sh" "$build")
+echo "$tools"
+compile=$(bash "$here/compile_overhead.sh" "$build")
+echo "$compile"
+{
+  echo "# Benchmark results"
+  echo
+  echo "Written by \`make bench\` ($(date -u +%Y-%m-%d)) on $(nproc) cores of"
+  echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GiB RAM."
+  echo
+  echo "## Trace tools on synthetic traces (4 shader engines, 8192 waves; one thread)"
+  echo
+  echo '```'
+  echo "$tools"
+  echo '```'
+  echo
+  echo "## Plugin compile-time overhead (examples, -O2, gfx942 and gfx1201)"
+  echo
+  echo '```'
+  echo "$compile"
+  echo '```'
+} > "$here/RESULTS.md"
+echo "wrote bench/RESULTS.md"
