@@ -3,6 +3,7 @@
 #   make test    set up, build, run every test (lit + gtest, through ctest)
 #   make build   set up and build only
 #   make bench   set up, build, run the benchmarks in bench/
+#   make test-browser    the real-viewer tests alone (also part of make test)
 #   make test-rocsparse  opt-in: read every code object of Debian's librocsparse0
 
 BUILD ?= build
@@ -10,7 +11,7 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo \
                -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
 
-.PHONY: all setup configure build test test-rocsparse demo bench clean
+.PHONY: all setup configure build test test-browser test-rocsparse demo bench clean
 
 all: build
 
@@ -28,6 +29,9 @@ build: configure
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+test-browser: build
+	test/browser/run.sh $(BUILD)
 
 test-rocsparse: build
 	scripts/check-rocsparse.sh $(BUILD)

@@ -14,11 +14,17 @@ PACKAGES=(
   clang-22 llvm-22-dev llvm-22-tools lld-22
   # The trace library and tools: arguments, compressed offload bundles
   libcli11-dev libzstd-dev zlib1g-dev pkg-config
-  # Unit tests
-  libgtest-dev libgmock-dev
+  # Unit tests; the trace tools' JSON reading
+  libgtest-dev libgmock-dev libsimdjson-dev
+  # Real-viewer tests (headless browser)
+  chromium
   # Benchmarks: peak RSS and arithmetic
   time bc
 )
+
+# Node.js and npm run the browser tests (playwright-core, speedscope from npm);
+# Debian's packages are used when the machine has none.
+command -v node >/dev/null && command -v npm >/dev/null || PACKAGES+=(nodejs npm)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do

@@ -202,7 +202,7 @@ void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks
      << "\" viewBox=\"0 0 " << Width << " " << Height
      << "\" xmlns=\"http://www.w3.org/2000/svg\">\n"
      << "<style>text{font-family:Verdana,sans-serif;font-size:" << FontSize
-     << "px;fill:#000;pointer-events:none}g.fr{cursor:pointer}g.fr:hover rect{stroke:#000;"
+     << "px;fill:#000}g.fr text{pointer-events:none}g.fr{cursor:pointer}g.fr:hover rect{stroke:#000;"
         "stroke-width:0.5}g.match rect{fill:rgb(230,0,230)!important}g.parent rect{opacity:0.5}"
         "#title{font-size:17px;text-anchor:middle}.ui{cursor:pointer;fill:#333}</style>\n"
      << "<rect width=\"100%\" height=\"100%\" fill=\"#f8f8f8\"/>\n"

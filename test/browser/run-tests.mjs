@@ -1,0 +1,112 @@
+// Real-viewer tests in headless Chromium (Debian's), driven by playwright-core.
+//
+//   node run-tests.mjs FLAMEGRAPH.svg PROFILE.speedscope.json TRACE.perfetto.json \
+//       NAMES_IN_PROFILE NAMES_IN_TRACE      (comma-separated frame names)
+//
+// 1. The SVG flamegraph: opens; a search (through its own prompt) highlights
+//    the matching frames and reports the matched share; clicking a frame
+//    zooms into it; reset restores every frame.
+// 2. speedscope (the npm package, served from localhost) imports our
+//    speedscope file and our Chrome JSON without an import error and lists
+//    the expected frame names (its Sandwich view is a DOM table).
+import { chromium } from 'playwright-core';
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const [svgPath, speedscopePath, chromePath, profileNames, traceNames] = process.argv.slice(2);
+let failures = 0;
+function check(ok, what) {
+  console.log(`${ok ? 'ok' : 'FAIL'} - ${what}`);
+  if (!ok) failures++;
+}
+
+// A static server for speedscope's dist and the profiles.
+const files = {
+  '/profile.speedscope.json': speedscopePath,
+  '/trace.json': chromePath,
+};
+const dist = path.join(here, 'node_modules', 'speedscope', 'dist', 'release');
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://localhost');
+  const file = files[url.pathname] || path.join(dist, url.pathname === '/' ? 'index.html' : url.pathname);
+  if (!file.startsWith(dist) && !Object.values(files).includes(file)) { res.writeHead(403); res.end(); return; }
+  fs.readFile(file, (err, data) => {
+    if (err) { res.writeHead(404); res.end(); return; }
+    const type = file.endsWith('.html') ? 'text/html' : file.endsWith('.js') ? 'text/javascript'
+      : file.endsWith('.css') ? 'text/css' : file.endsWith('.wasm') ? 'application/wasm' : 'application/json';
+    res.writeHead(200, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*' });
+    res.end(data);
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  // Playwright starts Chromium with a new, empty profile of its own.
+});
+try {
+  // --- The SVG flamegraph -------------------------------------------------
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('file://' + path.resolve(svgPath));
+  const frameCount = await page.locator('g.fr').count();
+  check(frameCount >= 4, `SVG opens with its frames (${frameCount})`);
+  const visible = async (name) => page.locator(`g.fr[data-name="${name}"]`).first().isVisible();
+  const width = async (name) =>
+    +(await page.locator(`g.fr[data-name="${name}"] rect`).first().getAttribute('width'));
+
+  page.once('dialog', (d) => d.accept('^[BC]$'));
+  await page.locator('#search').click();
+  const matchedText = await page.locator('#matched').textContent();
+  const highlighted = await page.locator('g.fr.match').count();
+  check(highlighted === 2, `search highlights the 2 matching frames (${highlighted})`);
+  check(matchedText === 'Matched: 45.00%', `search reports the matched share (${matchedText})`);
+
+  const fullA = await width('A');
+  await page.locator('g.fr[data-name="A"]').first().click();
+  check(Math.abs((await width('A')) - 1199.5) < 1, 'click zooms the frame to full width');
+  check(await visible('all'), 'the zoomed frame\'s ancestors stay visible');
+  check(!(await visible('C')), 'frames outside the zoomed one are hidden');
+  check(await page.locator('#reset').isVisible(), 'reset appears after a zoom');
+  await page.locator('#reset').click();
+  check(await visible('C'), 'reset shows every frame again');
+  check(Math.abs((await width('A')) - fullA) < 0.01, 'reset restores the widths');
+  check(errors.length === 0, `no script errors (${errors.join('; ')})`);
+  await page.close();
+
+  // --- speedscope ---------------------------------------------------------
+  for (const [file, label, names] of [['/profile.speedscope.json', 'speedscope file', profileNames.split(',')],
+                                      ['/trace.json', 'Chrome JSON', traceNames.split(',')]]) {
+    const s = await browser.newPage();
+    const pageErrors = [], alerts = [];
+    s.on('pageerror', (e) => pageErrors.push(String(e)));
+    // speedscope reports a failed import with alert() and stays on its welcome screen.
+    s.on('dialog', (d) => { alerts.push(d.message()); d.dismiss(); });
+    await s.goto(`${base}/#profileURL=${encodeURIComponent(base + file)}&title=sqtt`);
+    // The view tabs appear only once a profile is loaded.
+    const loaded = await s.getByText('Left Heavy').first().waitFor({ timeout: 15000 })
+      .then(() => true, () => false);
+    check(loaded && alerts.length === 0,
+          `speedscope imports our ${label} without an import error (${alerts.join('; ')})`);
+    // The Sandwich view lists every frame by name in a DOM table.
+    await s.keyboard.press('3');
+    await s.waitForTimeout(500);
+    const table = await s.locator('body').innerText();
+    for (const name of names)
+      check(table.includes(name), `speedscope shows frame '${name}' from our ${label}`);
+    check(pageErrors.length === 0, `speedscope raised no script error on our ${label} (${pageErrors.join('; ')})`);
+    await s.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(failures ? `${failures} browser check(s) failed` : 'all browser checks passed');
+process.exit(failures ? 1 : 0);
