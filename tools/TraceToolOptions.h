@@ -6,11 +6,15 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <thread>
+
 namespace sqtt {
 
 struct TraceToolOptions {
   SessionOptions Session;
   RecordFilter Filter;
+  unsigned Jobs = std::max(1u, std::thread::hardware_concurrency());
 
   void add(CLI::App &App) {
     App.add_option("base_dir", Session.Base,
@@ -23,6 +27,8 @@ struct TraceToolOptions {
     App.add_option("--cu", Filter.CU, "Only records of this CU (WGP on gfx10+)");
     App.add_option("--simd", Filter.SIMD, "Only records of this SIMD");
     App.add_option("--wave", Filter.Wave, "Only records of this wave slot");
+    App.add_option("-j,--jobs", Jobs, "Trace directories analyzed in parallel (default: cores)")
+        ->check(CLI::PositiveNumber);
   }
 };
 

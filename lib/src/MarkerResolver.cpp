@@ -5,6 +5,7 @@
 namespace sqtt {
 
 uint32_t NameTable::intern(const std::string &S) {
+  std::lock_guard<std::mutex> Guard(Lock);
   auto [It, Inserted] = Index.try_emplace(S, uint32_t(Strings.size()));
   if (Inserted)
     Strings.push_back(S);
@@ -106,6 +107,7 @@ std::optional<uint64_t> MarkerResolver::codeObjectOfKernel(const std::string &Na
 }
 
 uint32_t MarkerResolver::unknownName(uint32_t ID) {
+  std::lock_guard<std::mutex> Guard(UnknownLock);
   auto It = UnknownNames.find(ID);
   if (It != UnknownNames.end())
     return It->second;

@@ -57,6 +57,22 @@ std::vector<uint32_t> FoldedProfile::path(uint32_t Node) const {
   return Names;
 }
 
+void FoldedProfile::merge(const FoldedProfile &Other) {
+  // Nodes are created parents first, so one pass maps every node.
+  std::vector<uint32_t> Map(Other.Nodes.size(), Root);
+  for (uint32_t N = 1; N < Other.Nodes.size(); ++N) {
+    const struct Node &O = Other.Nodes[N];
+    Map[N] = child(Map[O.Parent], O.Name);
+    if (!O.Execs)
+      continue;
+    struct Node &Mine = Nodes[Map[N]];
+    if (!Mine.Execs || O.First < Mine.First)
+      Mine.First = O.First;
+    Mine.Cycles += O.Cycles;
+    Mine.Execs += O.Execs;
+  }
+}
+
 std::vector<FoldedProfile::Entry> FoldedProfile::entries() const {
   std::vector<uint32_t> Order;
   for (uint32_t N = 0; N < Nodes.size(); ++N)
@@ -109,11 +125,11 @@ struct EngineWaves {
 
 } // namespace
 
-DirResult TraceAnalyzer::analyze(const std::string &Dir, std::vector<std::string> &Warnings) {
+DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
+                                 std::vector<std::string> &Warnings) {
   DirResult Result;
   Result.Dir = Dir;
   LossCounters &Loss = Result.Loss;
-  uint32_t DirIndex = DirCount++;
 
   // Files per engine, engines in the order their first file is listed.
   std::vector<ShaderDataFile> Files = listShaderData(Dir, Warnings);

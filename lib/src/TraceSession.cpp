@@ -3,6 +3,9 @@
 #include "sqtt/CodeObjects.h"
 #include "sqtt/Error.h"
 
+#include <algorithm>
+#include <memory>
+#include <thread>
 #include <unistd.h>
 
 namespace sqtt {
@@ -61,6 +64,48 @@ void TraceSession::progress(size_t Index, const std::string &Dir) const {
   if (isatty(2))
     Log << "\r" << Tool << ": [" << Index + 1 << "/" << Tree.TraceDirs.size() << "] " << Dir
         << "\x1b[K" << (Index + 1 == Tree.TraceDirs.size() ? "\n" : "") << std::flush;
+}
+
+void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
+                               const std::function<void(DirResult &)> &Consume,
+                               FoldedProfile *Profile, LossCounters &Total) {
+  size_t Dirs = Tree.TraceDirs.size();
+  Jobs = std::max(1u, std::min<unsigned>(Jobs, unsigned(Dirs)));
+  std::vector<std::unique_ptr<TraceAnalyzer>> Analyzers;
+  for (unsigned J = 0; J < Jobs; ++J)
+    Analyzers.push_back(std::make_unique<TraceAnalyzer>(Resolver, Names, Options));
+  // A batch of Jobs directories at a time keeps at most Jobs results alive.
+  for (size_t First = 0; First < Dirs; First += Jobs) {
+    size_t Count = std::min<size_t>(Jobs, Dirs - First);
+    std::vector<DirResult> Results(Count);
+    std::vector<std::vector<std::string>> Warnings(Count);
+    std::vector<std::string> Errors(Count);
+    auto Work = [&](size_t K) {
+      try {
+        Results[K] = Analyzers[K]->analyze(Tree.TraceDirs[First + K], uint32_t(First + K), Warnings[K]);
+      } catch (const std::exception &E) {
+        Errors[K] = E.what();
+      }
+    };
+    std::vector<std::thread> Threads;
+    for (size_t K = 1; K < Count; ++K)
+      Threads.emplace_back(Work, K);
+    Work(0);
+    for (std::thread &T : Threads)
+      T.join();
+    for (size_t K = 0; K < Count; ++K) {
+      if (!Errors[K].empty())
+        throw Error(Errors[K]);
+      progress(First + K, Tree.TraceDirs[First + K]);
+      for (const std::string &W : Warnings[K])
+        Log << Tool << ": warning: " << W << '\n';
+      Total.add(Results[K].Loss);
+      Consume(Results[K]);
+    }
+  }
+  if (Profile)
+    for (auto &A : Analyzers)
+      Profile->merge(A->profile());
 }
 
 void TraceSession::printSummary(const LossCounters &L) const {

@@ -38,20 +38,16 @@ int run(const Options &Opts) {
   sqtt::AnalysisOptions A;
   A.Filter = Opts.Trace.Filter;
   A.Folded = true;
-  sqtt::TraceAnalyzer Analyzer(Session.Resolver, Session.Names, A);
   sqtt::LossCounters Total;
-  for (size_t I = 0; I < Session.Tree.TraceDirs.size(); ++I) {
-    const std::string &Dir = Session.Tree.TraceDirs[I];
-    Session.progress(I, Dir);
-    std::vector<std::string> Warnings;
-    sqtt::DirResult R = Analyzer.analyze(Dir, Warnings);
-    for (const std::string &W : Warnings)
-      std::cerr << Tool << ": warning: " << W << '\n';
-    std::cerr << Tool << ":   " << Dir << ": " << R.Loss.Headers << " markers, " << R.WaveCount << " waves, "
-              << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots\n";
-    Total.add(R.Loss);
-  }
-  std::vector<sqtt::FoldedStack> Stacks = sqtt::sortedStacks(Analyzer.profile());
+  sqtt::FoldedProfile Profile;
+  Session.analyzeDirs(
+      A, Opts.Trace.Jobs,
+      [&](sqtt::DirResult &R) {
+        std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.Headers << " markers, " << R.WaveCount
+                  << " waves, " << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots\n";
+      },
+      &Profile, Total);
+  std::vector<sqtt::FoldedStack> Stacks = sqtt::sortedStacks(Profile);
   sqtt::writeFolded(std::cout, Stacks, Session.Names, Opts.WithExecs);
   std::cout.flush();
   std::cerr << Tool << ": generated " << Stacks.size() << " unique stacks\n";

@@ -27,22 +27,17 @@ int run(const Options &Opts) {
   sqtt::AnalysisOptions A;
   A.Filter = Opts.Trace.Filter;
   A.Addresses = true;
-  sqtt::TraceAnalyzer Analyzer(Session.Resolver, Session.Names, A);
   sqtt::LossCounters Total;
   std::vector<sqtt::AddressTrace> Traces;
-  for (size_t I = 0; I < Session.Tree.TraceDirs.size(); ++I) {
-    const std::string &Dir = Session.Tree.TraceDirs[I];
-    Session.progress(I, Dir);
-    std::vector<std::string> Warnings;
-    sqtt::DirResult R = Analyzer.analyze(Dir, Warnings);
-    for (const std::string &W : Warnings)
-      std::cerr << Tool << ": warning: " << W << '\n';
-    std::cerr << Tool << ":   " << Dir << ": " << R.Loss.RecordsRead << " records, "
-              << R.Addresses.size() << " address traces\n";
-    Total.add(R.Loss);
-    for (sqtt::AddressTrace &T : R.Addresses)
-      Traces.push_back(std::move(T));
-  }
+  Session.analyzeDirs(
+      A, Opts.Trace.Jobs,
+      [&](sqtt::DirResult &R) {
+        std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.RecordsRead << " records, "
+                  << R.Addresses.size() << " address traces\n";
+        for (sqtt::AddressTrace &T : R.Addresses)
+          Traces.push_back(std::move(T));
+      },
+      nullptr, Total);
   if (Opts.Output.empty()) {
     sqtt::writeMemoryTraceJson(std::cout, Traces, Session.Names);
   } else {

@@ -31,7 +31,6 @@ int run(const Options &Opts) {
   sqtt::AnalysisOptions A;
   A.Filter = Opts.Trace.Filter;
   A.Events = true;
-  sqtt::TraceAnalyzer Analyzer(Session.Resolver, Session.Names, A);
   double Scale = Opts.ClockRateGHz > 0 ? 1.0 / Opts.ClockRateGHz : 1.0;
   if (!Opts.OutputDir.empty()) {
     std::error_code EC;
@@ -42,36 +41,35 @@ int run(const Options &Opts) {
   sqtt::LossCounters Total;
   size_t Written = 0, Skipped = 0;
   std::vector<std::string> Lines;
-  for (size_t I = 0; I < Session.Tree.TraceDirs.size(); ++I) {
-    const std::string &Dir = Session.Tree.TraceDirs[I];
-    Session.progress(I, Dir);
-    std::vector<std::string> Warnings;
-    sqtt::DirResult R = Analyzer.analyze(Dir, Warnings);
-    for (const std::string &W : Warnings)
-      std::cerr << Tool << ": warning: " << W << '\n';
-    Total.add(R.Loss);
-    if (R.Waves.empty()) {
-      ++Skipped;
-      continue;
-    }
-    fs::path DirPath = fs::path(Dir);
-    std::string Name = DirPath.filename().string() + ".perfetto.json";
-    fs::path Out = Opts.OutputDir.empty() ? DirPath.parent_path() / Name : fs::path(Opts.OutputDir) / Name;
-    std::string Tmp = Out.string() + ".tmp";
-    {
-      std::ofstream OS(Tmp);
-      if (!OS)
-        throw sqtt::Error(Out.string() + ": cannot write");
-      sqtt::writeChromeTrace(OS, R, Session.Names, Scale);
-      if (!OS.flush())
-        throw sqtt::Error(Out.string() + ": write failed");
-    }
-    fs::rename(Tmp, Out);
-    ++Written;
-    char Size[32];
-    std::snprintf(Size, sizeof Size, "%.1f MB", double(fs::file_size(Out)) / 1e6);
-    Lines.push_back("  " + Out.string() + " (" + Size + ", " + std::to_string(R.eventCount()) + " events)");
-  }
+  Session.analyzeDirs(
+      A, Opts.Trace.Jobs,
+      [&](sqtt::DirResult &R) {
+        if (R.Waves.empty()) {
+          ++Skipped;
+          return;
+        }
+        fs::path DirPath = fs::path(R.Dir);
+        std::string Name = DirPath.filename().string() + ".perfetto.json";
+        fs::path Out = Opts.OutputDir.empty() ? DirPath.parent_path() / Name
+                                              : fs::path(Opts.OutputDir) / Name;
+        // Written next to the final name, then renamed: never a half file.
+        std::string Tmp = Out.string() + ".tmp";
+        {
+          std::ofstream OS(Tmp);
+          if (!OS)
+            throw sqtt::Error(Out.string() + ": cannot write");
+          sqtt::writeChromeTrace(OS, R, Session.Names, Scale);
+          if (!OS.flush())
+            throw sqtt::Error(Out.string() + ": write failed");
+        }
+        fs::rename(Tmp, Out);
+        ++Written;
+        char Size[32];
+        std::snprintf(Size, sizeof Size, "%.1f MB", double(fs::file_size(Out)) / 1e6);
+        Lines.push_back("  " + Out.string() + " (" + Size + ", " + std::to_string(R.eventCount()) +
+                        " events)");
+      },
+      nullptr, Total);
   if (Written == 0)
     throw sqtt::Error("no Perfetto traces produced (no function, user or point markers found)");
   std::cerr << Tool << ": wrote " << Written << " perfetto trace(s):\n";

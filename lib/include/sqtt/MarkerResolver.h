@@ -10,6 +10,8 @@
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
 #include <cstdint>
+#include <deque>
+#include <mutex>
 #include <map>
 #include <optional>
 #include <string>
@@ -20,7 +22,8 @@ namespace sqtt {
 
 namespace rtd = rocprof_trace_decoder::codeobj;
 
-/// Interned strings: frames, marker names, locations.
+/// Interned strings: frames, marker names, locations. Interning is safe
+/// from several analysis threads; str() is for after the analysis.
 class NameTable {
 public:
   uint32_t intern(const std::string &S);
@@ -28,8 +31,9 @@ public:
   size_t size() const { return Strings.size(); }
 
 private:
-  std::vector<std::string> Strings;
+  std::deque<std::string> Strings; // stable references
   std::unordered_map<std::string, uint32_t> Index;
+  std::mutex Lock;
 };
 
 enum class MarkerType : uint8_t { Function, User, Point };
@@ -99,6 +103,7 @@ private:
   MarkerMap Merged;
   std::unordered_map<std::string, uint64_t> KernelToCO;
   std::unordered_map<uint32_t, uint32_t> UnknownNames;
+  std::mutex UnknownLock;
   size_t MarkerRows = 0, FunctionRows = 0;
 };
 

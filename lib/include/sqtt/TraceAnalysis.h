@@ -79,6 +79,8 @@ public:
   void attribute(uint32_t Node, uint64_t Cycles, const OrderKey &When);
   /// Names from the root to \p Node.
   std::vector<uint32_t> path(uint32_t Node) const;
+  /// Adds \p Other's time to this profile (stacks matched by their names).
+  void merge(const FoldedProfile &Other);
 
   struct Entry {
     uint32_t Node;
@@ -153,7 +155,7 @@ public:
   /// Analyzes one trace directory; folded stacks accumulate across calls.
   /// Shader engines are read and processed one at a time, so memory follows
   /// the largest engine, not the whole directory.
-  DirResult analyze(const std::string &Dir, std::vector<std::string> &Warnings);
+  DirResult analyze(const std::string &Dir, uint32_t DirIndex, std::vector<std::string> &Warnings);
 
   const FoldedProfile &profile() const { return Profile; }
 
@@ -166,7 +168,6 @@ private:
   NameTable &Names;
   AnalysisOptions Options;
   FoldedProfile Profile;
-  uint32_t DirCount = 0;
 };
 
 } // namespace sqtt

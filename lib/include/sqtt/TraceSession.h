@@ -10,6 +10,7 @@
 #include "sqtt/TraceAnalysis.h"
 #include "sqtt/TraceFiles.h"
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -33,6 +34,14 @@ public:
 
   /// "[i/n] dir" on stderr when it is a terminal.
   void progress(size_t Index, const std::string &Dir) const;
+
+  /// Analyzes every trace directory, \p Jobs at a time (directories are
+  /// independent time domains), and hands each result to \p Consume on the
+  /// calling thread, in directory order. Folded stacks of all directories
+  /// end up in \p Profile (if given); their totals in \p Total.
+  void analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
+                   const std::function<void(DirResult &)> &Consume, FoldedProfile *Profile,
+                   LossCounters &Total);
 
   /// The end-of-run summary (D10).
   void printSummary(const LossCounters &Loss) const;
