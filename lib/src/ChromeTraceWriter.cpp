@@ -8,6 +8,8 @@
 #include <cmath>
 #include <set>
 #include <sstream>
+#include <unordered_map>
+#include <climits>
 
 namespace sqtt {
 
@@ -61,44 +63,50 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
   OS << Out;
   Out.clear();
   static const char *Categories[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
-  char Num[32];
-  auto AppendInt = [&](int64_t V) {
-    auto [End, Ec] = std::to_chars(Num, Num + sizeof Num, V);
-    Out.append(Num, size_t(End - Num));
+  // Every event is four pieces: phase, time, the wave's pid/tid, and the
+  // name/category tail; the last two are built once and reused.
+  std::unordered_map<uint64_t, std::string> Tails; // (name << 2 | cat) -> tail
+  auto Tail = [&](const ChromeEvent &E) -> const std::string & {
+    uint64_t Key = (uint64_t(E.Name) << 2) | uint64_t(E.Category);
+    auto [It, New] = Tails.try_emplace(Key);
+    if (New) {
+      std::ostringstream Tmp;
+      Tmp << ",\"name\":";
+      writeJsonString(Tmp, Names.str(E.Name));
+      Tmp << ",\"cat\":\"" << Categories[int(E.Category)] << '"'
+          << (E.Category == MarkerType::Point ? ",\"s\":\"t\"}" : "}");
+      It->second = Tmp.str();
+    }
+    return It->second;
   };
-  std::string QuotedName;
-  uint32_t LastName = UINT32_MAX;
+  std::string Thread;
+  char Num[32];
   for (const WaveEvents &W : Dir.Waves) {
-    auto [TidEnd, TidEc] = std::to_chars(Num, Num + sizeof Num, W.Tid);
-    std::string Tid(Num, size_t(TidEnd - Num));
     const std::vector<ChromeEvent> &Events = Dir.EngineEvents[W.Engine];
+    int32_t ThreadPid = INT32_MIN;
     for (size_t I = W.Begin; I < W.End; ++I) {
       const ChromeEvent &E = Events[I];
-      Sep();
+      if (E.Pid != ThreadPid) {
+        ThreadPid = E.Pid;
+        Thread = ",\"pid\":" + std::to_string(E.Pid) + ",\"tid\":" + std::to_string(W.Tid);
+      }
+      Out += First ? "" : ",\n";
+      First = false;
       Out += E.Ph == ChromeEvent::Begin ? "{\"ph\":\"B\",\"ts\":"
              : E.Ph == ChromeEvent::End ? "{\"ph\":\"E\",\"ts\":"
                                         : "{\"ph\":\"i\",\"ts\":";
-      writeTime(Out, double(E.Time) * TimeScale);
-      Out += ",\"pid\":";
-      AppendInt(E.Pid);
-      Out += ",\"tid\":";
-      Out += Tid;
-      if (E.Ph != ChromeEvent::End) {
-        if (E.Name != LastName) {
-          std::ostringstream Tmp;
-          writeJsonString(Tmp, Names.str(E.Name));
-          QuotedName = Tmp.str();
-          LastName = E.Name;
-        }
-        Out += ",\"name\":";
-        Out += QuotedName;
-        Out += ",\"cat\":\"";
-        Out += Categories[int(E.Category)];
-        Out += '"';
-        if (E.Ph == ChromeEvent::Instant)
-          Out += ",\"s\":\"t\"";
+      if (TimeScale == 1.0) { // Cycles as they are: an integer with ".0".
+        auto [End, Ec] = std::to_chars(Num, Num + sizeof Num, E.Time);
+        Out.append(Num, size_t(End - Num));
+        Out += ".0";
+      } else {
+        writeTime(Out, double(E.Time) * TimeScale);
       }
-      Out += '}';
+      Out += Thread;
+      if (E.Ph == ChromeEvent::End)
+        Out += '}';
+      else
+        Out += Tail(E);
       if (Out.size() > (1 << 20)) {
         OS << Out;
         Out.clear();
