@@ -200,18 +200,17 @@ bool isSpace(char C) { return C == ' ' || C == '\n' || C == '\r' || C == '\t'; }
 // costs several times its size. The array is therefore handed to simdjson in
 // chunks of about a megabyte, cut after a record's closing bracket (records
 // hold only numbers, so the first ']' after any point ends a record).
-size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
-  MappedFile Map(File.Path);
-  std::string_view Text(reinterpret_cast<const char *>(Map.data()), Map.size());
+size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vector<Record> &Out,
+                        size_t &ArrayBegin, size_t &ArrayEnd, const MappedFile *Map) {
   size_t Key = Text.find("\"records\"");
   if (Key == std::string_view::npos) {
     // Not the expected shape: let simdjson say what is wrong.
-    simdjson::padded_string Json = loadJson(File.Path);
+    simdjson::padded_string Json = loadJson(Path);
     simdjson::ondemand::parser P;
     simdjson::ondemand::document Doc;
     if (P.iterate(Json).get(Doc) || Doc.find_field_unordered("records").error() != simdjson::NO_SUCH_FIELD)
-      malformed(File.Path, "not valid JSON (truncated or corrupt)");
-    malformed(File.Path, "no \"records\" array");
+      malformed(Path, "not valid JSON (truncated or corrupt)");
+    malformed(Path, "no \"records\" array");
   }
   size_t Count = Text.find("\"records_count\"");
   if (Count != std::string_view::npos) {
@@ -224,12 +223,13 @@ size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
   while (Pos < Text.size() && isSpace(Text[Pos]))
     ++Pos;
   if (Pos >= Text.size() || Text[Pos] != ':')
-    malformed(File.Path, "not valid JSON (truncated or corrupt)");
+    malformed(Path, "not valid JSON (truncated or corrupt)");
   ++Pos;
   while (Pos < Text.size() && isSpace(Text[Pos]))
     ++Pos;
   if (Pos >= Text.size() || Text[Pos] != '[')
-    malformed(File.Path, "\"records\" is not an array");
+    malformed(Path, "\"records\" is not an array");
+  ArrayBegin = Pos;
   ++Pos; // Inside the records array.
 
   constexpr size_t ChunkBytes = 1 << 20;
@@ -239,21 +239,22 @@ size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
     while (Pos < Text.size() && isSpace(Text[Pos]))
       ++Pos;
     if (Pos >= Text.size())
-      malformed(File.Path, "truncated: the records array does not end");
+      malformed(Path, "truncated: the records array does not end");
     if (Text[Pos] == ']')
       break; // End of the array.
     size_t Cut = std::min(Text.size(), Pos + ChunkBytes);
     size_t Close = Text.find(']', Cut == Text.size() ? Pos : Cut);
     if (Close == std::string_view::npos)
-      malformed(File.Path, "truncated: record " + std::to_string(Rows) + " does not end");
+      malformed(Path, "truncated: record " + std::to_string(Rows) + " does not end");
     std::string Chunk;
     Chunk.reserve(Close - Pos + 3);
     Chunk += '[';
     Chunk.append(Text.substr(Pos, Close + 1 - Pos));
     Chunk += ']';
-    Rows += parseRecordChunk(Parser, simdjson::padded_string(Chunk), File.Path, Rows, Out);
+    Rows += parseRecordChunk(Parser, simdjson::padded_string(Chunk), Path, Rows, Out);
     Pos = Close + 1;
-    Map.release(Pos);
+    if (Map)
+      Map->release(Pos);
     while (Pos < Text.size() && isSpace(Text[Pos]))
       ++Pos;
     if (Pos < Text.size() && Text[Pos] == ',')
@@ -261,10 +262,18 @@ size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
     else if (Pos < Text.size() && Text[Pos] == ']')
       break;
     else
-      malformed(File.Path, Pos < Text.size() ? "unexpected text after record " + std::to_string(Rows)
-                                             : "truncated: the records array does not end");
+      malformed(Path, Pos < Text.size() ? "unexpected text after record " + std::to_string(Rows)
+                                        : "truncated: the records array does not end");
   }
+  ArrayEnd = Pos + 1;
   return Rows;
+}
+
+size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out) {
+  MappedFile Map(File.Path);
+  std::string_view Text(reinterpret_cast<const char *>(Map.data()), Map.size());
+  size_t Begin, End;
+  return readRecordsArray(Text, File.Path, Out, Begin, End, &Map);
 }
 
 const WaveSpan *Occupancy::findSpan(SlotKey Slot, int64_t Time) const {

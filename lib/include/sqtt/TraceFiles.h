@@ -11,6 +11,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -45,6 +46,14 @@ std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
 /// Appends the records of one shaderdata file (values masked to 32 bits).
 /// Returns the number read.
 size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out);
+
+class MappedFile;
+/// The records array of a shaderdata text: appends the records and sets
+/// [ArrayBegin, ArrayEnd) to the array's bytes (brackets included), so a
+/// rewrite can keep everything around it. \p Map, if given, has its pages
+/// released as they are read.
+size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vector<Record> &Out,
+                        size_t &ArrayBegin, size_t &ArrayEnd, const MappedFile *Map = nullptr);
 
 struct Occupancy {
   std::map<int64_t, std::string> Dispatches;

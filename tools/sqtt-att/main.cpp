@@ -1,0 +1,127 @@
+// sqtt-att - the att step: funcmap tables into code.json, gfx12 marker
+// headers back to legacy values with corrected timestamps.
+//
+//   rocprofv3 --att -d trace_output -- ./my_app
+//   sqtt-att trace_output/
+//
+// Takes a rocprofv3 --att output tree, or ui_* directories and code objects
+// (named *code_object_id_<N>*). Raw .att files are decoded by rocprofv3
+// itself (with AMD's trace decoder library); this step works on the decoded
+// directories and can be run any number of times.
+#include "sqtt/AttStep.h"
+#include "sqtt/Error.h"
+#include "sqtt/TraceFiles.h"
+
+#include <CLI/CLI.hpp>
+
+#include <filesystem>
+#include <iostream>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char *Tool = "sqtt-att";
+
+struct Options {
+  std::vector<std::string> Inputs;
+  bool NoDecode = false;
+  int FailAfterWrites = -1;
+};
+
+int run(const Options &Opts) {
+  std::vector<std::string> Dirs;
+  std::vector<sqtt::CodeObjectPath> CodeObjects;
+  std::set<uint64_t> IDs;
+  auto AddCodeObject = [&](const std::string &Path) {
+    uint64_t ID;
+    if (!sqtt::codeObjectIdFromName(Path, ID))
+      throw sqtt::Error(Path + ": cannot tell the code object ID from the name (expected "
+                               "..._code_object_id_<N>...)");
+    if (!IDs.insert(ID).second)
+      throw sqtt::Error("code object id " + std::to_string(ID) + " is given twice (" + Path + ")");
+    CodeObjects.push_back({ID, Path});
+  };
+  for (const std::string &In : Opts.Inputs) {
+    std::error_code EC;
+    if (!fs::exists(In, EC))
+      throw sqtt::Error(In + ": does not exist");
+    if (fs::path(In).extension() == ".att")
+      throw sqtt::Error(In + ": raw .att files are decoded by rocprofv3 --att (AMD's trace decoder); "
+                             "run sqtt-att on the ui_* directories it writes");
+    if (fs::is_directory(In, EC)) {
+      sqtt::TraceTree Tree = sqtt::discoverTraceTree(In);
+      for (const std::string &W : Tree.Warnings)
+        std::cerr << Tool << ": warning: " << W << '\n';
+      Dirs.insert(Dirs.end(), Tree.TraceDirs.begin(), Tree.TraceDirs.end());
+      for (const sqtt::CodeObjectPath &CO : Tree.CodeObjects)
+        if (IDs.insert(CO.ID).second)
+          CodeObjects.push_back(CO);
+    } else {
+      AddCodeObject(In);
+    }
+  }
+  if (Dirs.empty())
+    throw sqtt::Error("no trace directories (with shaderdata_*.json) among the inputs");
+  if (CodeObjects.empty())
+    throw sqtt::Error("no code objects (*code_object_id_<N>*.out) among the inputs");
+
+  std::vector<std::string> Warnings;
+  sqtt::AttTables Tables = sqtt::buildAttTables(CodeObjects, Warnings);
+  for (const std::string &W : Warnings)
+    std::cerr << Tool << ": warning: " << W << '\n';
+  std::cerr << Tool << ": " << CodeObjects.size() << " code object(s): " << Tables.Rows.size()
+            << " funcmap rows, " << Tables.Layouts.size() << " with clock packing, "
+            << Tables.Payloads.size() << " markers with payloads\n";
+
+  sqtt::AttOptions A;
+  A.DecodeMarkers = !Opts.NoDecode;
+  A.FailAfterWrites = Opts.FailAfterWrites;
+  for (const std::string &Dir : Dirs) {
+    std::vector<std::string> DirWarnings;
+    sqtt::AttDirResult R = sqtt::runAttStep(Dir, Tables, A, DirWarnings);
+    for (const std::string &W : DirWarnings)
+      std::cerr << Tool << ": warning: " << W << '\n';
+    std::cerr << Tool << ": " << Dir << ": code.json tables written";
+    if (R.AlreadyDecoded)
+      std::cerr << "; markers were already decoded, records unchanged";
+    else if (R.Decoded)
+      std::cerr << "; " << R.Stats.Normalized << " headers restored to legacy values, "
+                << R.Stats.Corrected << " timestamps corrected (at most " << R.Stats.MaxShift
+                << " cycles) in " << R.Stats.Domains << " SIMD domains, " << R.Stats.PayloadRecords
+                << " payload records untouched, " << R.FilesRewritten << " shaderdata file(s) rewritten";
+    else if (Opts.NoDecode)
+      std::cerr << "; --no-decode-markers: records unchanged";
+    else
+      std::cerr << "; no clock-packed code object: records unchanged";
+    std::cerr << '\n';
+  }
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options Opts;
+  CLI::App App{"The att step, run after rocprofv3 --att: adds each code object's marker map to "
+               "code.json (sqtt_funcmap, sqtt_funcmap_layout, sqtt_funcmap_payloads) and restores "
+               "gfx12 clock-packed marker headers to their legacy values with corrected timestamps. "
+               "Files are replaced atomically; running it twice changes nothing."};
+  App.add_option("inputs", Opts.Inputs,
+                 "A rocprofv3 --att output directory, or ui_* directories and code objects "
+                 "(*code_object_id_<N>*)")
+      ->required();
+  App.add_flag("--no-decode-markers", Opts.NoDecode,
+               "Keep packed values and arrival times (the tables are still added)");
+  App.add_option("--fail-after-writes", Opts.FailAfterWrites,
+                 "Testing only: fail after writing N temporary files")
+      ->group("");
+  CLI11_PARSE(App, argc, argv);
+  try {
+    return run(Opts);
+  } catch (const std::exception &E) {
+    std::cerr << Tool << ": error: " << E.what() << '\n';
+    return 1;
+  }
+}
