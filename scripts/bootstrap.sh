@@ -15,7 +15,7 @@ PACKAGES=(
   # The trace library and tools: arguments, compressed offload bundles
   libcli11-dev libzstd-dev zlib1g-dev pkg-config
   # Unit tests; the trace tools' JSON reading
-  libgtest-dev libgmock-dev libsimdjson-dev
+  libgtest-dev libgmock-dev libsimdjson-dev nlohmann-json3-dev
   # Real-viewer tests (headless browser)
   chromium
   # Benchmarks: peak RSS and arithmetic
