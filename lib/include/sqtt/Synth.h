@@ -1,0 +1,39 @@
+// Synth.h - simulated rocprofv3 --att output with known ground truth.
+//
+// There is no AMD GPU on the project's machines. The simulator takes real
+// compiled code objects, draws per-wave marker streams from their funcmaps
+// (nested function and user scopes, points, data payloads, address blocks,
+// gfx12 clock-packed headers arriving after random delays, trap-handler
+// records), and writes them exactly as rocprofv3 --att lays out a trace,
+// together with the truth the tools must reproduce. Generation streams: the
+// memory used follows the number of waves, not of records.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sqtt {
+
+struct SynthScenario {
+  std::vector<std::string> CodeObjects; // *code_object_id_<N>* names give IDs
+  std::string Output;
+  uint64_t Seed = 1;
+  unsigned Dirs = 1;
+  unsigned ShaderEngines = 2, CUs = 2, SIMDs = 4, WavesPerSIMD = 2;
+  unsigned Relaunches = 1;     // extra waves run by each slot after the first
+  unsigned EventsPerWave = 200;
+  unsigned MaxDepth = 3;
+  unsigned MaxDelay = 300;     // cycles of arrival delay for gfx12 packed headers
+  unsigned PrivPercent = 1;
+};
+
+struct SynthStats {
+  uint64_t Records = 0, Headers = 0, Waves = 0, AddressBlocks = 0;
+};
+
+/// Writes the tree under Scenario.Output and the ground truth to
+/// <Output>/ground_truth.json. Throws Error on bad input.
+SynthStats synthesize(const SynthScenario &Scenario);
+
+} // namespace sqtt
