@@ -1,38 +1,72 @@
 #!/usr/bin/env bash
-# demo.sh [BUILD_DIR] - compiles the example kernels with the plugin (user
-# markers, function entry/exit above 10 instructions, barriers) for a CDNA
-# (gfx942) and an RDNA4 (gfx1201) target, then shows for each code object
-# the marker instructions in the final ISA and the .sqtt_funcmap section.
-# Everything is written under out/demo/.
+# demo.sh [BUILD_DIR] - the whole pipeline on the example kernels, without a
+# GPU: compile them with the plugin, show their marker maps, simulate a
+# rocprofv3 --att trace of them (clearly marked as simulated), run the att
+# step, then the flamegraph, Perfetto and memory-trace tools. Everything goes
+# to out/demo/ (or $DEMO_OUT).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
+bin=$build/bin
 plugin=$build/lib/libsqttinstrumentpass.so
-out=$root/out/demo
+out=${DEMO_OUT:-$root/out/demo}
 llvm=/usr/lib/llvm-22/bin
 [[ -f $plugin ]] || { echo "demo: $plugin not found; run 'make build' first" >&2; exit 1; }
-mkdir -p "$out"
+rm -rf "$out"
+mkdir -p "$out/code_objects"
 
-targets=(gfx942 gfx1201)
-examples=(matmul_tiled reduction nested_markers)
+step() { printf '\n== %s\n' "$*"; }
+hipcc() {
+  "$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output -O2 \
+    -DSQTT_ENABLED=1 -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples" \
+    -fpass-plugin="$plugin" "$@"
+}
 
-for gfx in "${targets[@]}"; do
-  for ex in "${examples[@]}"; do
-    obj=$out/$ex.$gfx.co
-    echo "== $ex for $gfx -> ${obj#$root/}"
-    SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1 \
-    "$llvm/clang" -x hip --offload-arch="$gfx" -nogpuinc -nogpulib --cuda-device-only \
-      --no-gpu-bundle-output -O2 -DSQTT_ENABLED=1 \
-      -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples" \
-      -fpass-plugin="$plugin" -c "$root/examples/$ex.hip" -o "$obj"
-    "$llvm/llvm-objdump" -d "$obj" > "$out/$ex.$gfx.s"
-    echo "   marker instructions (s_mov_b32 m0 / s_nop 0 / s_ttracedata, or s_ttracedata_imm):"
-    grep -E '^\s+s_ttracedata' "$out/$ex.$gfx.s" | sed -E 's#\s*//.*##; s#^\s+#     #' | sort | uniq -c
-    echo "   .sqtt_funcmap:"
-    "$llvm/llvm-objcopy" --dump-section=.sqtt_funcmap="$out/$ex.$gfx.funcmap" "$obj" /dev/null
-    tr '\0' '\n' < "$out/$ex.$gfx.funcmap" | sed '/^$/d; s/^/     /'
-  done
+step "1. Compile the examples with the SQTT plugin"
+# CDNA: function entry/exit above 10 instructions, barriers, user markers.
+SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1 SQTT_SCOPE_CU=-1 \
+  hipcc --offload-arch=gfx942 -c "$root/examples/nested_markers.hip" \
+  -o "$out/code_objects/nested_markers_gfx942_code_object_id_1.co"
+# CDNA: per-lane address tracing of global and LDS memory.
+SQTT_TRACE_ADDRESSES=memory,lds SQTT_SCOPE_CU=-1 \
+  hipcc --offload-arch=gfx942 -c "$root/examples/reduction.hip" \
+  -o "$out/code_objects/reduction_gfx942_code_object_id_2.co"
+# RDNA4: barriers and user markers, headers packed with the shader clock.
+SQTT_SHADER_CLOCK_BITS=12 SQTT_INSTRUMENT_BARRIERS=1 SQTT_SCOPE_CU=-1 \
+  hipcc --offload-arch=gfx1201 -c "$root/examples/matmul_tiled.hip" \
+  -o "$out/code_objects/matmul_tiled_gfx1201_code_object_id_3.co"
+ls -1 "$out/code_objects" | sed 's/^/   /'
+
+step "2. Their marker maps (.sqtt_funcmap)"
+for co in "$out"/code_objects/*.co; do
+  echo "-- $(basename "$co")"
+  "$bin/sqtt-decode-funcmap" --demangle "$co" 2>/dev/null | head -14
 done
 
-echo
-echo "Code objects, disassembly (.s) and funcmaps are in ${out#$root/}/."
+step "3. Simulate a rocprofv3 --att trace of them (no GPU here: the files say 'simulated')"
+"$bin/sqtt-synth" -c "$out"/code_objects/*.co -o "$out/trace" --dirs 2 --seed 2026
+
+step "4. The att step: code.json tables, gfx12 headers restored and re-timed"
+"$bin/sqtt-att" "$out/trace"
+
+step "5. Flamegraph"
+(cd "$out" && "$bin/sqtt-flamegraph" trace --demangle -o flamegraph.svg > stacks.folded)
+(cd "$out" && "$bin/sqtt-flamegraph" trace --demangle -f speedscope -o profile.speedscope.json --no-svg > /dev/null 2>&1)
+head -5 "$out/stacks.folded" | sed 's/^/   /'
+
+step "6. Perfetto timelines"
+"$bin/sqtt-perfetto" "$out/trace" --demangle -o "$out/perfetto"
+
+step "7. Memory trace"
+"$bin/sqtt-memory-trace" "$out/trace" -o "$out/addresses.json" --summary 2>&1 | sed -n '1,12p'
+
+cat <<EOM
+
+Everything is in ${out#$root/}/:
+  flamegraph.svg            open in a browser (click to zoom, Search highlights)
+  stacks.folded             flamegraph.pl / inferno / speedscope input
+  profile.speedscope.json   drag onto https://www.speedscope.app
+  perfetto/*.perfetto.json  drag onto https://ui.perfetto.dev
+  addresses.json            per-lane addresses of every traced memory operation
+  trace/                    the simulated rocprofv3 --att tree (with ground_truth.json)
+EOM

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# demo-check.sh BUILD_DIR - runs the demo into a temporary directory and
+# checks that every output exists, is not empty and is valid in its format.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "$1" && pwd)
+out=$(mktemp -d)
+trap 'rm -rf "$out" "$out.log"' EXIT
+DEMO_OUT=$out "$root/scripts/demo.sh" "$build" > "$out.log" 2>&1 || { cat "$out.log"; exit 1; }
+validate=$root/test/lit/Inputs/validate-output.py
+python3 "$validate" svg "$out/flamegraph.svg"
+python3 "$validate" folded "$out/stacks.folded"
+python3 "$validate" speedscope "$out/profile.speedscope.json"
+for f in "$out"/perfetto/*.perfetto.json; do python3 "$validate" chrome "$f"; done
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d, 'no address traces'; print(f'memory ok: {len(d)} traces')" "$out/addresses.json"
+for co in "$out"/code_objects/*.co; do "$build/bin/sqtt-decode-funcmap" "$co" > /dev/null 2>&1; done
+grep -q '"markers_decoded": true' "$out"/trace/ui_output_agent_1_dispatch_1/code.json
+grep -q 'simulated' "$out"/trace/ui_output_agent_1_dispatch_1/shaderdata_0_0.json
+echo "demo ok"
