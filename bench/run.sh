@@ -8,22 +8,30 @@ tools=$(bash "$here/trace_tools.sh" "$build")
 echo "$tools"
 compile=$(bash "$here/compile_overhead.sh" "$build")
 echo "$compile"
+markers=$(bash "$here/marker_cost.sh" "$build")
+echo "$markers"
 {
   echo "# Benchmark results"
   echo
   echo "Written by \`make bench\` ($(date -u +%Y-%m-%d)) on $(nproc) cores of"
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GiB RAM."
   echo
-  echo "## Trace tools on synthetic traces (4 shader engines, 8192 waves; one thread)"
+  echo "## Trace tools on simulated traces (4 shader engines, 8192 waves; one thread)"
   echo
   echo '```'
   echo "$tools"
   echo '```'
   echo
-  echo "## Plugin compile-time overhead (examples, -O2, gfx942 and gfx1201)"
+  echo "## Plugin compile-time overhead (-O2, gfx942 and gfx1201)"
   echo
   echo '```'
   echo "$compile"
+  echo '```'
+  echo
+  echo "## Instructions added per marker (final ISA)"
+  echo
+  echo '```'
+  echo "$markers"
   echo '```'
 } > "$here/RESULTS.md"
 echo "wrote bench/RESULTS.md"

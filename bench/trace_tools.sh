@@ -1,37 +1,75 @@
 #!/usr/bin/env bash
-# trace_tools.sh [BUILD_DIR] [RECORDS...] - throughput and peak memory of the
-# trace tools on synthetic traces (default 1M and 10M records, 4 shader
-# engines, 8192 waves). Prints a table; generated traces are cached in
-# .cache/bench/.
+# trace_tools.sh [BUILD_DIR] [RECORDS...] - throughput and peak memory of
+# sqtt-synth and of every trace tool on simulated rocprofv3 --att traces of
+# about RECORDS records each (default 1M 10M 100M). The traces come from the
+# example kernels compiled with functions, barriers and memory markers
+# (gfx942), address tracing (gfx942) and gfx12 clock packing (gfx1201), spread
+# over 4 shader engines and 8192 waves. The att step runs last because it
+# rewrites the trace in place. Prints a table; traces are deleted afterwards.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 shift || true
-sizes=("${@:-1000000 10000000}")
-read -r -a sizes <<< "${sizes[*]}"
-cache=$root/.cache/bench
-mkdir -p "$cache"
+sizes=("$@")
+((${#sizes[@]})) || sizes=(1000000 10000000 100000000)
+bin=$build/bin
+plugin=$build/lib/libsqttinstrumentpass.so
+work=$root/.cache/bench
+rm -rf "$work" && mkdir -p "$work/co"
+trap 'rm -rf "$work"' EXIT
+[[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time missing (Debian package 'time')" >&2; exit 1; }
 
-printf '%-16s %10s %10s %12s %12s %12s %12s\n' tool records "MB input" seconds "records/s" "MB/s" "peak RSS MB"
+hipcc() {
+  /usr/lib/llvm-22/bin/clang -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output -O2 \
+    -DSQTT_ENABLED=1 -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples" \
+    -fpass-plugin="$plugin" "$@"
+}
+SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1 SQTT_INSTRUMENT_MEMORY=1:0 SQTT_SCOPE_CU=-1 \
+  hipcc --offload-arch=gfx942 -c "$root/examples/nested_markers.hip" -o "$work/co/nested_code_object_id_1.co"
+SQTT_TRACE_ADDRESSES=memory,lds SQTT_SCOPE_CU=-1 \
+  hipcc --offload-arch=gfx942 -c "$root/examples/reduction.hip" -o "$work/co/reduction_code_object_id_2.co"
+SQTT_SHADER_CLOCK_BITS=12 SQTT_INSTRUMENT_BARRIERS=1 SQTT_SCOPE_CU=-1 \
+  hipcc --offload-arch=gfx1201 -c "$root/examples/matmul_tiled.hip" -o "$work/co/matmul_code_object_id_3.co"
+shape=(-c "$work"/co/*.co --shader-engines 4 --cus 16 --simds 4 --waves-per-simd 8 --relaunches 3 --seed 1)
+waves=8192
+
+# synth EVENTS_PER_WAVE DIR -> records written
+synth() {
+  "$bin/sqtt-synth" "${shape[@]}" --events-per-wave "$1" -o "$2" 2>&1 >/dev/null |
+    sed -n 's/.*wrote \([0-9]*\) simulated records.*/\1/p'
+}
+calibration=$(synth 50 "$work/calibrate")
+rm -rf "$work/calibrate"
+
+# measure NAME RECORDS MB CMD... -> one table row
+measure() {
+  local name=$1 n=$2 mb=$3
+  shift 3
+  /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" ||
+    { echo "bench: $name failed:" >&2; cat "$work/stderr" >&2; exit 1; }
+  local secs kb
+  read -r secs kb < "$work/time"
+  awk -v t="$name" -v n="$n" -v mb="$mb" -v s="$secs" -v kb="$kb" 'BEGIN {
+    if (s < 0.01) s = 0.01;
+    printf "%-20s %11d %9d %9.2f %12.0f %9.0f %12.0f\n", t, n, mb, s, n / s, mb / s, kb / 1024 }'
+}
+
+printf '%-20s %11s %9s %9s %12s %9s %12s\n' step records "MB input" seconds "records/s" "MB/s" "peak RSS MB"
 for n in "${sizes[@]}"; do
-  dir=$cache/trace-$n
-  if [[ ! -f $dir/.done ]]; then
-    rm -rf "$dir"
-    "$build/bin/sqtt-bench-gen" "$dir" "$n" 4 2048
-    touch "$dir/.done"
-  fi
-  mb=$(du -sm --apparent-size "$dir/ui_output_agent_1_dispatch_1" | cut -f1)
-  largest=$(ls -l "$dir"/ui_output_agent_1_dispatch_1/shaderdata_*.json | awk '{print $5}' | sort -n | tail -1)
-  for tool in sqtt-flamegraph sqtt-perfetto; do
-    args=("$dir")
-    [[ $tool == sqtt-flamegraph ]] && args+=(--no-svg)
-    [[ $tool == sqtt-perfetto ]] && args+=(-o "$cache/out-$n")
-    /usr/bin/time -f '%e %M' -o "$cache/time" "$build/bin/$tool" "${args[@]}" > /dev/null 2> "$cache/stderr" ||
-      { cat "$cache/stderr"; exit 1; }
-    read -r secs kb < "$cache/time"
-    awk -v t="$tool" -v n="$n" -v mb="$mb" -v s="$secs" -v kb="$kb" -v big="$largest" 'BEGIN {
-      if (s < 0.01) s = 0.01;
-      printf "%-16s %10d %10d %12.2f %12.0f %12.0f %12.0f  (largest shaderdata file %.0f MB)\n",
-             t, n, mb, s, n / s, mb / s, kb / 1024, big / 1048576 }'
-  done
+  trace=$work/trace
+  epw=$(((n * 50 + calibration - 1) / calibration))
+  rm -rf "$trace"
+  /usr/bin/time -f '%e %M' -o "$work/time" "$bin/sqtt-synth" "${shape[@]}" --events-per-wave "$epw" \
+    -o "$trace" > /dev/null 2> "$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
+  records=$(sed -n 's/.*wrote \([0-9]*\) simulated records.*/\1/p' "$work/stderr")
+  mb=$(du -cm --apparent-size "$trace"/ui_*/shaderdata_*.json | tail -1 | cut -f1)
+  read -r secs kb < "$work/time"
+  awk -v n="$records" -v mb="$mb" -v s="$secs" -v kb="$kb" 'BEGIN {
+    if (s < 0.01) s = 0.01;
+    printf "%-20s %11d %9d %9.2f %12.0f %9.0f %12.0f  (MB written)\n", "sqtt-synth", n, mb, s, n / s, mb / s, kb / 1024 }'
+  measure sqtt-flamegraph "$records" "$mb" "$bin/sqtt-flamegraph" "$trace" --no-svg
+  measure sqtt-perfetto "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto"
+  measure sqtt-memory-trace "$records" "$mb" "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json"
+  measure sqtt-att "$records" "$mb" "$bin/sqtt-att" "$trace"
+  rm -rf "$trace" "$work/perfetto" "$work/addresses.json"
 done

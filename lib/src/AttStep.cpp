@@ -10,6 +10,7 @@
 #include "sqtt/CodeObjects.h"
 #include "sqtt/Elf.h"
 #include "sqtt/Error.h"
+#include "sqtt/MappedFile.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -21,6 +22,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -100,14 +102,20 @@ public:
     for (auto &[Tmp, Final] : Pending)
       std::remove(Tmp.c_str());
   }
-  void stage(const std::string &Final, const std::string &Contents) {
+  /// Writes the new version of \p Final with \p Write(stream) to a temporary.
+  template <typename WriteFn> void stageWith(const std::string &Final, WriteFn &&Write) {
     std::string Tmp = Final + ".sqtt-att.tmp";
     Pending.push_back({Tmp, Final});
     std::ofstream OS(Tmp, std::ios::binary);
-    if (!OS || !OS.write(Contents.data(), std::streamsize(Contents.size())) || !OS.flush())
+    if (OS)
+      Write(OS);
+    if (!OS || !OS.flush())
       throw Error(Final + ": cannot write the new version (nothing was changed)");
     if (Options.FailAfterWrites >= 0 && int(Pending.size()) >= Options.FailAfterWrites)
       throw Error(Final + ": simulated write failure (nothing was changed)");
+  }
+  void stage(const std::string &Final, const std::string &Contents) {
+    stageWith(Final, [&](std::ostream &OS) { OS.write(Contents.data(), std::streamsize(Contents.size())); });
   }
   /// Renames every staged file over its original, in staging order.
   void commit() {
@@ -134,7 +142,7 @@ std::string readFile(const std::string &Path) {
   return SS.str();
 }
 
-std::string recordsText(const std::vector<Record> &Records) {
+void writeRecords(std::ostream &OS, const std::vector<Record> &Records) {
   std::string Out = "[";
   char Buf[96];
   for (size_t I = 0; I < Records.size(); ++I) {
@@ -142,9 +150,23 @@ std::string recordsText(const std::vector<Record> &Records) {
     int N = std::snprintf(Buf, sizeof Buf, "%s[%lld,%u,%u,%u,%u,%u]", I ? "," : "",
                           (long long)R.Time, R.Value, R.CU, R.SIMD, R.Wave, R.Flags);
     Out.append(Buf, size_t(N));
+    if (Out.size() >= (1u << 20)) {
+      OS.write(Out.data(), std::streamsize(Out.size()));
+      Out.clear();
+    }
   }
   Out += ']';
-  return Out;
+  OS.write(Out.data(), std::streamsize(Out.size()));
+}
+
+/// A fingerprint of the times and values, to tell which files changed.
+uint64_t recordsFingerprint(const std::vector<Record> &Records) {
+  uint64_t H = 0xcbf29ce484222325ull;
+  for (const Record &R : Records) {
+    H = (H ^ uint64_t(R.Time)) * 0x100000001b3ull;
+    H = (H ^ R.Value) * 0x100000001b3ull;
+  }
+  return H;
 }
 
 /// The code object a dispatch name belongs to: a K row's name, or rocprofv3's
@@ -186,72 +208,84 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
 
   AtomicWriter Writer(Options);
   if (Options.DecodeMarkers && !Tables.Layouts.empty() && !Result.AlreadyDecoded) {
-    // Every shaderdata file of the directory, kept whole for the rewrite.
-    struct FileData {
-      ShaderDataFile File;
-      std::string Text;
-      size_t ArrayBegin = 0, ArrayEnd = 0;
-      std::vector<Record> Records;
-    };
-    std::vector<FileData> Files;
-    for (const ShaderDataFile &F : listShaderData(Dir, Warnings)) {
-      FileData D;
-      D.File = F;
-      D.Text = readFile(F.Path);
-      readRecordsArray(D.Text, F.Path, D.Records, D.ArrayBegin, D.ArrayEnd);
-      Files.push_back(std::move(D));
-    }
-    std::vector<std::vector<Record>> Before;
-    for (FileData &D : Files)
-      Before.push_back(D.Records);
-
-    // Streams per slot, each in time order, with the code object of each launch.
     std::unordered_map<std::string, uint64_t> Kernels;
     for (const FuncmapRowJson &R : Tables.Rows)
       if (R.Kind == 'K')
         Kernels[R.Name] = R.CodeObject;
     Occupancy Occ = readOccupancy(Dir, Warnings);
-    std::vector<SlotStream> Streams;
-    std::unordered_map<SlotKey, size_t> StreamOf;
-    for (FileData &D : Files)
-      for (Record &R : D.Records) {
-        SlotKey Key = slotKey(D.File.SE, R);
-        auto [It, New] = StreamOf.try_emplace(Key, Streams.size());
-        if (New) {
-          SlotStream S;
-          S.SE = D.File.SE;
-          S.CU = R.CU, S.SIMD = R.SIMD, S.Wave = R.Wave;
-          auto Spans = Occ.Spans.find(Key);
-          if (Spans != Occ.Spans.end())
-            for (const WaveSpan &W : Spans->second)
-              S.Launches.push_back(
-                  {W.Launch, codeObjectOfDispatch(Occ.dispatchName(W.Dispatch), Kernels).value_or(0)});
-          Streams.push_back(std::move(S));
-        }
-        Streams[It->second].Records.push_back(&R);
-      }
-    for (SlotStream &S : Streams)
-      std::stable_sort(S.Records.begin(), S.Records.end(),
-                       [](const Record *A, const Record *B) { return A->Time < B->Time; });
-    Result.Stats = correctShaderClock(Streams, Tables.Correction);
-    Result.Decoded = true;
-
+    // Slot streams never cross shader engines, so each engine is corrected
+    // and written out on its own: memory follows the largest engine.
+    std::map<uint32_t, std::vector<ShaderDataFile>> Engines;
+    for (const ShaderDataFile &F : listShaderData(Dir, Warnings))
+      Engines[F.SE].push_back(F);
     bool AnyPayloadTable = !Tables.Payloads.empty();
-    for (size_t I = 0; I < Files.size(); ++I) {
-      FileData &D = Files[I];
-      bool Changed = false;
-      for (size_t K = 0; K < D.Records.size() && !Changed; ++K)
-        Changed = D.Records[K].Time != Before[I][K].Time || D.Records[K].Value != Before[I][K].Value;
-      if (!Changed)
-        continue;
-      // Re-sorting is safe only when no header is followed by its payload.
-      if (Result.Stats.Corrected && !AnyPayloadTable)
-        std::stable_sort(D.Records.begin(), D.Records.end(),
-                         [](const Record &A, const Record &B) { return A.Time < B.Time; });
-      std::string New = D.Text.substr(0, D.ArrayBegin) + recordsText(D.Records) + D.Text.substr(D.ArrayEnd);
-      Writer.stage(D.File.Path, New);
-      ++Result.FilesRewritten;
+    for (const auto &[SE, EngineFiles] : Engines) {
+      struct FileData {
+        std::string Path;
+        std::unique_ptr<MappedFile> Map;
+        size_t ArrayBegin = 0, ArrayEnd = 0;
+        std::vector<Record> Records;
+        uint64_t Before = 0;
+      };
+      std::vector<FileData> Files;
+      for (const ShaderDataFile &F : EngineFiles) {
+        FileData D;
+        D.Path = F.Path;
+        D.Map = std::make_unique<MappedFile>(F.Path);
+        std::string_view Text(reinterpret_cast<const char *>(D.Map->data()), D.Map->size());
+        readRecordsArray(Text, F.Path, D.Records, D.ArrayBegin, D.ArrayEnd, D.Map.get());
+        D.Before = recordsFingerprint(D.Records);
+        Files.push_back(std::move(D));
+      }
+
+      // Streams per slot, each in time order, with the code object of each launch.
+      std::vector<SlotStream> Streams;
+      std::unordered_map<SlotKey, size_t> StreamOf;
+      for (FileData &D : Files)
+        for (Record &R : D.Records) {
+          SlotKey Key = slotKey(SE, R);
+          auto [It, New] = StreamOf.try_emplace(Key, Streams.size());
+          if (New) {
+            SlotStream S;
+            S.SE = SE;
+            S.CU = R.CU, S.SIMD = R.SIMD, S.Wave = R.Wave;
+            auto Spans = Occ.Spans.find(Key);
+            if (Spans != Occ.Spans.end())
+              for (const WaveSpan &W : Spans->second)
+                S.Launches.push_back(
+                    {W.Launch, codeObjectOfDispatch(Occ.dispatchName(W.Dispatch), Kernels).value_or(0)});
+            Streams.push_back(std::move(S));
+          }
+          Streams[It->second].Records.push_back(&R);
+        }
+      for (SlotStream &S : Streams)
+        std::stable_sort(S.Records.begin(), S.Records.end(),
+                         [](const Record *A, const Record *B) { return A->Time < B->Time; });
+      CorrectionStats Stats = correctShaderClock(Streams, Tables.Correction);
+      Streams.clear();
+      Result.Stats.Normalized += Stats.Normalized;
+      Result.Stats.Corrected += Stats.Corrected;
+      Result.Stats.PayloadRecords += Stats.PayloadRecords;
+      Result.Stats.Domains += Stats.Domains;
+      Result.Stats.MaxShift = std::max(Result.Stats.MaxShift, Stats.MaxShift);
+
+      for (FileData &D : Files) {
+        if (recordsFingerprint(D.Records) == D.Before)
+          continue;
+        // Re-sorting is safe only when no header is followed by its payload.
+        if (Stats.Corrected && !AnyPayloadTable)
+          std::stable_sort(D.Records.begin(), D.Records.end(),
+                           [](const Record &A, const Record &B) { return A.Time < B.Time; });
+        const char *Text = reinterpret_cast<const char *>(D.Map->data());
+        Writer.stageWith(D.Path, [&](std::ostream &OS) {
+          OS.write(Text, std::streamsize(D.ArrayBegin));
+          writeRecords(OS, D.Records);
+          OS.write(Text + D.ArrayEnd, std::streamsize(D.Map->size() - D.ArrayEnd));
+        });
+        ++Result.FilesRewritten;
+      }
     }
+    Result.Decoded = true;
   }
 
   // The tables, rebuilt from the code objects every time.
