@@ -16,6 +16,13 @@ struct TraceToolOptions {
   RecordFilter Filter;
   unsigned Jobs = std::max(1u, std::thread::hardware_concurrency());
 
+  /// Analysis options with the record filter of the command line.
+  AnalysisOptions analysis() const {
+    AnalysisOptions A;
+    A.Filter = Filter;
+    return A;
+  }
+
   void add(CLI::App &App) {
     App.add_option("base_dir", Session.Base,
                    "rocprofv3 --att output directory, searched recursively for trace directories "

@@ -2,6 +2,7 @@
 //
 // pid = dispatch, tid = wave instance (D8), metadata events first; slices are
 // B/E pairs that nest per thread, points are thread-scoped instants.
+#include "sqtt/JsonString.h"
 #include "sqtt/TraceWriters.h"
 
 #include <charconv>

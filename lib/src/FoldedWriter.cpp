@@ -1,4 +1,5 @@
 // FoldedWriter.cpp - folded stacks and the speedscope file.
+#include "sqtt/JsonString.h"
 #include "sqtt/TraceWriters.h"
 
 #include <algorithm>

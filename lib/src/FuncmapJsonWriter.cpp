@@ -1,57 +1,22 @@
 // FuncmapJsonWriter.cpp - sqtt-decode-funcmap --json.
 #include "sqtt/FuncmapWriters.h"
+#include "sqtt/JsonString.h"
 
 #include <cstdio>
 
 namespace sqtt {
 
-namespace {
-
-void writeString(std::ostream &OS, const std::string &S) {
-  OS << '"';
-  for (unsigned char C : S) {
-    switch (C) {
-    case '"':
-      OS << "\\\"";
-      break;
-    case '\\':
-      OS << "\\\\";
-      break;
-    case '\n':
-      OS << "\\n";
-      break;
-    case '\r':
-      OS << "\\r";
-      break;
-    case '\t':
-      OS << "\\t";
-      break;
-    default:
-      if (C < 0x20) {
-        char Buf[8];
-        std::snprintf(Buf, sizeof Buf, "\\u%04x", C);
-        OS << Buf;
-      } else {
-        OS << C;
-      }
-    }
-  }
-  OS << '"';
-}
-
-} // namespace
-
 void writeFuncmapJson(std::ostream &OS, const std::string &File,
                       const std::vector<FuncmapTable> &Tables) {
   OS << "{\n  \"file\": ";
-  writeString(OS, File);
+  writeJsonString(OS, File);
   OS << ",\n  \"code_objects\": [";
   for (size_t T = 0; T < Tables.size(); ++T) {
     const FuncmapTable &Table = Tables[T];
     OS << (T ? ",\n" : "\n") << "    {\n      \"target\": ";
-    writeString(OS, Table.Target);
+    writeJsonString(OS, Table.Target);
     OS << ",\n      \"bundle_entry_id\": ";
-    writeString(OS, Table.BundleEntryID);
+    writeJsonString(OS, Table.BundleEntryID);
     OS << ",\n      \"has_funcmap\": " << (Table.HasFuncmap ? "true" : "false");
     OS << ",\n      \"wave_size\": ";
     if (Table.WaveSize)
@@ -82,11 +47,11 @@ void writeFuncmapJson(std::ostream &OS, const std::string &File,
         OS << "null";
       }
       OS << ", \"name\": ";
-      writeString(OS, Row.Name);
+      writeJsonString(OS, Row.Name);
       OS << ", \"display_name\": ";
-      writeString(OS, Row.DisplayName);
+      writeJsonString(OS, Row.DisplayName);
       OS << ", \"source_loc\": ";
-      writeString(OS, Row.SourceLoc);
+      writeJsonString(OS, Row.SourceLoc);
       OS << ", \"extra_payload_count\": " << Row.ExtraPayloadCount
          << ", \"inlined\": " << (Row.Inlined ? "true" : "false") << "}";
     }
@@ -94,7 +59,7 @@ void writeFuncmapJson(std::ostream &OS, const std::string &File,
     OS << ",\n      \"diagnostics\": [";
     for (size_t I = 0; I < Table.Diagnostics.size(); ++I) {
       OS << (I ? ", " : "") << "{\"line\": " << Table.Diagnostics[I].line << ", \"message\": ";
-      writeString(OS, Table.Diagnostics[I].message);
+      writeJsonString(OS, Table.Diagnostics[I].message);
       OS << "}";
     }
     OS << "]\n    }";

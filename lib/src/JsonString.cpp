@@ -1,5 +1,5 @@
 // JsonString.cpp - JSON string escaping shared by the writers.
-#include "sqtt/TraceWriters.h"
+#include "sqtt/JsonString.h"
 
 #include <cstdio>
 

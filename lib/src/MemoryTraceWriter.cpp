@@ -1,4 +1,5 @@
 // MemoryTraceWriter.cpp - per-lane address traces as JSON, and a summary.
+#include "sqtt/JsonString.h"
 #include "sqtt/TraceWriters.h"
 
 #include <algorithm>

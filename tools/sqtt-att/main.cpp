@@ -8,6 +8,7 @@
 // (named *code_object_id_<N>*). Raw .att files are decoded by rocprofv3
 // itself (with AMD's trace decoder library); this step works on the decoded
 // directories and can be run any number of times.
+#include "../ToolMain.h"
 #include "sqtt/AttStep.h"
 #include "sqtt/Error.h"
 #include "sqtt/TraceFiles.h"
@@ -118,10 +119,5 @@ int main(int argc, char **argv) {
                  "Testing only: fail after writing N temporary files")
       ->group("");
   CLI11_PARSE(App, argc, argv);
-  try {
-    return run(Opts);
-  } catch (const std::exception &E) {
-    std::cerr << Tool << ": error: " << E.what() << '\n';
-    return 1;
-  }
+  return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -6,6 +6,7 @@
 // Accepts a code object, an offload bundle (plain or compressed) or a HIP
 // host object/executable; for the last two it prints one table per device
 // code object, labelled with its target.
+#include "../ToolMain.h"
 #include "sqtt/CodeObjects.h"
 #include "sqtt/Error.h"
 #include "sqtt/FuncmapTable.h"
@@ -96,10 +97,5 @@ int main(int argc, char **argv) {
   App.add_option("--target", Opts.Target,
                  "Only code objects whose target starts with this (e.g. gfx942)");
   CLI11_PARSE(App, argc, argv);
-  try {
-    return run(Opts);
-  } catch (const std::exception &E) {
-    std::cerr << Tool << ": error: " << E.what() << '\n';
-    return 1;
-  }
+  return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

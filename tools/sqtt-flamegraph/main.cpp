@@ -4,13 +4,12 @@
 //
 // Folded stacks (self cycles per stack) go to stdout; an interactive SVG is
 // written too; --format speedscope writes speedscope's JSON to -o.
+#include "../ToolMain.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/Error.h"
 #include "sqtt/TraceWriters.h"
 
 #include <cstdlib>
-#include <functional>
-#include <fstream>
 #include <iostream>
 
 namespace {
@@ -24,19 +23,9 @@ struct Options {
   bool Show = false, WithExecs = false, NoSvg = false;
 };
 
-void writeFile(const std::string &Path, const std::function<void(std::ostream &)> &Write) {
-  std::ofstream OS(Path);
-  if (!OS)
-    throw sqtt::Error(Path + ": cannot write");
-  Write(OS);
-  if (!OS.flush())
-    throw sqtt::Error(Path + ": write failed");
-}
-
 int run(const Options &Opts) {
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
-  sqtt::AnalysisOptions A;
-  A.Filter = Opts.Trace.Filter;
+  sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Folded = true;
   sqtt::LossCounters Total;
   sqtt::FoldedProfile Profile;
@@ -55,7 +44,7 @@ int run(const Options &Opts) {
   bool SvgToOutput = Opts.Output.size() > 4 && Opts.Output.substr(Opts.Output.size() - 4) == ".svg";
   std::string Svg = SvgToOutput ? Opts.Output : "sqtt_flamegraph.svg";
   if (!Opts.Output.empty() && !SvgToOutput) {
-    writeFile(Opts.Output, [&](std::ostream &OS) {
+    sqtt::writeOutputFile(Opts.Output, [&](std::ostream &OS) {
       if (Opts.Format == "speedscope")
         sqtt::writeSpeedscope(OS, Stacks, Session.Names);
       else
@@ -64,7 +53,7 @@ int run(const Options &Opts) {
     std::cerr << Tool << ": wrote " << Opts.Format << " output to " << Opts.Output << '\n';
   }
   if (!Opts.NoSvg) {
-    writeFile(Svg, [&](std::ostream &OS) {
+    sqtt::writeOutputFile(Svg, [&](std::ostream &OS) {
       sqtt::writeFlamegraphSvg(OS, Stacks, Session.Names, "SQTT Flamegraph");
     });
     std::cerr << Tool << ": wrote flamegraph to " << Svg << '\n';
@@ -99,10 +88,5 @@ int main(int argc, char **argv) {
                "Add the reference's columns to folded lines: intervals attributed and average cycles");
   App.add_flag("--no-svg", Opts.NoSvg, "Do not write the SVG");
   CLI11_PARSE(App, argc, argv);
-  try {
-    return run(Opts);
-  } catch (const std::exception &E) {
-    std::cerr << Tool << ": error: " << E.what() << '\n';
-    return 1;
-  }
+  return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -5,11 +5,11 @@
 // One JSON object per traced memory operation: kind, marker, time, wave
 // slot, EXEC mask and the address of every active lane (buffer addresses
 // reconstructed from the descriptor), with the operation's source location.
+#include "../ToolMain.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/Error.h"
 #include "sqtt/TraceWriters.h"
 
-#include <fstream>
 #include <iostream>
 
 namespace {
@@ -24,8 +24,7 @@ struct Options {
 
 int run(const Options &Opts) {
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
-  sqtt::AnalysisOptions A;
-  A.Filter = Opts.Trace.Filter;
+  sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Addresses = true;
   sqtt::LossCounters Total;
   std::vector<sqtt::AddressTrace> Traces;
@@ -41,12 +40,9 @@ int run(const Options &Opts) {
   if (Opts.Output.empty()) {
     sqtt::writeMemoryTraceJson(std::cout, Traces, Session.Names);
   } else {
-    std::ofstream OS(Opts.Output);
-    if (!OS)
-      throw sqtt::Error(Opts.Output + ": cannot write");
-    sqtt::writeMemoryTraceJson(OS, Traces, Session.Names);
-    if (!OS.flush())
-      throw sqtt::Error(Opts.Output + ": write failed");
+    sqtt::writeOutputFile(Opts.Output, [&](std::ostream &OS) {
+      sqtt::writeMemoryTraceJson(OS, Traces, Session.Names);
+    });
   }
   std::cerr << Tool << ": wrote " << Traces.size() << " traces to "
             << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
@@ -65,10 +61,5 @@ int main(int argc, char **argv) {
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
   App.add_flag("-s,--summary", Opts.Summary, "Print a per-source summary to stderr");
   CLI11_PARSE(App, argc, argv);
-  try {
-    return run(Opts);
-  } catch (const std::exception &E) {
-    std::cerr << Tool << ": error: " << E.what() << '\n';
-    return 1;
-  }
+  return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

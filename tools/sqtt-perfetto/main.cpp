@@ -5,6 +5,7 @@
 // One Chrome-JSON file per trace directory (each is its own time domain):
 // a process per dispatch, a thread per wave instance, slices for function
 // and user scopes, instants for points.
+#include "../ToolMain.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/Error.h"
 #include "sqtt/TraceWriters.h"
@@ -28,8 +29,7 @@ struct Options {
 
 int run(const Options &Opts) {
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
-  sqtt::AnalysisOptions A;
-  A.Filter = Opts.Trace.Filter;
+  sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Events = true;
   double Scale = Opts.ClockRateGHz > 0 ? 1.0 / Opts.ClockRateGHz : 1.0;
   if (!Opts.OutputDir.empty()) {
@@ -52,17 +52,9 @@ int run(const Options &Opts) {
         std::string Name = DirPath.filename().string() + ".perfetto.json";
         fs::path Out = Opts.OutputDir.empty() ? DirPath.parent_path() / Name
                                               : fs::path(Opts.OutputDir) / Name;
-        // Written next to the final name, then renamed: never a half file.
-        std::string Tmp = Out.string() + ".tmp";
-        {
-          std::ofstream OS(Tmp);
-          if (!OS)
-            throw sqtt::Error(Out.string() + ": cannot write");
+        sqtt::writeOutputFile(Out.string(), [&](std::ostream &OS) {
           sqtt::writeChromeTrace(OS, R, Session.Names, Scale);
-          if (!OS.flush())
-            throw sqtt::Error(Out.string() + ": write failed");
-        }
-        fs::rename(Tmp, Out);
+        });
         ++Written;
         char Size[32];
         std::snprintf(Size, sizeof Size, "%.1f MB", double(fs::file_size(Out)) / 1e6);
@@ -99,10 +91,5 @@ int main(int argc, char **argv) {
       ->check(CLI::PositiveNumber);
   App.add_flag("-s,--show", Opts.Show, "Print where to open the traces");
   CLI11_PARSE(App, argc, argv);
-  try {
-    return run(Opts);
-  } catch (const std::exception &E) {
-    std::cerr << Tool << ": error: " << E.what() << '\n';
-    return 1;
-  }
+  return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -7,7 +7,7 @@
 // ground_truth.json (self cycles per stack, slices per scope, counts),
 // truth_addresses.txt and truth_headers.txt. Everything it writes is marked
 // as simulated.
-#include "sqtt/Error.h"
+#include "../ToolMain.h"
 #include "sqtt/Synth.h"
 
 #include <CLI/CLI.hpp>
@@ -38,14 +38,11 @@ int main(int argc, char **argv) {
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
       ->check(CLI::Range(0u, 100u));
   CLI11_PARSE(App, argc, argv);
-  try {
+  return sqtt::runTool("sqtt-synth", [&] {
     sqtt::SynthStats Stats = sqtt::synthesize(S);
     std::cerr << "sqtt-synth: wrote " << Stats.Records << " simulated records (" << Stats.Headers
               << " headers, " << Stats.AddressBlocks << " address blocks) of " << Stats.Waves << " waves in "
               << S.Dirs << " trace dir(s) to " << S.Output << "\n";
     return 0;
-  } catch (const std::exception &E) {
-    std::cerr << "sqtt-synth: error: " << E.what() << '\n';
-    return 1;
-  }
+  });
 }

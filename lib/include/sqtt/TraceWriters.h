@@ -38,7 +38,4 @@ void writeMemoryTraceJson(std::ostream &OS, const std::vector<AddressTrace> &Tra
 void writeMemoryTraceSummary(std::ostream &OS, const std::vector<AddressTrace> &Traces,
                              const NameTable &Names);
 
-/// Escapes \p S as a JSON string, quotes included.
-void writeJsonString(std::ostream &OS, const std::string &S);
-
 } // namespace sqtt

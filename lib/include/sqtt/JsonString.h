@@ -1,0 +1,12 @@
+// JsonString.h - JSON string escaping shared by every JSON writer.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+namespace sqtt {
+
+/// Escapes \p S as a JSON string, quotes included.
+void writeJsonString(std::ostream &OS, const std::string &S);
+
+} // namespace sqtt
