@@ -5,13 +5,19 @@
 #   make bench   set up, build, run the benchmarks in bench/
 #   make test-browser    the real-viewer tests alone (also part of make test)
 #   make test-rocsparse  opt-in: read every code object of Debian's librocsparse0
+#   make test-asan       every test on an ASan+UBSan build (build-asan/)
+#   make fuzz            every fuzz target for FUZZ_SECONDS each (build-fuzz/)
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo \
                -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
 
-.PHONY: all setup configure build test test-browser test-rocsparse demo bench clean
+ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+
+.PHONY: all setup configure build test test-browser test-rocsparse test-asan fuzz demo bench clean
 
 all: build
 
@@ -36,6 +42,16 @@ test-browser: build
 test-rocsparse: build
 	scripts/check-rocsparse.sh $(BUILD)
 
+test-asan: setup
+	cmake -S . -B $(ASAN_BUILD) -G Ninja $(CMAKE_FLAGS) -DSQTT_SANITIZE=ON
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+fuzz: setup
+	cmake -S . -B $(FUZZ_BUILD) -G Ninja $(CMAKE_FLAGS) -DSQTT_FUZZ=ON -DSQTT_BUILD_TESTS=OFF
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+	scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 demo: build
 	scripts/demo.sh $(BUILD)
 
@@ -43,4 +59,4 @@ bench: build
 	bench/run.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) out
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) out

@@ -12,6 +12,8 @@ PACKAGES=(
   # LLVM 22: headers and CMake package for the plugin, the compilers that
   # load it, lld for final code objects, and lit/FileCheck/not for tests.
   clang-22 llvm-22-dev llvm-22-tools lld-22
+  # Sanitizer and libFuzzer runtimes (make test-asan, make fuzz)
+  libclang-rt-22-dev
   # The trace library and tools: arguments, compressed offload bundles
   libcli11-dev libzstd-dev zlib1g-dev pkg-config
   # Unit tests; the trace tools' JSON reading

@@ -1,0 +1,26 @@
+//===- FuzzCodeObjects.cpp - libFuzzer target: code objects and bundles ----===//
+//
+// Any bytes as a code-object file (ELF, plain or compressed offload bundle,
+// host binary with .hip_fatbin), then the funcmap table of every code object
+// found: a list or sqtt::Error, never a crash or an out-of-bounds read.
+//
+//===----------------------------------------------------------------------===//
+#include "FuzzScratch.h"
+#include "sqtt/CodeObjects.h"
+#include "sqtt/Error.h"
+#include "sqtt/FuncmapTable.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  std::string Path = sqtt::fuzz::writeScratch("input.co", Data, Size);
+  try {
+    sqtt::CodeObjectFile File(Path);
+    for (const sqtt::CodeObject &CO : File.codeObjects()) {
+      try {
+        (void)sqtt::buildFuncmapTable(CO, Path, /*Demangle=*/true);
+      } catch (const sqtt::Error &) {
+      }
+    }
+  } catch (const sqtt::Error &) {
+  }
+  return 0;
+}

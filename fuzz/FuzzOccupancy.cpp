@@ -1,0 +1,28 @@
+//===- FuzzOccupancy.cpp - libFuzzer target: occupancy.json ---------------===//
+//
+// Any bytes as occupancy.json: wave spans or sqtt::Error, never a crash; the
+// span lookups must then answer for every slot they hold.
+//
+//===----------------------------------------------------------------------===//
+#include "FuzzScratch.h"
+#include "sqtt/Error.h"
+#include "sqtt/TraceFiles.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  sqtt::fuzz::writeScratch("occupancy.json", Data, Size);
+  std::vector<std::string> Warnings;
+  try {
+    sqtt::Occupancy Occ = sqtt::readOccupancy(sqtt::fuzz::scratchDir(), Warnings);
+    for (const auto &[Slot, Spans] : Occ.Spans) {
+      for (const sqtt::WaveSpan &S : Spans) {
+        if (Occ.findSpan(Slot, S.Launch) == nullptr)
+          __builtin_trap(); // a slot with spans always has one at its launches
+        (void)Occ.dispatchName(S.Dispatch);
+      }
+      sqtt::SpanCursor Cursor(Occ, Slot);
+      (void)Cursor.instance(INT64_MAX);
+    }
+  } catch (const sqtt::Error &) {
+  }
+  return 0;
+}

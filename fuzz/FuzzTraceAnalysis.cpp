@@ -1,0 +1,92 @@
+//===- FuzzTraceAnalysis.cpp - libFuzzer target: marker streams -----------===//
+//
+// Any bytes as the records of one shader engine, against a fixed funcmap with
+// functions, scopes, points, payloads and every address-block kind (wave32),
+// and eight wave slots launched for the whole trace. The analysis with stacks,
+// events and address traces on must account for every record, never crash.
+//
+// Each record takes 8 bytes: time step, selector, 32-bit value, slot, flags.
+// A selector below 192 makes the value a header of one of the map's markers,
+// so the streams exercise the rules rather than unknown IDs.
+//
+//===----------------------------------------------------------------------===//
+#include "FuzzScratch.h"
+#include "sqtt/Error.h"
+#include "sqtt/MarkerResolver.h"
+#include "sqtt/TraceAnalysis.h"
+
+#include <rocprof_trace_decoder/cxx/funcmap.hpp>
+
+#include <cstring>
+#include <string>
+
+namespace {
+
+constexpr const char *Funcmap = R"(K:k
+F:1:helper
+U:2:phase
+P:3:tick
+P:4:value
+R:4:extra_payload_count=1
+W:32
+P:5:addr_trace_load@k.hip:10
+R:5:extra_payload_count=66
+P:6:addr_trace_lds_store@k.hip:11
+R:6:extra_payload_count=34
+P:7:addr_trace_buffer_load@k.hip:12
+R:7:extra_payload_count=37
+P:8:addr_trace_struct_buffer_store@k.hip:13
+R:8:extra_payload_count=69
+P:9:addr_trace_ds_bpermute@k.hip:14
+R:9:extra_payload_count=34
+)";
+constexpr unsigned MarkerIDs = 10; // 0 (bare exit) .. 9
+
+void writeOccupancy() {
+  std::string Text = R"({"dispatches":{"1":"k"},"0":[)";
+  for (unsigned Slot = 0; Slot < 8; ++Slot)
+    Text += (Slot ? "," : "") + std::string("[0,") + std::to_string(Slot & 1) + "," +
+            std::to_string((Slot >> 1) & 1) + "," + std::to_string(Slot >> 2) + ",1,1]";
+  Text += "]}";
+  sqtt::fuzz::writeScratch("occupancy.json", Text.data(), Text.size());
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  static sqtt::NameTable Names;
+  static sqtt::MarkerResolver Resolver(Names, /*Demangle=*/false);
+  static const bool Ready = [] {
+    Resolver.add(1, rocprof_trace_decoder::codeobj::parse_funcmap(Funcmap));
+    writeOccupancy();
+    return true;
+  }();
+  (void)Ready;
+
+  std::string Text = R"({"type":"shaderdata","records":[)";
+  uint64_t Time = 100;
+  for (size_t I = 0; I + 8 <= Size; I += 8) {
+    uint32_t Raw;
+    std::memcpy(&Raw, Data + I + 2, 4);
+    uint8_t Selector = Data[I + 1], Slot = Data[I + 6];
+    Time += Data[I];
+    uint32_t Value = Selector < 192 ? ((Selector % MarkerIDs) << 2) | (Raw & 3) : Raw;
+    Text += (I ? ",[" : "[") + std::to_string(Time) + "," + std::to_string(Value) + "," +
+            std::to_string(Slot & 1) + "," + std::to_string((Slot >> 1) & 1) + "," +
+            std::to_string((Slot >> 2) & 3) + "," + std::to_string(Data[I + 7] & 3) + "]";
+  }
+  Text += "]}";
+  sqtt::fuzz::writeScratch("shaderdata_0_0.json", Text.data(), Text.size());
+
+  sqtt::AnalysisOptions Options;
+  Options.Folded = Options.Events = Options.Addresses = true;
+  sqtt::TraceAnalyzer Analyzer(Resolver, Names, Options);
+  std::vector<std::string> Warnings;
+  try {
+    sqtt::DirResult R = Analyzer.analyze(sqtt::fuzz::scratchDir(), 0, Warnings);
+    if (R.Loss.RecordsRead != Size / 8)
+      __builtin_trap(); // every record is read
+  } catch (const sqtt::Error &) {
+  }
+  return 0;
+}
