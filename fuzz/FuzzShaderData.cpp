@@ -1,7 +1,8 @@
 //===- FuzzShaderData.cpp - libFuzzer target: the shaderdata records array ===//
 //
 // Any bytes as a shaderdata_*.json text: the reader returns records or throws
-// sqtt::Error naming the file, never crashes or reads out of bounds.
+// sqtt::Error naming the file, never crashes, reads out of bounds or reserves
+// memory for records the text cannot hold.
 //
 //===----------------------------------------------------------------------===//
 #include "sqtt/Error.h"
@@ -21,5 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       __builtin_trap(); // the array bounds must lie inside the text
   } catch (const sqtt::Error &) {
   }
+  if (Records.capacity() > Size / 8 + 16)
+    __builtin_trap(); // a declared count must not reserve more than the text can hold
   return 0;
 }

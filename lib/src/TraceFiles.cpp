@@ -212,12 +212,14 @@ size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vec
       malformed(Path, "not valid JSON (truncated or corrupt)");
     malformed(Path, "no \"records\" array");
   }
+  // A declared count only sizes the reservation, never beyond what the text
+  // can hold ("[t,v,c,s,w,f]," takes 14 bytes at least): a corrupt count
+  // must not allocate gigabytes.
   size_t Count = Text.find("\"records_count\"");
-  if (Count != std::string_view::npos) {
-    uint64_t Declared = std::strtoull(std::string(Text.substr(Text.find(':', Count) + 1, 24)).c_str(),
-                                      nullptr, 10);
-    if (Declared < (1ull << 32))
-      Out.reserve(Out.size() + Declared);
+  size_t Colon = Count == std::string_view::npos ? Count : Text.find(':', Count);
+  if (Colon != std::string_view::npos) {
+    uint64_t Declared = std::strtoull(std::string(Text.substr(Colon + 1, 24)).c_str(), nullptr, 10);
+    Out.reserve(Out.size() + std::min<uint64_t>(Declared, Text.size() / 14));
   }
   size_t Pos = Key + 9;
   while (Pos < Text.size() && isSpace(Text[Pos]))
