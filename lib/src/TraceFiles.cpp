@@ -195,6 +195,22 @@ bool isSpace(char C) { return C == ' ' || C == '\n' || C == '\r' || C == '\t'; }
 
 } // namespace
 
+/// An upper bound of the records from \p Pos on: each ends with ']' and takes
+/// at least 13 bytes ("[t,v,c,s,w,f]"). Reading it first lets the caller
+/// allocate once (growing by doubling would briefly hold three times the
+/// records); the pages passed are released like the parser's.
+static size_t countRecords(std::string_view Text, size_t Pos, const MappedFile *Map) {
+  constexpr size_t ChunkBytes = 1 << 20;
+  size_t Closers = 0;
+  for (size_t At = Pos; At < Text.size(); At += ChunkBytes) {
+    size_t End = std::min(Text.size(), At + ChunkBytes);
+    Closers += size_t(std::count(Text.data() + At, Text.data() + End, ']'));
+    if (Map)
+      Map->release(End);
+  }
+  return std::min(Closers, (Text.size() - Pos) / 13 + 1);
+}
+
 // simdjson indexes every structural character of a document (4 bytes each),
 // and a records array is mostly structure, so parsing a whole file at once
 // costs several times its size. The array is therefore handed to simdjson in
@@ -212,15 +228,6 @@ size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vec
       malformed(Path, "not valid JSON (truncated or corrupt)");
     malformed(Path, "no \"records\" array");
   }
-  // A declared count only sizes the reservation, never beyond what the text
-  // can hold ("[t,v,c,s,w,f]," takes 14 bytes at least): a corrupt count
-  // must not allocate gigabytes.
-  size_t Count = Text.find("\"records_count\"");
-  size_t Colon = Count == std::string_view::npos ? Count : Text.find(':', Count);
-  if (Colon != std::string_view::npos) {
-    uint64_t Declared = std::strtoull(std::string(Text.substr(Colon + 1, 24)).c_str(), nullptr, 10);
-    Out.reserve(Out.size() + std::min<uint64_t>(Declared, Text.size() / 14));
-  }
   size_t Pos = Key + 9;
   while (Pos < Text.size() && isSpace(Text[Pos]))
     ++Pos;
@@ -233,6 +240,7 @@ size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vec
     malformed(Path, "\"records\" is not an array");
   ArrayBegin = Pos;
   ++Pos; // Inside the records array.
+  Out.reserve(Out.size() + countRecords(Text, Pos, Map));
 
   constexpr size_t ChunkBytes = 1 << 20;
   simdjson::ondemand::parser Parser;
