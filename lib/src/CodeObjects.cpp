@@ -177,9 +177,25 @@ void CodeObjectFile::readCompressedBundle(const uint8_t *Data, size_t Size, size
     throw Error(Where + ": corrupt compressed bundle (uncompressed size " +
                 std::to_string(Uncompressed) + ")");
 
-  auto Out = std::make_unique<std::vector<uint8_t>>(size_t(Uncompressed));
   const uint8_t *In = Data + Pos;
   size_t InSize = CompressedEnd - Pos;
+  // The declared size is checked against what the compressed bytes can hold
+  // before anything is allocated: a corrupt header must not cost gigabytes.
+  // Deflate expands at most 1032:1; zstd frames state their size.
+  if (Method == 1) {
+    unsigned long long Frame = ZSTD_getFrameContentSize(In, InSize);
+    if (Frame == ZSTD_CONTENTSIZE_ERROR)
+      throw Error(Where + ": corrupt zstd-compressed bundle (no zstd frame)");
+    if (Frame != ZSTD_CONTENTSIZE_UNKNOWN && Frame != Uncompressed)
+      throw Error(Where + ": corrupt compressed bundle (header says " + std::to_string(Uncompressed) +
+                  " bytes, the zstd frame " + std::to_string(Frame) + ")");
+  }
+  constexpr uint64_t MaxRatio = 4096;
+  if (Uncompressed / MaxRatio > InSize)
+    throw Error(Where + ": corrupt compressed bundle (" + std::to_string(Uncompressed) +
+                " bytes declared from " + std::to_string(InSize) + " compressed)");
+
+  auto Out = std::make_unique<std::vector<uint8_t>>(size_t(Uncompressed));
   if (Method == 1) {
     size_t Got = ZSTD_decompress(Out->data(), Out->size(), In, InSize);
     if (ZSTD_isError(Got) || Got != Out->size())
