@@ -11,6 +11,7 @@
 #include "sqtt/Synth.h"
 #include "sqtt/CodeObjects.h"
 #include "sqtt/Error.h"
+#include "sqtt/JsonString.h"
 #include "sqtt/TraceFiles.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
@@ -431,8 +432,11 @@ SynthStats synthesize(const SynthScenario &S) {
     }
     Listing += "}}\n";
     Occ += ",\"dispatches\":{\"0\":\"0 / 0x0\"";
-    for (size_t C = 0; C < COs.size(); ++C)
-      Occ += ",\"" + std::to_string(C + 1) + "\":\"" + COs[C].Kernel + "\"";
+    for (size_t C = 0; C < COs.size(); ++C) {
+      std::ostringstream Name;
+      writeJsonString(Name, COs[C].Kernel);
+      Occ += ",\"" + std::to_string(C + 1) + "\":" + Name.str();
+    }
     Occ += "},\"version\":\"3.0.0\"}\n";
     writeJsonFile(Ui / "filenames.json", Listing);
     writeJsonFile(Ui / "occupancy.json", Occ);
@@ -443,13 +447,17 @@ SynthStats synthesize(const SynthScenario &S) {
   Truth << "{" << Note << ",\n\"folded\": {";
   bool FirstKey = true;
   for (auto &[K, V] : T.Folded) {
-    Truth << (FirstKey ? "\n" : ",\n") << "  \"" << K << "\": " << V;
+    Truth << (FirstKey ? "\n" : ",\n") << "  ";
+    writeJsonString(Truth, K);
+    Truth << ": " << V;
     FirstKey = false;
   }
   Truth << "},\n\"slices\": {";
   FirstKey = true;
   for (auto &[K, V] : T.Slices) {
-    Truth << (FirstKey ? "\n" : ",\n") << "  \"" << K << "\": [" << V.first << ", " << V.second << "]";
+    Truth << (FirstKey ? "\n" : ",\n") << "  ";
+    writeJsonString(Truth, K);
+    Truth << ": [" << V.first << ", " << V.second << "]";
     FirstKey = false;
   }
   Truth << "},\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records

@@ -221,7 +221,7 @@ size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vec
   size_t Key = Text.find("\"records\"");
   if (Key == std::string_view::npos) {
     // Not the expected shape: let simdjson say what is wrong.
-    simdjson::padded_string Json = loadJson(Path);
+    simdjson::padded_string Json(Text.data(), Text.size());
     simdjson::ondemand::parser P;
     simdjson::ondemand::document Doc;
     if (P.iterate(Json).get(Doc) || Doc.find_field_unordered("records").error() != simdjson::NO_SUCH_FIELD)
