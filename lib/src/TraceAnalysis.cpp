@@ -7,6 +7,8 @@
 #include "sqtt/Error.h"
 
 #include <algorithm>
+#include <cstddef>
+#include <cstring>
 #include <optional>
 #include <set>
 
@@ -107,6 +109,25 @@ bool isStructBuffer(AddressKind K) { return K >= AddressKind::StructBufferLoad; 
 
 namespace {
 
+/// A record once its slot is known: the slot is implied by where it is
+/// stored, Origin is its index in the engine's time-ordered records.
+struct SlotRecord {
+  int64_t Time;
+  uint32_t Value;
+  uint32_t Origin;
+};
+
+/// Once a record's slot is known, its slot fields are no longer needed, so
+/// they hold the slot's ordinal instead: no side array of 4 bytes per record.
+constexpr uint32_t NoSlot = UINT32_MAX;
+static_assert(offsetof(Record, Flags) == offsetof(Record, CU) + 3, "slot fields are contiguous");
+void setSlotOrdinal(Record &R, uint32_t Ordinal) { std::memcpy(&R.CU, &Ordinal, sizeof Ordinal); }
+uint32_t slotOrdinal(const Record &R) {
+  uint32_t Ordinal;
+  std::memcpy(&Ordinal, &R.CU, sizeof Ordinal);
+  return Ordinal;
+}
+
 /// Everything one shader engine contributes, before it is merged in order.
 struct EngineWaves {
   struct Wave {
@@ -178,20 +199,22 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
       std::stable_sort(Records.begin(), Records.end(),
                        [](const Record &A, const Record &B) { return A.Time < B.Time; });
 
-    // Group by slot, in first-appearance order, dropping PRIV and filtered records.
+    // Group by slot, in first-appearance order, dropping PRIV and filtered
+    // records, then copy each slot's records next to each other: every later
+    // pass walks one slot at a time, and reading a slot's records in place
+    // would miss the cache on nearly every record.
     std::unordered_map<SlotKey, uint32_t> SlotOrdinal;
     std::vector<SlotKey> Slots;
-    std::vector<uint32_t> FirstRecord;
-    std::vector<uint32_t> RecordSlot(Records.size(), UINT32_MAX);
     std::vector<uint32_t> Counts;
-    for (size_t I = 0; I < Records.size(); ++I) {
-      const Record &R = Records[I];
+    for (Record &R : Records) {
       if (R.Flags & RecordFlagPriv) {
         ++Loss.PrivRecords;
+        setSlotOrdinal(R, NoSlot);
         continue;
       }
       if (!Options.Filter.accepts(R)) {
         ++Loss.Filtered;
+        setSlotOrdinal(R, NoSlot);
         continue;
       }
       SlotKey Key = slotKey(SE, R);
@@ -199,23 +222,22 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
       if (New) {
         Slots.push_back(Key);
         Counts.push_back(0);
-        FirstRecord.push_back(uint32_t(I));
       }
-      RecordSlot[I] = It->second;
+      setSlotOrdinal(R, It->second);
       ++Counts[It->second];
     }
     std::vector<uint32_t> Start(Slots.size() + 1, 0);
     for (size_t S = 0; S < Slots.size(); ++S)
       Start[S + 1] = Start[S] + Counts[S];
     std::vector<uint32_t>().swap(Counts);
-    std::vector<uint32_t> Stream(Start.back());
+    std::vector<SlotRecord> Stream(Start.back());
     {
       std::vector<uint32_t> Fill(Start.begin(), Start.end() - 1);
       for (size_t I = 0; I < Records.size(); ++I)
-        if (RecordSlot[I] != UINT32_MAX)
-          Stream[Fill[RecordSlot[I]]++] = uint32_t(I);
+        if (uint32_t S = slotOrdinal(Records[I]); S != NoSlot)
+          Stream[Fill[S]++] = {Records[I].Time, Records[I].Value, uint32_t(I)};
     }
-    std::vector<uint32_t>().swap(RecordSlot);
+    std::vector<Record>().swap(Records);
     Result.Slots += Slots.size();
 
     // Preprocess each slot: payload skip, address blocks; headers stay in
@@ -224,10 +246,11 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
     for (size_t S = 0; S < Slots.size(); ++S) {
       SlotKey Slot = Slots[S];
       size_t End = Start[S + 1], Kept = Start[S];
+      const SlotRecord First = Stream[Start[S]];
       std::vector<AddressTrace> SlotTraces;
       SpanCursor Cursor(Occ, Slot);
       for (size_t I = Start[S]; I < End;) {
-        const Record &R = Records[Stream[I]];
+        const SlotRecord &R = Stream[I];
         const MarkerMap &Map = MapOfSpan(Cursor.at(R.Time));
         DecodedMarker D = Resolver.decode(R.Value, Map);
         if (D.Info && D.Info->Address != AddressKind::None) {
@@ -247,12 +270,13 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
             I = End;
             continue;
           }
-          auto Word = [&](size_t K) -> uint64_t { return Records[Stream[I + 1 + K]].Value; };
+          auto Word = [&](size_t K) -> uint64_t { return Stream[I + 1 + K].Value; };
           AddressTrace T;
           T.Kind = Kind;
           T.MarkerID = D.ID;
           T.Time = R.Time;
-          T.SE = uint8_t(SE), T.CU = R.CU, T.SIMD = R.SIMD, T.Wave = R.Wave;
+          T.SE = uint8_t(SE), T.CU = uint8_t(slotCU(Slot)), T.SIMD = uint8_t(slotSIMD(Slot)),
+          T.Wave = uint8_t(slotWave(Slot));
           T.Exec = Word(0) | (Word(1) << 32);
           T.SourceLoc = D.Info->SourceLoc;
           if (isBuffer(Kind)) {
@@ -296,8 +320,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
       HeaderEnd[S] = uint32_t(Kept);
       Loss.Headers += Kept - Start[S];
       if (!SlotTraces.empty())
-        Out.Addresses.push_back({{DirIndex, Records[FirstRecord[S]].Time, EngineFirstFile[E],
-                                  FirstRecord[S], 0},
+        Out.Addresses.push_back({{DirIndex, First.Time, EngineFirstFile[E], First.Origin, 0},
                                  std::move(SlotTraces)});
     }
 
@@ -310,9 +333,9 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
     for (size_t S = 0; S < Slots.size(); ++S) {
       SpanCursor Cursor(Occ, Slots[S]);
       for (uint32_t I = Start[S]; I < HeaderEnd[S];) {
-        uint32_t Inst = Cursor.instance(Records[Stream[I]].Time);
+        uint32_t Inst = Cursor.instance(Stream[I].Time);
         uint32_t J = I + 1;
-        while (J < HeaderEnd[S] && Cursor.instance(Records[Stream[J]].Time) == Inst)
+        while (J < HeaderEnd[S] && Cursor.instance(Stream[J].Time) == Inst)
           ++J;
         Groups.push_back({Slots[S], Inst, I, J});
         I = J;
@@ -327,7 +350,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
         Cursor.emplace(Occ, G.Slot);
         CursorSlot = G.Slot;
       }
-      OrderKey Key{DirIndex, Records[Stream[G.Begin]].Time, EngineFirstFile[E], Stream[G.Begin], 0};
+      OrderKey Key{DirIndex, Stream[G.Begin].Time, EngineFirstFile[E], Stream[G.Begin].Origin, 0};
       size_t EventBegin = Out.Events.size();
       uint64_t Tid = threadID(G.Slot, G.Instance);
       std::optional<int64_t> Cur;
@@ -350,7 +373,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
       };
       int64_t LastRecordTime = 0;
       for (uint32_t H = G.Begin; H < G.End; ++H) {
-        const Record &R = Records[Stream[H]];
+        const SlotRecord &R = Stream[H];
         LastRecordTime = R.Time;
         const WaveSpan *Span = Cursor->at(R.Time);
         std::optional<int64_t> D;
