@@ -82,11 +82,11 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
   };
   std::string Thread;
   char Num[32];
+  std::vector<ChromeEvent> Events;
   for (const WaveEvents &W : Dir.Waves) {
-    const std::vector<ChromeEvent> &Events = Dir.EngineEvents[W.Engine];
+    Dir.Events.read(W.Begin, W.End, Events);
     int32_t ThreadPid = INT32_MIN;
-    for (size_t I = W.Begin; I < W.End; ++I) {
-      const ChromeEvent &E = Events[I];
+    for (const ChromeEvent &E : Events) {
       if (E.Pid != ThreadPid) {
         ThreadPid = E.Pid;
         Thread = ",\"pid\":" + std::to_string(E.Pid) + ",\"tid\":" + std::to_string(W.Tid);

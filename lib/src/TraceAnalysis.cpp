@@ -133,7 +133,7 @@ struct EngineWaves {
   struct Wave {
     OrderKey Key;
     uint64_t Tid;
-    size_t EventBegin, EventEnd; // in the engine's event list
+    uint64_t EventBegin, EventEnd; // in Events, then in the directory's store
   };
   std::vector<Wave> Waves;
   std::vector<ChromeEvent> Events;
@@ -455,6 +455,12 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
       if (Out.Events.size() != EventBegin)
         Out.Waves.push_back({Key, Tid, EventBegin, Out.Events.size()});
     }
+    if (Options.Events) { // Only the wave index stays in memory.
+      uint64_t Base = Result.Events.append(Out.Events);
+      for (EngineWaves::Wave &W : Out.Waves)
+        W.EventBegin += Base, W.EventEnd += Base;
+      std::vector<ChromeEvent>().swap(Out.Events);
+    }
   }
 
   // Merge the engines in the reference's order: waves by their first header.
@@ -462,13 +468,11 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
     std::vector<std::pair<OrderKey, WaveEvents>> Order;
     for (uint32_t E = 0; E < PerEngine.size(); ++E)
       for (const EngineWaves::Wave &W : PerEngine[E].Waves)
-        Order.push_back({W.Key, {W.Tid, E, W.EventBegin, W.EventEnd}});
+        Order.push_back({W.Key, {W.Tid, W.EventBegin, W.EventEnd}});
     std::sort(Order.begin(), Order.end(),
               [](const auto &A, const auto &B) { return A.first < B.first; });
     for (auto &[Key, W] : Order)
       Result.Waves.push_back(W);
-    for (EngineWaves &E : PerEngine)
-      Result.EngineEvents.push_back(std::move(E.Events));
   }
   if (Options.Addresses) {
     std::vector<EngineWaves::SlotTraces *> Order;

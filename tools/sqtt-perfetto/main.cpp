@@ -58,7 +58,7 @@ int run(const Options &Opts) {
         ++Written;
         char Size[32];
         std::snprintf(Size, sizeof Size, "%.1f MB", double(fs::file_size(Out)) / 1e6);
-        Lines.push_back("  " + Out.string() + " (" + Size + ", " + std::to_string(R.eventCount()) +
+        Lines.push_back("  " + Out.string() + " (" + Size + ", " + std::to_string(R.Events.size()) +
                         " events)");
       },
       nullptr, Total);

@@ -7,6 +7,7 @@
 // (Perfetto). Every record that cannot be attributed is counted (D10).
 #pragma once
 
+#include "sqtt/EventStore.h"
 #include "sqtt/MarkerResolver.h"
 #include "sqtt/TraceFiles.h"
 
@@ -99,20 +100,10 @@ private:
   std::unordered_map<uint64_t, uint32_t> Children;
 };
 
-/// One Perfetto event (24 bytes); its thread is the wave's, see WaveEvents.
-struct ChromeEvent {
-  int64_t Time = 0;
-  uint32_t Name = 0;
-  int32_t Pid = 0;
-  enum Phase : uint8_t { Begin, End, Instant } Ph = Begin;
-  MarkerType Category = MarkerType::Function;
-};
-
-/// The events of one wave instance: a range of an engine's event list.
+/// The events of one wave instance: a range of the directory's EventStore.
 struct WaveEvents {
   uint64_t Tid;
-  uint32_t Engine;
-  size_t Begin, End;
+  uint64_t Begin, End;
 };
 
 struct ThreadInfo {
@@ -126,15 +117,9 @@ struct DirResult {
   std::string Dir;
   LossCounters Loss;
   uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
-  /// Per engine, in processing order; Waves gives the output order.
-  std::vector<std::vector<ChromeEvent>> EngineEvents;
+  /// Engine by engine, in processing order; Waves gives the output order.
+  EventStore Events;
   std::vector<WaveEvents> Waves;
-  size_t eventCount() const {
-    size_t N = 0;
-    for (const auto &E : EngineEvents)
-      N += E.size();
-    return N;
-  }
   std::vector<ThreadInfo> Threads;
   std::map<int64_t, std::string> ProcessNames; // pid -> display name
   std::vector<AddressTrace> Addresses;
