@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# corpus.sh [BUILD_DIR] [CONFIG...] - the plugin on IR nobody here wrote:
+# LLVM's own AMDGPU codegen tests (llvm/test/CodeGen/AMDGPU of Debian's
+# llvm-toolchain-19 source package, fetched once into .cache/corpus/).
+#
+# Every .ll file is compiled for the triple, CPU and attributes of its first
+# amdgcn llc RUN line, first without the plugin (opt-22 -passes=verify, then
+# llc-22 -verify-machineinstrs: the baseline) and then, if the baseline
+# compiles, once per configuration through opt-22 with the plugin
+# (sqtt-early,sqtt-late) followed by the same llc. A file that fails only
+# with the plugin (opt crash or error, verifier error, llc failure, timeout)
+# is a plugin failure; the script prints every one with its first error lines
+# and exits 1 if there is any.
+#
+# Environment: CORPUS_FILES=N runs only the first N files (a quick look);
+# CORPUS_FILTER=REGEX keeps the files whose path matches; JOBS (nproc);
+# TIMEOUT seconds per compile (120).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+shift || true
+plugin=$build/lib/libsqttinstrumentpass.so
+[[ -f $plugin ]] || { echo "corpus: $plugin not built (make build)" >&2; exit 1; }
+opt=/usr/lib/llvm-22/bin/opt
+llc=/usr/lib/llvm-22/bin/llc
+cache=$root/.cache/corpus
+jobs=${JOBS:-$(nproc)}
+timeout=${TIMEOUT:-120}
+
+# name -> environment of one plugin configuration. Scoped is the default
+# (SQTT_SCOPE_CU=0x3); -1 turns the scope check off.
+declare -A configs=(
+  [all]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_INSTRUMENT_MEMORY=1:0"
+  [all-unscoped]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_INSTRUMENT_MEMORY=1:0 SQTT_SCOPE_CU=-1"
+  [barrier-none]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_INSTRUMENT_MEMORY=1:0 SQTT_MEM_BARRIER=none SQTT_SCOPE_CU=-1"
+  [barrier-asm]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_INSTRUMENT_MEMORY=1:0 SQTT_MEM_BARRIER=asm"
+  [addresses]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_TRACE_ADDRESSES=memory,lds"
+  [addresses-unscoped]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_TRACE_ADDRESSES=memory,lds SQTT_SCOPE_CU=-1"
+  [clock]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_SHADER_CLOCK_BITS=12"
+)
+order=(all all-unscoped barrier-none barrier-asm addresses addresses-unscoped clock)
+if (($#)); then
+  for c in "$@"; do
+    [[ -n ${configs[$c]:-} ]] || { echo "corpus: unknown configuration '$c' (have: ${order[*]})" >&2; exit 2; }
+  done
+  order=("$@")
+fi
+
+# --- fetch: the source package through a private apt configuration ---------
+tests=$cache/AMDGPU
+if [[ ! -d $tests ]]; then
+  mkdir -p "$cache/apt/parts" "$cache/apt/lists/partial" "$cache/apt/cache/archives/partial"
+  if ! ls "$cache"/llvm-toolchain-19_*.orig.tar.xz >/dev/null 2>&1; then
+    cat > "$cache/apt/parts/src.sources" <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+    aptopts=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$cache/apt/parts"
+             -o Dir::State::Lists="$cache/apt/lists" -o Dir::Cache="$cache/apt/cache")
+    echo "corpus: fetching the llvm-toolchain-19 source package (~165 MB) into ${cache#$root/}"
+    apt-get "${aptopts[@]}" update > "$cache/download.log" 2>&1 ||
+      { cat "$cache/download.log" >&2; echo "corpus: apt-get update failed" >&2; exit 1; }
+    (cd "$cache" && apt-get "${aptopts[@]}" source --download-only llvm-toolchain-19) \
+      >> "$cache/download.log" 2>&1 ||
+      { cat "$cache/download.log" >&2; echo "corpus: apt-get source failed" >&2; exit 1; }
+  fi
+  tarball=$(ls "$cache"/llvm-toolchain-19_*.orig.tar.xz | head -1)
+  echo "corpus: extracting llvm/test/CodeGen/AMDGPU from $(basename "$tarball")"
+  rm -rf "$cache/extract" && mkdir -p "$cache/extract"
+  tar -xJf "$tarball" -C "$cache/extract" --wildcards '*/llvm/test/CodeGen/AMDGPU/*'
+  mv "$cache"/extract/*/llvm/test/CodeGen/AMDGPU "$tests"
+  rm -rf "$cache/extract"
+fi
+
+mapfile -t files < <(cd "$tests" && find . -name '*.ll' | sed 's|^\./||' | LC_ALL=C sort |
+  grep -E "${CORPUS_FILTER:-.}" | head -n "${CORPUS_FILES:-1000000}")
+((${#files[@]})) || { echo "corpus: no files selected" >&2; exit 1; }
+results=$cache/results
+rm -rf "$results" && mkdir -p "$results/logs"
+
+# llcArgs FILE -> "-mtriple=... -mcpu=... -mattr=..." of the first amdgcn llc
+# RUN line; empty when there is none (r600, opt-only tests).
+llcArgs() {
+  grep -m1 -E '^\s*;\s*RUN:.*\bllc\b' "$1" | grep -v -E 'r600|-march=r' |
+    grep -oE -- '--?(mtriple|march|mcpu|mattr)(=| +)[^ |]+' | sed -E 's/^--?/-/; s/ +/=/' |
+    sed -E 's/^-march=amdgcn$/-mtriple=amdgcn/' | grep -v -- '^-march=' | tr '\n' ' ' || true
+}
+
+# checkFile FILE -> one line: "ok FILE MARKED" (MARKED: 1 if some
+# configuration put s_ttracedata into the ISA), "skip FILE", "baseline FILE",
+# or "plugin FILE CONFIG STAGE" per failing configuration.
+checkFile() {
+  local f=$1 rel=$1 args tmp
+  f=$tests/$rel
+  args=$(llcArgs "$f")
+  if [[ -z $args || $args != *amdgcn* ]]; then
+    # No explicit triple: the module's own, if it is amdgcn.
+    if [[ -n $args ]] || ! grep -q '^target triple = "amdgcn' "$f"; then
+      echo "skip $rel"
+      return
+    fi
+  fi
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' RETURN
+  # shellcheck disable=SC2086
+  if ! timeout "$timeout" "$opt" $args -passes=verify "$f" -o "$tmp/base.bc" 2> "$tmp/err" ||
+     ! timeout "$timeout" "$llc" $args -verify-machineinstrs "$tmp/base.bc" -o /dev/null 2> "$tmp/err"; then
+    echo "baseline $rel"
+    return
+  fi
+  local c failed=0 marked=0 log
+  for c in "${order[@]}"; do
+    log=$results/logs/${rel//\//_}.$c.log
+    # shellcheck disable=SC2086
+    if ! env ${configs[$c]} timeout "$timeout" "$opt" -load-pass-plugin="$plugin" $args \
+           -passes=sqtt-early,sqtt-late "$f" -o "$tmp/p.bc" 2> "$log"; then
+      echo "plugin $rel $c opt"
+      failed=1
+    elif ! timeout "$timeout" "$llc" $args -verify-machineinstrs "$tmp/p.bc" -o "$tmp/p.s" 2> "$log"; then
+      echo "plugin $rel $c llc"
+      failed=1
+    else
+      rm -f "$log"
+      grep -q 's_ttracedata' "$tmp/p.s" && marked=1
+    fi
+  done
+  ((failed)) || echo "ok $rel $((marked))"
+}
+export -f checkFile llcArgs
+export tests opt llc plugin timeout results
+export CONFIGS_DECL
+CONFIGS_DECL=$(declare -p configs order)
+
+echo "corpus: ${#files[@]} files x ${#order[@]} configurations (${order[*]}) on $jobs jobs"
+start=$SECONDS
+printf '%s\n' "${files[@]}" |
+  xargs -P "$jobs" -I{} bash -c 'eval "$CONFIGS_DECL"; checkFile "$1"' _ {} > "$results/verdicts.txt"
+
+count() { grep -c "^$1 " "$results/verdicts.txt" || true; }
+plugin_files=$({ grep '^plugin ' "$results/verdicts.txt" || true; } | cut -d' ' -f2 | sort -u | wc -l)
+echo "corpus: $(wc -l < "$results/verdicts.txt") files in $((SECONDS - start)) s:" \
+  "$(count ok) compiled with every configuration ($(grep -c '^ok .* 1$' "$results/verdicts.txt" || true) with markers in the ISA; the others are for targets the plugin leaves alone or have nothing to mark), $(count skip) skipped (no amdgcn llc RUN line)," \
+  "$(count baseline) baseline failures (fail without the plugin too), $plugin_files with plugin failures"
+if ((plugin_files)); then
+  grep '^plugin ' "$results/verdicts.txt" | sort | while read -r _ rel c stage; do
+    echo "  PLUGIN FAILURE [$c, $stage] $rel"
+    head -5 "$results/logs/${rel//\//_}.$c.log" | sed 's/^/      /'
+  done
+  exit 1
+fi
+echo "corpus: OK (zero plugin failures)"
