@@ -5,15 +5,14 @@
 // found: a list or sqtt::Error, never a crash or an out-of-bounds read.
 //
 //===----------------------------------------------------------------------===//
-#include "FuzzScratch.h"
 #include "sqtt/CodeObjects.h"
 #include "sqtt/Error.h"
 #include "sqtt/FuncmapTable.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  std::string Path = sqtt::fuzz::writeScratch("input.co", Data, Size);
+  const std::string Path = "input.co";
   try {
-    sqtt::CodeObjectFile File(Path);
+    sqtt::CodeObjectFile File(Data, Size, Path);
     for (const sqtt::CodeObject &CO : File.codeObjects()) {
       try {
         (void)sqtt::buildFuncmapTable(CO, Path, /*Demangle=*/true);

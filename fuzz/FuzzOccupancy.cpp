@@ -4,15 +4,13 @@
 // span lookups must then answer for every slot they hold.
 //
 //===----------------------------------------------------------------------===//
-#include "FuzzScratch.h"
 #include "sqtt/Error.h"
 #include "sqtt/TraceFiles.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  sqtt::fuzz::writeScratch("occupancy.json", Data, Size);
-  std::vector<std::string> Warnings;
   try {
-    sqtt::Occupancy Occ = sqtt::readOccupancy(sqtt::fuzz::scratchDir(), Warnings);
+    sqtt::Occupancy Occ = sqtt::parseOccupancy(
+        std::string_view(reinterpret_cast<const char *>(Data), Size), "occupancy.json");
     for (const auto &[Slot, Spans] : Occ.Spans) {
       for (const sqtt::WaveSpan &S : Spans) {
         if (Occ.findSpan(Slot, S.Launch) == nullptr)

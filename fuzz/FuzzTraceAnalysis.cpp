@@ -1,6 +1,6 @@
 //===- FuzzTraceAnalysis.cpp - libFuzzer target: marker streams -----------===//
 //
-// Any bytes as the records of one shader engine, against a fixed funcmap with
+// Any bytes as the records of one shader engine (in memory), against a fixed funcmap with
 // functions, scopes, points, payloads and every address-block kind (wave32),
 // and eight wave slots launched for the whole trace. The analysis with stacks,
 // events and address traces on must account for every record, never crash.
@@ -10,10 +10,10 @@
 // so the streams exercise the rules rather than unknown IDs.
 //
 //===----------------------------------------------------------------------===//
-#include "FuzzScratch.h"
 #include "sqtt/Error.h"
 #include "sqtt/MarkerResolver.h"
 #include "sqtt/TraceAnalysis.h"
+#include "sqtt/TraceFiles.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -42,13 +42,13 @@ R:9:extra_payload_count=34
 )";
 constexpr unsigned MarkerIDs = 10; // 0 (bare exit) .. 9
 
-void writeOccupancy() {
+sqtt::Occupancy occupancy() {
   std::string Text = R"({"dispatches":{"1":"k"},"0":[)";
   for (unsigned Slot = 0; Slot < 8; ++Slot)
     Text += (Slot ? "," : "") + std::string("[0,") + std::to_string(Slot & 1) + "," +
             std::to_string((Slot >> 1) & 1) + "," + std::to_string(Slot >> 2) + ",1,1]";
   Text += "]}";
-  sqtt::fuzz::writeScratch("occupancy.json", Text.data(), Text.size());
+  return sqtt::parseOccupancy(Text, "occupancy.json");
 }
 
 } // namespace
@@ -56,34 +56,33 @@ void writeOccupancy() {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   static sqtt::NameTable Names;
   static sqtt::MarkerResolver Resolver(Names, /*Demangle=*/false);
-  static const bool Ready = [] {
+  static const sqtt::Occupancy Occ = [] {
     Resolver.add(1, rocprof_trace_decoder::codeobj::parse_funcmap(Funcmap));
-    writeOccupancy();
-    return true;
+    return occupancy();
   }();
-  (void)Ready;
 
-  std::string Text = R"({"type":"shaderdata","records":[)";
-  uint64_t Time = 100;
+  std::vector<sqtt::TraceAnalyzer::EngineRecords> Engines(1);
+  std::vector<sqtt::Record> &Records = Engines[0].Records;
+  int64_t Time = 100;
   for (size_t I = 0; I + 8 <= Size; I += 8) {
     uint32_t Raw;
     std::memcpy(&Raw, Data + I + 2, 4);
     uint8_t Selector = Data[I + 1], Slot = Data[I + 6];
     Time += Data[I];
-    uint32_t Value = Selector < 192 ? ((Selector % MarkerIDs) << 2) | (Raw & 3) : Raw;
-    Text += (I ? ",[" : "[") + std::to_string(Time) + "," + std::to_string(Value) + "," +
-            std::to_string(Slot & 1) + "," + std::to_string((Slot >> 1) & 1) + "," +
-            std::to_string((Slot >> 2) & 3) + "," + std::to_string(Data[I + 7] & 3) + "]";
+    sqtt::Record R;
+    R.Time = Time;
+    R.Value = Selector < 192 ? ((Selector % MarkerIDs) << 2) | (Raw & 3) : Raw;
+    R.CU = Slot & 1, R.SIMD = (Slot >> 1) & 1, R.Wave = (Slot >> 2) & 3;
+    R.Flags = Data[I + 7] & 3;
+    Records.push_back(R);
   }
-  Text += "]}";
-  sqtt::fuzz::writeScratch("shaderdata_0_0.json", Text.data(), Text.size());
 
   sqtt::AnalysisOptions Options;
   Options.Folded = Options.Events = Options.Addresses = true;
   sqtt::TraceAnalyzer Analyzer(Resolver, Names, Options);
   std::vector<std::string> Warnings;
   try {
-    sqtt::DirResult R = Analyzer.analyze(sqtt::fuzz::scratchDir(), 0, Warnings);
+    sqtt::DirResult R = Analyzer.analyzeRecords("fuzz", 0, Occ, Engines, Warnings);
     if (R.Loss.RecordsRead != Size / 8)
       __builtin_trap(); // every record is read
   } catch (const sqtt::Error &) {

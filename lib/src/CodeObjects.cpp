@@ -51,9 +51,17 @@ size_t findNextBundle(const uint8_t *Data, size_t Size, size_t From) {
 
 } // namespace
 
-CodeObjectFile::CodeObjectFile(const std::string &Path) : File(Path) {
-  const uint8_t *Data = File.data();
-  size_t Size = File.size();
+CodeObjectFile::CodeObjectFile(const std::string &Path)
+    : File(std::make_unique<MappedFile>(Path)), Name(Path) {
+  readContainer(File->data(), File->size());
+}
+
+CodeObjectFile::CodeObjectFile(const uint8_t *Data, size_t Size, const std::string &N) : Name(N) {
+  readContainer(Data, Size);
+}
+
+void CodeObjectFile::readContainer(const uint8_t *Data, size_t Size) {
+  const std::string &Path = Name;
   if (Size == 0)
     throw Error(Path + ": empty file");
   if (ElfImage::looksLikeElf(Data, Size)) {

@@ -148,25 +148,48 @@ struct EngineWaves {
 
 DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
                                  std::vector<std::string> &Warnings) {
-  DirResult Result;
-  Result.Dir = Dir;
-  LossCounters &Loss = Result.Loss;
-
   // Files per engine, engines in the order their first file is listed.
   std::vector<ShaderDataFile> Files = listShaderData(Dir, Warnings);
   std::vector<std::pair<uint32_t, std::vector<ShaderDataFile>>> Engines;
-  std::vector<uint32_t> EngineFirstFile;
-  for (size_t I = 0; I < Files.size(); ++I) {
+  for (const ShaderDataFile &F : Files) {
     auto It = std::find_if(Engines.begin(), Engines.end(),
-                           [&](const auto &E) { return E.first == Files[I].SE; });
-    if (It == Engines.end()) {
-      Engines.push_back({Files[I].SE, {}});
-      EngineFirstFile.push_back(uint32_t(I));
-      It = Engines.end() - 1;
-    }
-    It->second.push_back(Files[I]);
+                           [&](const auto &E) { return E.first == F.SE; });
+    if (It == Engines.end())
+      It = Engines.insert(Engines.end(), {F.SE, {}});
+    It->second.push_back(F);
   }
+  std::vector<uint32_t> SEs;
+  for (const auto &E : Engines)
+    SEs.push_back(E.first);
   Occupancy Occ = readOccupancy(Dir, Warnings);
+  return analyzeEngines(Dir, DirIndex, Occ, SEs, [&](size_t E, std::vector<Record> &Records) {
+    size_t Read = 0;
+    for (const ShaderDataFile &F : Engines[E].second)
+      Read += readShaderData(F, Records);
+    return Read;
+  }, Warnings);
+}
+
+DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirIndex,
+                                        const Occupancy &Occ,
+                                        const std::vector<EngineRecords> &Engines,
+                                        std::vector<std::string> &Warnings) {
+  std::vector<uint32_t> SEs;
+  for (const EngineRecords &E : Engines)
+    SEs.push_back(E.SE);
+  return analyzeEngines(Name, DirIndex, Occ, SEs, [&](size_t E, std::vector<Record> &Records) {
+    Records.insert(Records.end(), Engines[E].Records.begin(), Engines[E].Records.end());
+    return Engines[E].Records.size();
+  }, Warnings);
+}
+
+DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirIndex,
+                                        const Occupancy &Occ, const std::vector<uint32_t> &SEs,
+                                        const EngineLoader &Load,
+                                        std::vector<std::string> &Warnings) {
+  DirResult Result;
+  Result.Dir = Dir;
+  LossCounters &Loss = Result.Loss;
   for (auto &[Id, Name] : Occ.Dispatches)
     if (!Name.empty() && Name.rfind("0 /", 0) != 0)
       ++Result.Dispatches;
@@ -186,14 +209,13 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
 
   std::map<std::pair<int64_t, uint64_t>, ThreadInfo> Threads;
   std::set<std::string> UnknownKernels;
-  std::vector<EngineWaves> PerEngine(Engines.size());
+  std::vector<EngineWaves> PerEngine(SEs.size());
 
-  for (size_t E = 0; E < Engines.size(); ++E) {
-    const uint32_t SE = Engines[E].first;
+  for (size_t E = 0; E < SEs.size(); ++E) {
+    const uint32_t SE = SEs[E];
     EngineWaves &Out = PerEngine[E];
     std::vector<Record> Records;
-    for (const ShaderDataFile &F : Engines[E].second)
-      Loss.RecordsRead += readShaderData(F, Records);
+    Loss.RecordsRead += Load(E, Records);
     if (!std::is_sorted(Records.begin(), Records.end(),
                         [](const Record &A, const Record &B) { return A.Time < B.Time; }))
       std::stable_sort(Records.begin(), Records.end(),
@@ -320,7 +342,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
       HeaderEnd[S] = uint32_t(Kept);
       Loss.Headers += Kept - Start[S];
       if (!SlotTraces.empty())
-        Out.Addresses.push_back({{DirIndex, First.Time, EngineFirstFile[E], First.Origin, 0},
+        Out.Addresses.push_back({{DirIndex, First.Time, uint32_t(E), First.Origin, 0},
                                  std::move(SlotTraces)});
     }
 
@@ -350,7 +372,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
         Cursor.emplace(Occ, G.Slot);
         CursorSlot = G.Slot;
       }
-      OrderKey Key{DirIndex, Stream[G.Begin].Time, EngineFirstFile[E], Stream[G.Begin].Origin, 0};
+      OrderKey Key{DirIndex, Stream[G.Begin].Time, uint32_t(E), Stream[G.Begin].Origin, 0};
       size_t EventBegin = Out.Events.size();
       uint64_t Tid = threadID(G.Slot, G.Instance);
       std::optional<int64_t> Cur;

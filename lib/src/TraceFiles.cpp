@@ -313,22 +313,17 @@ std::string Occupancy::dispatchName(int64_t Dispatch) const {
   return It == Dispatches.end() ? std::string() : It->second;
 }
 
-Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings) {
+namespace {
+
+Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::string &Path) {
   Occupancy Occ;
-  fs::path Path = fs::path(Dir) / "occupancy.json";
-  std::error_code EC;
-  if (!fs::exists(Path, EC)) {
-    Warnings.push_back(Dir + ": no occupancy.json; records cannot be tied to dispatches");
-    return Occ;
-  }
-  simdjson::padded_string Json = loadJson(Path.string());
   simdjson::dom::parser Parser;
   simdjson::dom::element Doc;
   if (Parser.parse(Json).get(Doc))
-    malformed(Path.string(), "not valid JSON (truncated?)");
+    malformed(Path, "not valid JSON (truncated?)");
   simdjson::dom::object Root;
   if (Doc.get(Root))
-    malformed(Path.string(), "top level is not an object");
+    malformed(Path, "top level is not an object");
   struct Event {
     int64_t Time;
     bool Start;
@@ -340,7 +335,7 @@ Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnin
     if (K == "dispatches") {
       simdjson::dom::object D;
       if (Value.get(D))
-        malformed(Path.string(), "\"dispatches\" is not an object");
+        malformed(Path, "\"dispatches\" is not an object");
       for (auto [Id, Name] : D) {
         std::string_view N;
         char *End = nullptr;
@@ -396,6 +391,22 @@ Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnin
     }
   }
   return Occ;
+}
+
+} // namespace
+
+Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings) {
+  fs::path Path = fs::path(Dir) / "occupancy.json";
+  std::error_code EC;
+  if (!fs::exists(Path, EC)) {
+    Warnings.push_back(Dir + ": no occupancy.json; records cannot be tied to dispatches");
+    return Occupancy();
+  }
+  return parseOccupancyJson(loadJson(Path.string()), Path.string());
+}
+
+Occupancy parseOccupancy(std::string_view Text, const std::string &Path) {
+  return parseOccupancyJson(simdjson::padded_string(Text), Path);
 }
 
 } // namespace sqtt

@@ -34,14 +34,18 @@ public:
   /// Reads \p Path. Throws Error naming the file for anything unreadable,
   /// malformed or truncated.
   explicit CodeObjectFile(const std::string &Path);
+  /// Reads \p Size bytes already in memory (kept alive by the caller), named
+  /// \p Name in errors.
+  CodeObjectFile(const uint8_t *Data, size_t Size, const std::string &Name);
 
   ContainerKind kind() const { return Kind; }
   const std::vector<CodeObject> &codeObjects() const { return Objects; }
   /// Host or non-AMDGPU bundle entries that were skipped.
   size_t skippedEntries() const { return Skipped; }
-  const std::string &path() const { return File.path(); }
+  const std::string &path() const { return Name; }
 
 private:
+  void readContainer(const uint8_t *Data, size_t Size);
   void readBundles(const uint8_t *Data, size_t Size, const std::string &Where);
   void readBundle(const uint8_t *Data, size_t Size, size_t &Consumed,
                   const std::string &Where);
@@ -50,7 +54,8 @@ private:
   void addCodeObject(const uint8_t *Data, size_t Size, std::string EntryID,
                      const std::string &Where);
 
-  MappedFile File;
+  std::unique_ptr<MappedFile> File; // when read from a path
+  std::string Name;
   ContainerKind Kind = ContainerKind::CodeObject;
   std::vector<CodeObject> Objects;
   /// Decompressed bundles, which the code objects point into.

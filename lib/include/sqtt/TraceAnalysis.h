@@ -12,6 +12,7 @@
 #include "sqtt/TraceFiles.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <tuple>
 #include <string>
@@ -59,12 +60,12 @@ struct AddressTrace {
 struct OrderKey {
   uint32_t DirIndex = 0;
   int64_t Time = 0;
-  uint32_t FileIndex = 0; // position of the engine's first file in the dir
+  uint32_t Engine = 0;    // in the order of the engines' first files
   uint32_t Position = 0;  // of the wave's first header in its engine
   uint32_t Sequence = 0;  // within the wave
   bool operator<(const OrderKey &O) const {
-    return std::tie(DirIndex, Time, FileIndex, Position, Sequence) <
-           std::tie(O.DirIndex, O.Time, O.FileIndex, O.Position, O.Sequence);
+    return std::tie(DirIndex, Time, Engine, Position, Sequence) <
+           std::tie(O.DirIndex, O.Time, O.Engine, O.Position, O.Sequence);
   }
 };
 
@@ -142,6 +143,16 @@ public:
   /// the largest engine, not the whole directory.
   DirResult analyze(const std::string &Dir, uint32_t DirIndex, std::vector<std::string> &Warnings);
 
+  /// The same analysis on records already in memory (tests, fuzzing): one
+  /// entry per engine, in processing order, each engine's records in file order.
+  struct EngineRecords {
+    uint32_t SE;
+    std::vector<Record> Records;
+  };
+  DirResult analyzeRecords(const std::string &Name, uint32_t DirIndex, const Occupancy &Occ,
+                           const std::vector<EngineRecords> &Engines,
+                           std::vector<std::string> &Warnings);
+
   const FoldedProfile &profile() const { return Profile; }
 
   /// Perfetto thread id (D8): equal to (cu<<20)|(simd<<16)|(wave<<8)|inst for
@@ -149,6 +160,12 @@ public:
   static uint64_t threadID(SlotKey Slot, uint32_t Instance);
 
 private:
+  /// Appends engine \p E's records; returns how many.
+  using EngineLoader = std::function<size_t(size_t E, std::vector<Record> &Records)>;
+  DirResult analyzeEngines(const std::string &Dir, uint32_t DirIndex, const Occupancy &Occ,
+                           const std::vector<uint32_t> &SEs, const EngineLoader &Load,
+                           std::vector<std::string> &Warnings);
+
   MarkerResolver &Resolver;
   NameTable &Names;
   AnalysisOptions Options;

@@ -98,5 +98,7 @@ private:
 
 /// Reads occupancy.json of \p Dir; an empty Occupancy if it is missing.
 Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings);
+/// Parses the text of an occupancy.json; \p Path names it in errors.
+Occupancy parseOccupancy(std::string_view Text, const std::string &Path);
 
 } // namespace sqtt
