@@ -221,6 +221,21 @@ TEST(CodeObjects, CompressedBundles) {
     }
 }
 
+TEST(CodeObjects, BytesInMemoryReadLikeAFile) {
+  Bytes B = compressed(twoTargetBundle(), 0, 3);
+  CodeObjectFile File(B.data(), B.size(), "in-memory.co");
+  EXPECT_EQ(File.kind(), ContainerKind::Bundle);
+  EXPECT_EQ(File.path(), "in-memory.co");
+  expectBothObjects(File);
+  Bytes Bad = {'h', 'e', 'l', 'l', 'o'};
+  try {
+    CodeObjectFile Broken(Bad.data(), Bad.size(), "in-memory.co");
+    ADD_FAILURE() << "no error";
+  } catch (const Error &E) {
+    EXPECT_EQ(std::string(E.what()).rfind("in-memory.co: ", 0), 0u) << E.what();
+  }
+}
+
 TEST(CodeObjects, HostBinaryWithSeveralBundles) {
   // Two translation units: a plain and a compressed bundle, padded.
   Bytes Fatbin = twoTargetBundle();

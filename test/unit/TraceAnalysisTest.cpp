@@ -1,0 +1,149 @@
+// TraceAnalysisTest.cpp - the analysis on records in memory, occupancy text,
+// and the event store behind the timeline tool.
+#include "sqtt/Error.h"
+#include "sqtt/EventStore.h"
+#include "sqtt/MarkerResolver.h"
+#include "sqtt/TraceAnalysis.h"
+#include "sqtt/TraceFiles.h"
+
+#include <rocprof_trace_decoder/cxx/funcmap.hpp>
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+using namespace sqtt;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char *const Occ2Slots = R"({"dispatches":{"1":"k"},"0":[[0,0,0,0,1,1],[0,1,0,0,1,1]],
+  "1":[[0,0,0,0,1,1]]})";
+
+Record rec(int64_t Time, uint32_t Value, uint8_t CU, uint8_t Flags = 0) {
+  Record R;
+  R.Time = Time, R.Value = Value, R.CU = CU, R.Flags = Flags;
+  return R;
+}
+
+struct Fixture {
+  NameTable Names;
+  MarkerResolver Resolver{Names, false};
+  Fixture() { Resolver.add(1, rocprof_trace_decoder::codeobj::parse_funcmap("K:k\nF:1:f\nU:2:u\n")); }
+};
+
+std::string folded(const TraceAnalyzer &A, const NameTable &Names) {
+  std::string Out;
+  for (const FoldedProfile::Entry &E : A.profile().entries()) {
+    for (uint32_t N : A.profile().path(E.Node))
+      Out += std::string(Names.str(N)) + ";";
+    Out += " " + std::to_string(E.Cycles) + "\n";
+  }
+  return Out;
+}
+
+} // namespace
+
+TEST(Occupancy, ParsesTextAndNamesTheSourceInErrors) {
+  Occupancy Occ = parseOccupancy(Occ2Slots, "occ.json");
+  EXPECT_EQ(Occ.dispatchName(1), "k");
+  ASSERT_EQ(Occ.Spans.size(), 3u);
+  ASSERT_NE(Occ.findSpan(slotKey(1, 0, 0, 0), 5), nullptr);
+  EXPECT_EQ(Occ.findSpan(slotKey(1, 0, 0, 0), 5)->Dispatch, 1);
+  try {
+    parseOccupancy("{\"0\":[", "occ.json");
+    ADD_FAILURE() << "no error";
+  } catch (const Error &E) {
+    EXPECT_EQ(std::string(E.what()), "occ.json: malformed JSON: not valid JSON (truncated?)");
+  }
+}
+
+// Two engines, interleaved slots, a PRIV record: the in-memory entry point
+// attributes exactly what the file-based one does.
+TEST(TraceAnalysis, RecordsInMemoryMatchFiles) {
+  std::vector<TraceAnalyzer::EngineRecords> Engines = {
+      {0, {rec(10, (1 << 2) | 2, 0), rec(12, (2 << 2) | 2, 1), rec(20, (2 << 2) | 2, 0),
+           rec(25, 0xdead, 0, RecordFlagPriv), rec(30, 1, 0), rec(40, 1, 1), rec(50, 1, 0)}},
+      {1, {rec(15, (1 << 2) | 2, 0), rec(45, 1, 0)}}};
+  Occupancy Occ = parseOccupancy(Occ2Slots, "occ.json");
+
+  Fixture Mem;
+  AnalysisOptions Options;
+  Options.Folded = Options.Events = true;
+  TraceAnalyzer InMemory(Mem.Resolver, Mem.Names, Options);
+  std::vector<std::string> Warnings;
+  DirResult R = InMemory.analyzeRecords("mem", 0, Occ, Engines, Warnings);
+  EXPECT_EQ(R.Loss.RecordsRead, 9u);
+  EXPECT_EQ(R.Loss.PrivRecords, 1u);
+  EXPECT_EQ(R.Loss.UnmatchedExits, 0u);
+  EXPECT_EQ(R.WaveCount, 3u);
+  EXPECT_EQ(R.Events.size(), 8u); // 4 scopes opened and closed
+  // f: 10 + 20 (SE0 CU0) + 30 (SE1); f;u: 10; u: 28 (SE0 CU1).
+  EXPECT_EQ(folded(InMemory, Mem.Names),
+            "code_object_1;k;f; 60\ncode_object_1;k;f;u; 10\ncode_object_1;k;u; 28\n");
+
+  // The same records as a trace directory on disk.
+  fs::path Dir = fs::temp_directory_path() / ("sqtt-analysis-" + std::to_string(getpid()));
+  fs::create_directories(Dir);
+  std::ofstream(Dir / "occupancy.json") << Occ2Slots;
+  for (const auto &E : Engines) {
+    std::ofstream OS(Dir / ("shaderdata_" + std::to_string(E.SE) + "_0.json"));
+    OS << "{\"type\":\"shaderdata\",\"records\":[";
+    for (size_t I = 0; I < E.Records.size(); ++I) {
+      const Record &Rc = E.Records[I];
+      OS << (I ? "," : "") << "[" << Rc.Time << "," << Rc.Value << "," << int(Rc.CU) << ",0,0,"
+         << int(Rc.Flags) << "]";
+    }
+    OS << "]}";
+  }
+  Fixture Disk;
+  TraceAnalyzer OnDisk(Disk.Resolver, Disk.Names, Options);
+  DirResult F = OnDisk.analyze(Dir.string(), 0, Warnings);
+  fs::remove_all(Dir);
+  EXPECT_EQ(F.Loss.RecordsRead, R.Loss.RecordsRead);
+  EXPECT_EQ(F.Events.size(), R.Events.size());
+  EXPECT_EQ(folded(OnDisk, Disk.Names), folded(InMemory, Mem.Names));
+}
+
+TEST(EventStore, ReadsBackWhatWasAppended) {
+  EventStore Store;
+  EXPECT_EQ(Store.size(), 0u);
+  std::vector<ChromeEvent> A(3), B(2), Out;
+  for (size_t I = 0; I < A.size(); ++I)
+    A[I].Time = int64_t(I), A[I].Name = 7;
+  B[0].Time = 100, B[1].Time = 101, B[1].Ph = ChromeEvent::End;
+  EXPECT_EQ(Store.append(A), 0u);
+  EXPECT_EQ(Store.append({}), 3u);
+  EXPECT_EQ(Store.append(B), 3u);
+  EXPECT_EQ(Store.size(), 5u);
+  Store.read(2, 4, Out);
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_EQ(Out[0].Time, 2);
+  EXPECT_EQ(Out[0].Name, 7u);
+  EXPECT_EQ(Out[1].Time, 100);
+  Store.read(4, 5, Out);
+  EXPECT_EQ(Out[0].Ph, ChromeEvent::End);
+  EXPECT_THROW(Store.read(4, 9, Out), Error);
+}
+
+TEST(EventStore, UnusableTemporaryDirectoryIsOneClearError) {
+  const char *Old = std::getenv("TMPDIR");
+  std::string Saved = Old ? Old : "";
+  setenv("TMPDIR", "/nonexistent-sqtt-dir", 1);
+  EventStore Store;
+  try {
+    Store.append(std::vector<ChromeEvent>(1));
+    ADD_FAILURE() << "no error";
+  } catch (const Error &E) {
+    EXPECT_NE(std::string(E.what()).find("/nonexistent-sqtt-dir/sqtt-events-"), std::string::npos)
+        << E.what();
+  }
+  if (Old)
+    setenv("TMPDIR", Saved.c_str(), 1);
+  else
+    unsetenv("TMPDIR");
+}
