@@ -6,7 +6,7 @@
 #   make test-browser    the real-viewer tests alone (also part of make test)
 #   make test-rocsparse  opt-in: read every code object of Debian's librocsparse0
 #   make test-asan       every test on an ASan+UBSan build (build-asan/)
-#   make fuzz            every fuzz target for FUZZ_SECONDS each (build-fuzz/)
+#   make fuzz            every fuzz target for FUZZ_SECONDS each, or FUZZ_RUNS executions (build-fuzz/)
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
@@ -16,6 +16,7 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?=
 
 .PHONY: all setup configure build test test-browser test-rocsparse test-asan fuzz demo bench clean
 
@@ -50,7 +51,7 @@ test-asan: setup
 fuzz: setup
 	cmake -S . -B $(FUZZ_BUILD) -G Ninja $(CMAKE_FLAGS) -DSQTT_FUZZ=ON -DSQTT_BUILD_TESTS=OFF
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
-	scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+	FUZZ_RUNS=$(FUZZ_RUNS) scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 demo: build
 	scripts/demo.sh $(BUILD)

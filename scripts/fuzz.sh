@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fuzz.sh BUILD_DIR [SECONDS] [TARGET...] - runs each libFuzzer target of a
 # -DSQTT_FUZZ=ON build for SECONDS (default 60) on its seed corpus plus what
-# earlier runs found (.cache/fuzz/<target>/). A crashing input is written to
+# earlier runs found (.cache/fuzz/<target>/). With FUZZ_RUNS=N each target
+# stops after N executions instead (SECONDS still caps it; 0 = no cap). A crashing input is written to
 # .cache/fuzz/artifacts/ and the run fails: fix it, then keep the input in
 # fuzz/regressions/<target>/ so that ctest replays it.
 set -euo pipefail
@@ -18,7 +19,10 @@ printf '%-20s %14s %10s %12s  %s\n' target executions seconds "exec/s" result
 for t in "${targets[@]}"; do
   mkdir -p "$cache/$t"
   log=$cache/$t.log
-  if "$build/bin/$t" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=4096 \
+  limits=(-max_total_time="$seconds")
+  if [[ -n ${FUZZ_RUNS:-} ]]; then limits+=(-runs="$FUZZ_RUNS"); fi
+  start=$SECONDS
+  if "$build/bin/$t" "${limits[@]}" -print_final_stats=1 -rss_limit_mb=4096 \
        -artifact_prefix="$cache/artifacts/$t-" "$cache/$t" "$root/fuzz/corpus/$t" > "$log" 2>&1; then
     result=ok
   else
@@ -26,7 +30,8 @@ for t in "${targets[@]}"; do
     status=1
   fi
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  awk -v t="$t" -v r="${runs:-0}" -v s="$seconds" -v res="$result" 'BEGIN {
+  awk -v t="$t" -v r="${runs:-0}" -v s="$((SECONDS - start))" -v res="$result" 'BEGIN {
+    if (s < 1) s = 1;
     printf "%-20s %14d %10d %12.0f  %s\n", t, r, s, r / s, res }'
 done
 exit $status
