@@ -5,6 +5,8 @@
 #   make bench   set up, build, run the benchmarks in bench/
 #   make test-browser    the real-viewer tests alone (also part of make test)
 #   make test-rocsparse  opt-in: read every code object of Debian's librocsparse0
+#   make test-libraries  opt-in: rocPRIM and rocRAND kernels through the plugin, every target
+#   make corpus          opt-in: LLVM's AMDGPU codegen tests through the plugin (~20 min)
 #   make test-asan       every test on an ASan+UBSan build (build-asan/)
 #   make fuzz            every fuzz target for FUZZ_SECONDS each, or FUZZ_RUNS executions (build-fuzz/)
 
@@ -18,7 +20,7 @@ FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
 
-.PHONY: all setup configure build test test-browser test-rocsparse test-asan fuzz demo bench clean
+.PHONY: all setup configure build test test-browser test-rocsparse test-libraries corpus test-asan fuzz demo bench clean
 
 all: build
 
@@ -42,6 +44,12 @@ test-browser: build
 
 test-rocsparse: build
 	scripts/check-rocsparse.sh $(BUILD)
+
+test-libraries: build
+	scripts/check-libraries.sh $(BUILD)
+
+corpus: build
+	scripts/corpus.sh $(BUILD)
 
 test-asan: setup
 	cmake -S . -B $(ASAN_BUILD) -G Ninja $(CMAKE_FLAGS) -DSQTT_SANITIZE=ON
