@@ -88,65 +88,92 @@ std::vector<long> numbersIn(const std::string &Name) {
 
 } // namespace
 
-std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
-                                           std::vector<std::string> &Warnings) {
-  std::vector<ShaderDataFile> Files;
-  fs::path Listing = fs::path(Dir) / "filenames.json";
-  std::error_code EC;
-  if (fs::exists(Listing, EC)) {
-    simdjson::padded_string Json = loadJson(Listing.string());
-    simdjson::dom::parser Parser;
-    simdjson::dom::element Doc;
-    if (Parser.parse(Json).get(Doc))
-      malformed(Listing.string(), "not valid JSON");
-    simdjson::dom::object Root, Shader;
-    if (Doc.get(Root))
-      malformed(Listing.string(), "top level is not an object");
-    if (Root["shaderdata_filenames"].get(Shader))
-      return Files; // No shaderdata in this run.
-    for (auto [Key, Value] : Shader) {
-      char *End = nullptr;
-      std::string K(Key);
-      long SE = std::strtol(K.c_str(), &End, 10);
-      if (End == K.c_str() || *End || SE < 0 || SE > 255) {
-        Warnings.push_back(Listing.string() + ": shader engine key '" + K + "' is not a number; skipped");
-        continue;
-      }
-      simdjson::dom::array Entries;
-      if (Value.get(Entries))
-        malformed(Listing.string(), "shaderdata_filenames[\"" + K + "\"] is not an array");
-      for (simdjson::dom::element E : Entries) {
-        std::string_view Name;
-        simdjson::dom::array Triple;
-        if (!E.get(Triple) && Triple.size() > 0) {
-          if (Triple.at(0).get(Name))
-            malformed(Listing.string(), "shaderdata file name is not a string");
-        } else if (E.get(Name)) {
-          malformed(Listing.string(), "shaderdata entry is neither a list nor a string");
-        }
-        fs::path P = fs::path(Dir) / std::string(Name);
-        if (fs::exists(P, EC))
-          Files.push_back({uint32_t(SE), P.string()});
-        else
-          Warnings.push_back(Listing.string() + ": lists missing file " + std::string(Name));
-      }
-    }
-    return Files;
-  }
+namespace {
+
+/// shaderdata_<se>_<n>.json files of \p Dir, in (se, n) order.
+std::vector<ShaderDataFile> globShaderData(const std::string &Dir) {
   std::vector<std::pair<std::vector<long>, std::string>> Found;
+  std::error_code EC;
   for (const auto &Entry : fs::directory_iterator(Dir, EC)) {
     std::string Name = Entry.path().filename().string();
     if (Name.rfind("shaderdata_", 0) == 0 && Entry.path().extension() == ".json")
       Found.push_back({numbersIn(Name), Entry.path().string()});
   }
   std::sort(Found.begin(), Found.end());
+  std::vector<ShaderDataFile> Files;
   for (auto &[Numbers, Path] : Found)
     if (!Numbers.empty() && Numbers[0] >= 0 && Numbers[0] <= 255)
       Files.push_back({uint32_t(Numbers[0]), Path});
   return Files;
 }
 
+} // namespace
+
+std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
+                                           std::vector<std::string> &Warnings) {
+  std::vector<ShaderDataFile> OnDisk = globShaderData(Dir);
+  fs::path Listing = fs::path(Dir) / "filenames.json";
+  std::error_code EC;
+  if (!fs::exists(Listing, EC))
+    return OnDisk;
+  simdjson::padded_string Json = loadJson(Listing.string());
+  simdjson::dom::parser Parser;
+  simdjson::dom::element Doc;
+  if (Parser.parse(Json).get(Doc))
+    malformed(Listing.string(), "not valid JSON");
+  simdjson::dom::object Root, Shader;
+  if (Doc.get(Root))
+    malformed(Listing.string(), "top level is not an object");
+  if (Root["shaderdata_filenames"].get(Shader)) {
+    if (!OnDisk.empty())
+      Warnings.push_back(Listing.string() + ": no \"shaderdata_filenames\" object; reading the " +
+                         std::to_string(OnDisk.size()) + " shaderdata_*.json file(s) of the directory");
+    return OnDisk;
+  }
+  std::vector<ShaderDataFile> Files;
+  for (auto [Key, Value] : Shader) {
+    char *End = nullptr;
+    std::string K(Key);
+    long SE = std::strtol(K.c_str(), &End, 10);
+    if (End == K.c_str() || *End || SE < 0 || SE > 255) {
+      Warnings.push_back(Listing.string() + ": shader engine key '" + K + "' is not a number; skipped");
+      continue;
+    }
+    simdjson::dom::array Entries;
+    if (Value.get(Entries))
+      malformed(Listing.string(), "shaderdata_filenames[\"" + K + "\"] is not an array");
+    for (simdjson::dom::element E : Entries) {
+      std::string_view Name;
+      simdjson::dom::array Triple;
+      if (!E.get(Triple) && Triple.size() > 0) {
+        if (Triple.at(0).get(Name))
+          malformed(Listing.string(), "shaderdata file name is not a string");
+      } else if (E.get(Name)) {
+        malformed(Listing.string(), "shaderdata entry is neither a list nor a string");
+      }
+      fs::path P = fs::path(Dir) / std::string(Name);
+      if (fs::exists(P, EC))
+        Files.push_back({uint32_t(SE), P.string()});
+      else
+        Warnings.push_back(Listing.string() + ": lists missing file " + std::string(Name));
+    }
+  }
+  // Files the listing does not name are not read (the listing decides), but
+  // they are not dropped silently either.
+  for (const ShaderDataFile &F : OnDisk) {
+    bool Listed = std::any_of(Files.begin(), Files.end(), [&](const ShaderDataFile &L) {
+      return fs::equivalent(L.Path, F.Path, EC);
+    });
+    if (!Listed)
+      Warnings.push_back(Listing.string() + ": does not list " + fs::path(F.Path).filename().string() +
+                         "; its records are not read");
+  }
+  return Files;
+}
+
 namespace {
+
+const char *const RecordFields[] = {"time", "value", "cu", "simd", "wave_id", "flags"};
 
 /// Parses one chunk "[[t,v,cu,simd,wave,flags],...]" of a records array.
 size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padded_string &Chunk,
@@ -168,7 +195,8 @@ size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padd
         if (F.get_int64().get(X)) {
           uint64_t U;
           if (F.get_uint64().get(U))
-            malformed(Path, "record " + std::to_string(Row) + " has a non-integer field");
+            malformed(Path, "record " + std::to_string(Row) + ": " + RecordFields[N] +
+                                " is not an integer of at most 64 bits");
           X = int64_t(U);
         }
         V[N] = X;
@@ -178,6 +206,10 @@ size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padd
     if (N < 6)
       malformed(Path, "record " + std::to_string(Row) + " has " + std::to_string(N) +
                           " fields, expected 6");
+    for (size_t F = 2; F < 6; ++F)
+      if (V[F] < 0 || V[F] > 255)
+        malformed(Path, "record " + std::to_string(Row) + ": " + RecordFields[F] + " " +
+                            std::to_string(V[F]) + " is out of range (0-255)");
     Record R;
     R.Time = V[0];
     R.Value = uint32_t(uint64_t(V[1]) & 0xFFFFFFFFu);
@@ -352,12 +384,16 @@ Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::str
     if (End == K.c_str() || *End || SE < 0 || SE > 255)
       continue; // version, events, occupancy_fields, ...
     simdjson::dom::array Rows;
-    if (Value.get(Rows))
+    if (Value.get(Rows)) {
+      ++Occ.SkippedRows;
       continue;
+    }
     for (simdjson::dom::element RowE : Rows) {
       simdjson::dom::array Row;
-      if (RowE.get(Row) || Row.size() < 6)
+      if (RowE.get(Row) || Row.size() < 6) {
+        ++Occ.SkippedRows;
         continue;
+      }
       int64_t F[6];
       bool Ok = true;
       size_t I = 0;
@@ -368,9 +404,13 @@ Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::str
           Ok = false;
         ++I;
       }
-      if (!Ok)
+      for (size_t J = 1; J < 4; ++J)
+        Ok = Ok && F[J] >= 0 && F[J] <= 255;
+      if (!Ok) {
+        ++Occ.SkippedRows;
         continue;
-      Events[slotKey(uint32_t(SE), uint32_t(F[1]) & 0xFF, uint32_t(F[2]) & 0xFF, uint32_t(F[3]) & 0xFF)]
+      }
+      Events[slotKey(uint32_t(SE), uint32_t(F[1]), uint32_t(F[2]), uint32_t(F[3]))]
           .push_back({F[0], F[4] != 0, F[5]});
     }
   }
@@ -402,7 +442,12 @@ Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnin
     Warnings.push_back(Dir + ": no occupancy.json; records cannot be tied to dispatches");
     return Occupancy();
   }
-  return parseOccupancyJson(loadJson(Path.string()), Path.string());
+  Occupancy Occ = parseOccupancyJson(loadJson(Path.string()), Path.string());
+  if (Occ.SkippedRows)
+    Warnings.push_back(Path.string() + ": " + std::to_string(Occ.SkippedRows) +
+                       " wave rows skipped (not [time, cu, simd, wave_id, start, kernel_id] "
+                       "integers with cu, simd and wave_id in 0-255)");
+  return Occ;
 }
 
 Occupancy parseOccupancy(std::string_view Text, const std::string &Path) {

@@ -58,6 +58,7 @@ size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vec
 struct Occupancy {
   std::map<int64_t, std::string> Dispatches;
   std::unordered_map<SlotKey, std::vector<WaveSpan>> Spans; // per slot, by launch
+  size_t SkippedRows = 0; // wave rows that were not six integers in range
 
   /// The last span launched at or before \p Time (records may arrive after
   /// retirement); the first span for a record before every launch.
