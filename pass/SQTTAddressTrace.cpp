@@ -12,6 +12,8 @@
 
 #include "SQTTAddressTrace.h"
 #include "SQTTCompat.h"
+#include "SQTTDiagnostics.h"
+#include "SQTTFunctionLimits.h"
 #include "SQTTLedger.h"
 #include "SQTTMarkerEmitter.h"
 #include "SQTTTarget.h"
@@ -33,6 +35,7 @@ using namespace sqtt;
 #define DEBUG_TYPE "sqtt-instrument"
 
 STATISTIC(NumAddressTraces, "Memory operations address-traced");
+STATISTIC(NumAddressTraceFunctionsSkipped, "Functions left without address tracing");
 
 namespace {
 
@@ -256,6 +259,12 @@ unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
   for (Instruction &I : instructions(F))
     if (auto Op = classifyAddressOp(I, Cfg))
       Ops.push_back({&I, *Op});
+  if (StringRef Why = noAddressTraceReason(F); !Why.empty() && !Ops.empty()) {
+    ++NumAddressTraceFunctionsSkipped;
+    reportWarning(F.getContext(), "no address tracing in '" + F.getName() + "': it has " + Why +
+                                      " that the traced lanes could exceed");
+    return 0;
+  }
 
   const TargetInfo &Target = Placer.target();
   unsigned W = Target.WaveSize;

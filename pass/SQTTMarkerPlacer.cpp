@@ -11,6 +11,8 @@
 
 #include "SQTTMarkerPlacer.h"
 #include "SQTTCompat.h"
+#include "SQTTDiagnostics.h"
+#include "SQTTFunctionLimits.h"
 #include "SQTTMarkerEmitter.h"
 #include "SQTTNamedMarkers.h"
 
@@ -31,6 +33,7 @@ STATISTIC(NumScopeChecks, "Scope checks built (one per function at most)");
 STATISTIC(NumScopedRuns, "Marker runs wrapped in a scope check");
 STATISTIC(NumPins, "sched_barrier pins placed before a sync");
 STATISTIC(NumBoundaries, "Reordering boundaries placed");
+STATISTIC(NumUnscopedFunctions, "Functions whose markers could not be scoped");
 
 bool sqtt::isWorkgroupSync(const Instruction &I) {
   if (isa<FenceInst>(I))
@@ -64,7 +67,17 @@ const Instruction *sqtt::nextRealInstruction(const Instruction *I) {
 
 MarkerPlacer::MarkerPlacer(Function &F, const Config &Cfg,
                            const TargetInfo &Target)
-    : F(F), Cfg(Cfg), Target(Target) {}
+    : F(F), Cfg(Cfg), Target(Target), UnscopedReason(unscopedReason(F)),
+      Scoped(Cfg.needsScopeCheck() && UnscopedReason.empty()) {}
+
+void MarkerPlacer::noteUnscoped() {
+  if (WarnedUnscoped || !Cfg.needsScopeCheck() || UnscopedReason.empty())
+    return;
+  WarnedUnscoped = true;
+  ++NumUnscopedFunctions;
+  reportWarning(F.getContext(), "markers in '" + F.getName() + "' are not scoped: it has " +
+                                    UnscopedReason + "; every wave emits them");
+}
 
 Value *MarkerPlacer::getOrCreateScopeCheck() {
   if (!isScoped())
@@ -133,6 +146,7 @@ static bool isOrderingNeighbour(const Instruction *I) {
 }
 
 void MarkerPlacer::addBoundaries(Instruction *First, Instruction *Last) {
+  noteUnscoped();
   bool Hints = !isScoped();
   bool HintBefore = Hints && !isOrderingNeighbour(First->getPrevNode());
   bool HintAfter = Hints && !isOrderingNeighbour(Last->getNextNode());
@@ -191,8 +205,10 @@ BasicBlock *MarkerPlacer::openScopedRegion(Instruction *Before,
                                            StringRef TraceName,
                                            StringRef SkipName) {
   Value *OK = getOrCreateScopeCheck();
-  if (!OK)
+  if (!OK) {
+    noteUnscoped();
     return nullptr;
+  }
   BasicBlock *Head = Before->getParent();
   keepAllocasInEntry(*Head, Before);
   BasicBlock *Skip = SplitBlock(Head, Before, (DominatorTree *)nullptr, nullptr,

@@ -58,7 +58,9 @@ public:
   /// markers go right after it).
   llvm::Instruction *scopeCheckEnd() const { return ScopeCheckEnd; }
 
-  bool isScoped() const { return Cfg.needsScopeCheck(); }
+  /// Whether markers go behind the scope check: when one is configured and
+  /// the function can take the branch (see SQTTFunctionLimits.h).
+  bool isScoped() const { return Scoped; }
   const TargetInfo &target() const { return Target; }
 
   /// For multi-record blocks (address traces): splits before \p Before and
@@ -81,9 +83,15 @@ private:
   /// [First, Last].
   void addBoundaries(llvm::Instruction *First, llvm::Instruction *Last);
 
+  /// Warns, once, that a configured scope check is dropped in this function.
+  void noteUnscoped();
+
   llvm::Function &F;
   const Config &Cfg;
   TargetInfo Target;
+  llvm::StringRef UnscopedReason;
+  bool Scoped;
+  bool WarnedUnscoped = false;
   llvm::Value *ScopeOK = nullptr;
   llvm::Instruction *ScopeCheckEnd = nullptr;
 };

@@ -123,7 +123,7 @@ checkFile() {
     # When the first configuration leaves no marker in the ISA, the plugin
     # does not act on this file (target outside gfx9-gfx12, nothing to mark):
     # the other configurations would only repeat the baseline.
-    ((first || marked)) || break
+    ((first || marked || failed)) || break
     first=0
     log=$results/logs/${rel//\//_}.$c.log
     # shellcheck disable=SC2086
