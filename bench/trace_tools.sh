@@ -5,7 +5,9 @@
 # example kernels compiled with functions, barriers and memory markers
 # (gfx942), address tracing (gfx942) and gfx12 clock packing (gfx1201), spread
 # over 4 shader engines and 8192 waves. The att step runs last because it
-# rewrites the trace in place. Prints a table; traces are deleted afterwards.
+# rewrites the trace in place. Every tool runs on one thread (-j 1); the
+# flamegraph and Perfetto rows marked -j 2 read shader engines ahead on the
+# second core. Prints a table; traces are deleted afterwards.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -67,9 +69,11 @@ for n in "${sizes[@]}"; do
   awk -v n="$records" -v mb="$mb" -v s="$secs" -v kb="$kb" 'BEGIN {
     if (s < 0.01) s = 0.01;
     printf "%-20s %11d %9d %9.2f %12.0f %9.0f %12.0f  (MB written)\n", "sqtt-synth", n, mb, s, n / s, mb / s, kb / 1024 }'
-  measure sqtt-flamegraph "$records" "$mb" "$bin/sqtt-flamegraph" "$trace" --no-svg
-  measure sqtt-perfetto "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto"
-  measure sqtt-memory-trace "$records" "$mb" "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json"
+  measure sqtt-flamegraph "$records" "$mb" "$bin/sqtt-flamegraph" "$trace" --no-svg -j 1
+  measure "  -j 2 (read-ahead)" "$records" "$mb" "$bin/sqtt-flamegraph" "$trace" --no-svg -j 2
+  measure sqtt-perfetto "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" -j 1
+  measure "  -j 2 (read-ahead)" "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" -j 2
+  measure sqtt-memory-trace "$records" "$mb" "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json" -j 1
   measure sqtt-att "$records" "$mb" "$bin/sqtt-att" "$trace"
   rm -rf "$trace" "$work/perfetto" "$work/addresses.json"
 done

@@ -34,7 +34,9 @@ struct TraceToolOptions {
     App.add_option("--cu", Filter.CU, "Only records of this CU (WGP on gfx10+)");
     App.add_option("--simd", Filter.SIMD, "Only records of this SIMD");
     App.add_option("--wave", Filter.Wave, "Only records of this wave slot");
-    App.add_option("-j,--jobs", Jobs, "Trace directories analyzed in parallel (default: cores)")
+    App.add_option("-j,--jobs", Jobs, "Threads: trace directories analyzed in parallel; with two or more per "
+                   "directory, the next shader engine is read while one is analyzed "
+                   "(default: cores)")
         ->check(CLI::PositiveNumber);
   }
 };

@@ -7,6 +7,7 @@
 #include "sqtt/Error.h"
 
 #include <algorithm>
+#include <future>
 #include <cstddef>
 #include <cstring>
 #include <optional>
@@ -211,15 +212,29 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   std::set<std::string> UnknownKernels;
   std::vector<EngineWaves> PerEngine(SEs.size());
 
-  for (size_t E = 0; E < SEs.size(); ++E) {
-    const uint32_t SE = SEs[E];
-    EngineWaves &Out = PerEngine[E];
+  // An engine's records, read and in time order. Reading touches nothing the
+  // analysis shares, so with a spare core the next engine is read while this
+  // one is analysed (one more engine's records in memory).
+  auto ReadEngine = [&Load](size_t E) {
     std::vector<Record> Records;
-    Loss.RecordsRead += Load(E, Records);
+    Load(E, Records);
     if (!std::is_sorted(Records.begin(), Records.end(),
                         [](const Record &A, const Record &B) { return A.Time < B.Time; }))
       std::stable_sort(Records.begin(), Records.end(),
                        [](const Record &A, const Record &B) { return A.Time < B.Time; });
+    return Records;
+  };
+  std::future<std::vector<Record>> Next;
+  if (Options.ReadAhead && !SEs.empty())
+    Next = std::async(std::launch::async, ReadEngine, size_t(0));
+
+  for (size_t E = 0; E < SEs.size(); ++E) {
+    const uint32_t SE = SEs[E];
+    EngineWaves &Out = PerEngine[E];
+    std::vector<Record> Records = Next.valid() ? Next.get() : ReadEngine(E);
+    if (Options.ReadAhead && E + 1 < SEs.size())
+      Next = std::async(std::launch::async, ReadEngine, E + 1);
+    Loss.RecordsRead += Records.size();
 
     // Group by slot, in first-appearance order, dropping PRIV and filtered
     // records, then copy each slot's records next to each other: every later

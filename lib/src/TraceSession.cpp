@@ -70,10 +70,13 @@ void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
                                const std::function<void(DirResult &)> &Consume,
                                FoldedProfile *Profile, LossCounters &Total) {
   size_t Dirs = Tree.TraceDirs.size();
+  // Cores beyond one per directory read shader engines ahead.
+  AnalysisOptions Opts = Options;
+  Opts.ReadAhead = Jobs >= 2 * Dirs;
   Jobs = std::max(1u, std::min<unsigned>(Jobs, unsigned(Dirs)));
   std::vector<std::unique_ptr<TraceAnalyzer>> Analyzers;
   for (unsigned J = 0; J < Jobs; ++J)
-    Analyzers.push_back(std::make_unique<TraceAnalyzer>(Resolver, Names, Options));
+    Analyzers.push_back(std::make_unique<TraceAnalyzer>(Resolver, Names, Opts));
   // A batch of Jobs directories at a time keeps at most Jobs results alive.
   for (size_t First = 0; First < Dirs; First += Jobs) {
     size_t Count = std::min<size_t>(Jobs, Dirs - First);

@@ -109,6 +109,43 @@ TEST(TraceAnalysis, RecordsInMemoryMatchFiles) {
   EXPECT_EQ(folded(OnDisk, Disk.Names), folded(InMemory, Mem.Names));
 }
 
+// Reading engines ahead on another thread changes nothing but the timing:
+// same records, stacks, events and wave order, over several engines.
+TEST(TraceAnalysis, ReadAheadGivesTheSameResult) {
+  std::vector<TraceAnalyzer::EngineRecords> Engines;
+  std::string Occ = R"({"dispatches":{"1":"k"})";
+  for (uint32_t SE = 0; SE < 5; ++SE) {
+    Engines.push_back({SE, {}});
+    for (int64_t T = 0; T < 400; T += 4) // Enter f, enter u, exit, exit.
+      for (uint8_t CU = 0; CU < 2; ++CU)
+        Engines.back().Records.push_back(
+            rec(T * 10 + SE + CU, (T / 4) % 4 < 2 ? (((T / 4) % 4 + 1) << 2) | 2 : 1, CU));
+    Occ += ",\"" + std::to_string(SE) + "\":[[0,0,0,0,1,1],[0,1,0,0,1,1]]";
+  }
+  Occ += "}";
+  Occupancy O = parseOccupancy(Occ, "occ.json");
+  std::string Folded[2];
+  size_t Events[2], Waves[2];
+  for (bool Ahead : {false, true}) {
+    Fixture Fx;
+    AnalysisOptions Options;
+    Options.Folded = Options.Events = true;
+    Options.ReadAhead = Ahead;
+    TraceAnalyzer A(Fx.Resolver, Fx.Names, Options);
+    std::vector<std::string> Warnings;
+    DirResult R = A.analyzeRecords("mem", 0, O, Engines, Warnings);
+    EXPECT_EQ(R.Loss.RecordsRead, 5u * 200u);
+    Folded[Ahead] = folded(A, Fx.Names);
+    Events[Ahead] = R.Events.size();
+    Waves[Ahead] = R.Waves.size();
+  }
+  EXPECT_EQ(Folded[0], Folded[1]);
+  EXPECT_EQ(Events[0], Events[1]);
+  EXPECT_EQ(Waves[0], Waves[1]);
+  EXPECT_EQ(Waves[0], 10u);
+  EXPECT_NE(Folded[0], "");
+}
+
 TEST(EventStore, ReadsBackWhatWasAppended) {
   EventStore Store;
   EXPECT_EQ(Store.size(), 0u);

@@ -131,6 +131,8 @@ struct AnalysisOptions {
   bool Folded = false;
   bool Events = false;
   bool Addresses = false;
+  /// Read the next shader engine on another thread while analysing one.
+  bool ReadAhead = false;
 };
 
 class TraceAnalyzer {

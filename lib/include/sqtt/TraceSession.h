@@ -36,7 +36,8 @@ public:
   void progress(size_t Index, const std::string &Dir) const;
 
   /// Analyzes every trace directory, \p Jobs at a time (directories are
-  /// independent time domains), and hands each result to \p Consume on the
+  /// independent time domains; with at least two jobs per directory each
+  /// reads its next shader engine ahead), and hands each result to \p Consume on the
   /// calling thread, in directory order. Folded stacks of all directories
   /// end up in \p Profile (if given); their totals in \p Total.
   void analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
