@@ -141,8 +141,9 @@ public:
       : Resolver(Resolver), Names(Names), Options(Options) {}
 
   /// Analyzes one trace directory; folded stacks accumulate across calls.
-  /// Shader engines are read and processed one at a time, so memory follows
-  /// the largest engine, not the whole directory.
+  /// Shader engines are processed one at a time (with ReadAhead, the next one
+  /// is read meanwhile), so memory follows the largest engine or two, not the
+  /// whole directory.
   DirResult analyze(const std::string &Dir, uint32_t DirIndex, std::vector<std::string> &Warnings);
 
   /// The same analysis on records already in memory (tests, fuzzing): one
