@@ -229,6 +229,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     Next = std::async(std::launch::async, ReadEngine, size_t(0));
 
   for (size_t E = 0; E < SEs.size(); ++E) {
+    if (Options.EngineProgress)
+      Options.EngineProgress(E, SEs.size());
     const uint32_t SE = SEs[E];
     EngineWaves &Out = PerEngine[E];
     std::vector<Record> Records = Next.valid() ? Next.get() : ReadEngine(E);

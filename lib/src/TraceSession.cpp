@@ -74,6 +74,14 @@ void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
   AnalysisOptions Opts = Options;
   Opts.ReadAhead = Jobs >= 2 * Dirs;
   Jobs = std::max(1u, std::min<unsigned>(Jobs, unsigned(Dirs)));
+  // Engine by engine progress when one directory is analysed at a time (a
+  // large single trace otherwise says nothing for many seconds).
+  size_t Current = 0;
+  if (Jobs == 1 && isatty(2))
+    Opts.EngineProgress = [&](size_t E, size_t N) {
+      Log << "\r" << Tool << ": [" << Current + 1 << "/" << Dirs << "] " << Tree.TraceDirs[Current]
+          << ": shader engine " << E + 1 << "/" << N << "\x1b[K" << std::flush;
+    };
   std::vector<std::unique_ptr<TraceAnalyzer>> Analyzers;
   for (unsigned J = 0; J < Jobs; ++J)
     Analyzers.push_back(std::make_unique<TraceAnalyzer>(Resolver, Names, Opts));
@@ -83,6 +91,7 @@ void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
     std::vector<DirResult> Results(Count);
     std::vector<std::vector<std::string>> Warnings(Count);
     std::vector<std::string> Errors(Count);
+    Current = First;
     auto Work = [&](size_t K) {
       try {
         Results[K] = Analyzers[K]->analyze(Tree.TraceDirs[First + K], uint32_t(First + K), Warnings[K]);

@@ -133,6 +133,8 @@ struct AnalysisOptions {
   bool Addresses = false;
   /// Read the next shader engine on another thread while analysing one.
   bool ReadAhead = false;
+  /// Called on the analysing thread before each shader engine (index, count).
+  std::function<void(size_t Engine, size_t Engines)> EngineProgress;
 };
 
 class TraceAnalyzer {
