@@ -164,10 +164,8 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
     SEs.push_back(E.first);
   Occupancy Occ = readOccupancy(Dir, Warnings);
   return analyzeEngines(Dir, DirIndex, Occ, SEs, [&](size_t E, std::vector<Record> &Records) {
-    size_t Read = 0;
     for (const ShaderDataFile &F : Engines[E].second)
-      Read += readShaderData(F, Records);
-    return Read;
+      readShaderData(F, Records);
   }, Warnings);
 }
 
@@ -180,7 +178,6 @@ DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirInd
     SEs.push_back(E.SE);
   return analyzeEngines(Name, DirIndex, Occ, SEs, [&](size_t E, std::vector<Record> &Records) {
     Records.insert(Records.end(), Engines[E].Records.begin(), Engines[E].Records.end());
-    return Engines[E].Records.size();
   }, Warnings);
 }
 

@@ -165,8 +165,8 @@ public:
   static uint64_t threadID(SlotKey Slot, uint32_t Instance);
 
 private:
-  /// Appends engine \p E's records; returns how many.
-  using EngineLoader = std::function<size_t(size_t E, std::vector<Record> &Records)>;
+  /// Appends engine \p E's records.
+  using EngineLoader = std::function<void(size_t E, std::vector<Record> &Records)>;
   DirResult analyzeEngines(const std::string &Dir, uint32_t DirIndex, const Occupancy &Occ,
                            const std::vector<uint32_t> &SEs, const EngineLoader &Load,
                            std::vector<std::string> &Warnings);
