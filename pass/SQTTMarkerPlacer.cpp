@@ -67,11 +67,12 @@ const Instruction *sqtt::nextRealInstruction(const Instruction *I) {
 
 MarkerPlacer::MarkerPlacer(Function &F, const Config &Cfg,
                            const TargetInfo &Target)
-    : F(F), Cfg(Cfg), Target(Target), UnscopedReason(unscopedReason(F)),
+    : F(F), Cfg(Cfg), Target(Target),
+      UnscopedReason(Cfg.needsScopeCheck() ? unscopedReason(F) : StringRef()),
       Scoped(Cfg.needsScopeCheck() && UnscopedReason.empty()) {}
 
 void MarkerPlacer::noteUnscoped() {
-  if (WarnedUnscoped || !Cfg.needsScopeCheck() || UnscopedReason.empty())
+  if (WarnedUnscoped || UnscopedReason.empty())
     return;
   WarnedUnscoped = true;
   ++NumUnscopedFunctions;

@@ -89,7 +89,7 @@ private:
   llvm::Function &F;
   const Config &Cfg;
   TargetInfo Target;
-  llvm::StringRef UnscopedReason;
+  llvm::StringRef UnscopedReason; // only looked for when a scope check is configured
   bool Scoped;
   bool WarnedUnscoped = false;
   llvm::Value *ScopeOK = nullptr;

@@ -53,6 +53,17 @@ isaVersion() {
   echo "${v:0:${#v}-2}$((16#$minor))$((16#$step))"
 }
 
+# compile OUT [clang args...]: $src for target $t with the device libraries
+# $libs and the extra flags $extra of the loop below.
+compile() {
+  local out=$1
+  shift
+  "$llvm/clang" -x hip --offload-arch="$t" --cuda-device-only --no-gpu-bundle-output -O2 -c \
+    --hip-path="$hip" --rocm-device-lib-path="$bitcode" -mcode-object-version=5 \
+    -include "$root/test/libraries/compat.h" "${libs[@]}" "${extra[@]}" \
+    -mllvm -verify-machineinstrs "$@" "$src" -o "$out"
+}
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 declare -A configs=(
@@ -80,14 +91,6 @@ for src in "$root"/test/libraries/*.hip; do
              oclc_correctly_rounded_sqrt_on "$wave" "${isa%.bc}" oclc_abi_version_500; do
       libs+=(--hip-device-lib="$l.bc")
     done
-    compile() { # OUT [clang args...]
-      local out=$1
-      shift
-      "$llvm/clang" -x hip --offload-arch="$t" --cuda-device-only --no-gpu-bundle-output -O2 -c \
-        --hip-path="$hip" --rocm-device-lib-path="$bitcode" -mcode-object-version=5 \
-        -include "$root/test/libraries/compat.h" "${libs[@]}" "${extra[@]}" \
-        -mllvm -verify-machineinstrs "$@" "$src" -o "$out"
-    }
     row=("$name" "$t")
     if ! compile "$work/base.co" 2> "$work/base.err"; then
       ((++baseline_failures))

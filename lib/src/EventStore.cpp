@@ -38,8 +38,8 @@ uint64_t EventStore::append(const std::vector<ChromeEvent> &Events) {
     return First;
   if (!File)
     File.reset(openTemporary());
-  if (std::fseek(File.get(), 0, SEEK_END) != 0 ||
-      std::fwrite(Events.data(), sizeof(ChromeEvent), Events.size(), File.get()) != Events.size() ||
+  // Only appends move the file position (reads use pread), so it is at the end.
+  if (std::fwrite(Events.data(), sizeof(ChromeEvent), Events.size(), File.get()) != Events.size() ||
       std::fflush(File.get()) != 0)
     throw Error("cannot write the timeline events to a temporary file: " +
                 std::string(std::strerror(errno)) + " (is TMPDIR full?)");
