@@ -5,9 +5,9 @@
 // found: a list or sqtt::Error, never a crash or an out-of-bounds read.
 //
 //===----------------------------------------------------------------------===//
-#include "sqtt/CodeObjects.h"
-#include "sqtt/Error.h"
-#include "sqtt/FuncmapTable.h"
+#include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   const std::string Path = "input.co";

@@ -4,8 +4,8 @@
 // span lookups must then answer for every slot they hold.
 //
 //===----------------------------------------------------------------------===//
-#include "sqtt/Error.h"
-#include "sqtt/TraceFiles.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/trace/TraceFiles.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   try {

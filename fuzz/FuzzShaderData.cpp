@@ -5,8 +5,8 @@
 // memory for records the text cannot hold.
 //
 //===----------------------------------------------------------------------===//
-#include "sqtt/Error.h"
-#include "sqtt/TraceFiles.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/trace/TraceFiles.h"
 
 #include <cstdint>
 #include <string_view>

@@ -10,10 +10,10 @@
 // so the streams exercise the rules rather than unknown IDs.
 //
 //===----------------------------------------------------------------------===//
-#include "sqtt/Error.h"
-#include "sqtt/MarkerResolver.h"
-#include "sqtt/TraceAnalysis.h"
-#include "sqtt/TraceFiles.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/trace/TraceAnalysis.h"
+#include "sqtt/trace/TraceFiles.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 

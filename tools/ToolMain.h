@@ -3,7 +3,7 @@
 // file whole or not at all.
 #pragma once
 
-#include "sqtt/Error.h"
+#include "sqtt/support/Error.h"
 
 #include <cstdio>
 #include <exception>

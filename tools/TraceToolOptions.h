@@ -1,8 +1,8 @@
 // TraceToolOptions.h - the options every trace tool shares, on CLI11.
 #pragma once
 
-#include "sqtt/TraceModel.h"
-#include "sqtt/TraceSession.h"
+#include "sqtt/trace/TraceModel.h"
+#include "sqtt/trace/TraceSession.h"
 
 #include <CLI/CLI.hpp>
 

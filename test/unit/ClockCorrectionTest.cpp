@@ -2,7 +2,7 @@
 //
 // The worked example and every test-derived fact of the format notes (§4).
 
-#include "sqtt/ClockCorrection.h"
+#include "sqtt/att/ClockCorrection.h"
 
 #include "gtest/gtest.h"
 

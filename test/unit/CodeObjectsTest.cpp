@@ -4,9 +4,9 @@
 // and compressed bundles), so every container path and every error is
 // exercised without a compiler.
 
-#include "sqtt/CodeObjects.h"
-#include "sqtt/Error.h"
-#include "sqtt/FuncmapTable.h"
+#include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
 
 #include <zlib.h>
 #include <zstd.h>

@@ -1,10 +1,10 @@
 // TraceAnalysisTest.cpp - the analysis on records in memory, occupancy text,
 // and the event store behind the timeline tool.
-#include "sqtt/Error.h"
-#include "sqtt/EventStore.h"
-#include "sqtt/MarkerResolver.h"
-#include "sqtt/TraceAnalysis.h"
-#include "sqtt/TraceFiles.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/trace/EventStore.h"
+#include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/trace/TraceAnalysis.h"
+#include "sqtt/trace/TraceFiles.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 

@@ -9,9 +9,9 @@
 // itself (with AMD's trace decoder library); this step works on the decoded
 // directories and can be run any number of times.
 #include "../ToolMain.h"
-#include "sqtt/AttStep.h"
-#include "sqtt/Error.h"
-#include "sqtt/TraceFiles.h"
+#include "sqtt/att/AttStep.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/trace/TraceFiles.h"
 
 #include <CLI/CLI.hpp>
 

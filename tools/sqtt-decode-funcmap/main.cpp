@@ -7,10 +7,10 @@
 // host object/executable; for the last two it prints one table per device
 // code object, labelled with its target.
 #include "../ToolMain.h"
-#include "sqtt/CodeObjects.h"
-#include "sqtt/Error.h"
-#include "sqtt/FuncmapTable.h"
-#include "sqtt/FuncmapWriters.h"
+#include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
+#include "sqtt/writers/FuncmapWriters.h"
 
 #include <CLI/CLI.hpp>
 

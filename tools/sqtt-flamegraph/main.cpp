@@ -6,8 +6,8 @@
 // written too; --format speedscope writes speedscope's JSON to -o.
 #include "../ToolMain.h"
 #include "../TraceToolOptions.h"
-#include "sqtt/Error.h"
-#include "sqtt/TraceWriters.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/writers/TraceWriters.h"
 
 #include <cstdlib>
 #include <iostream>

@@ -7,8 +7,8 @@
 // reconstructed from the descriptor), with the operation's source location.
 #include "../ToolMain.h"
 #include "../TraceToolOptions.h"
-#include "sqtt/Error.h"
-#include "sqtt/TraceWriters.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/writers/TraceWriters.h"
 
 #include <iostream>
 

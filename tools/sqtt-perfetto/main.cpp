@@ -7,8 +7,8 @@
 // and user scopes, instants for points.
 #include "../ToolMain.h"
 #include "../TraceToolOptions.h"
-#include "sqtt/Error.h"
-#include "sqtt/TraceWriters.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/writers/TraceWriters.h"
 
 #include <filesystem>
 #include <fstream>

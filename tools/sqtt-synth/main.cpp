@@ -8,7 +8,7 @@
 // truth_addresses.txt and truth_headers.txt. Everything it writes is marked
 // as simulated.
 #include "../ToolMain.h"
-#include "sqtt/Synth.h"
+#include "sqtt/synth/Synth.h"
 
 #include <CLI/CLI.hpp>
 

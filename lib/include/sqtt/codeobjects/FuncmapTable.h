@@ -1,0 +1,52 @@
+// FuncmapTable.h - a code object's funcmap as the rows users read.
+//
+// Joins the .sqtt_funcmap entries with the code object's symbols (the
+// address of every kernel and of every function that kept a body) in the
+// order sqtt-decode-funcmap prints: kernels first, then by marker ID.
+#pragma once
+
+#include "sqtt/codeobjects/CodeObjects.h"
+
+#include <rocprof_trace_decoder/cxx/funcmap.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sqtt {
+
+namespace rtd = rocprof_trace_decoder::codeobj;
+
+struct FuncmapRow {
+  rtd::FuncmapEntryType Type = rtd::FuncmapEntryType::Point;
+  std::optional<uint32_t> ID; // None for kernels.
+  std::optional<uint64_t> Vaddr;
+  std::string Name;        // As in the map (mangled).
+  std::string DisplayName; // Demangled when asked for.
+  std::string SourceLoc;
+  uint32_t ExtraPayloadCount = 0;
+  /// A function with no symbol left: it was inlined everywhere.
+  bool Inlined = false;
+};
+
+struct FuncmapTable {
+  std::string Target;
+  std::string BundleEntryID;
+  bool HasFuncmap = false;
+  uint32_t WaveSize = 0;
+  rtd::MarkerEncoding Encoding;
+  std::vector<FuncmapRow> Rows;
+  std::vector<rtd::FuncmapDiagnostic> Diagnostics;
+};
+
+/// Builds the table of \p CO; \p Where names it in error messages.
+FuncmapTable buildFuncmapTable(const CodeObject &CO, const std::string &Where,
+                               bool Demangle);
+
+const char *entryTypeName(rtd::FuncmapEntryType Type);
+
+/// The Itanium demangling of \p Name, or \p Name itself.
+std::string demangle(const std::string &Name);
+
+} // namespace sqtt

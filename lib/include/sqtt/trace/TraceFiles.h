@@ -1,0 +1,105 @@
+// TraceFiles.h - finding and reading a rocprofv3 --att output tree.
+//
+// Discovery: every directory that directly holds shaderdata_*.json is a trace
+// directory; every *code_object_id_<N>*.out file is code object N. Reading:
+// filenames.json (or a glob) gives the shaderdata files per shader engine;
+// shaderdata and occupancy files are parsed with simdjson. Malformed input is
+// an Error naming the file and what is wrong.
+#pragma once
+
+#include "sqtt/trace/TraceModel.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace sqtt {
+
+struct CodeObjectPath {
+  uint64_t ID = 0;
+  std::string Path;
+};
+
+struct TraceTree {
+  std::vector<std::string> TraceDirs; // sorted
+  std::vector<CodeObjectPath> CodeObjects;
+  std::vector<std::string> Warnings;
+};
+
+/// Walks \p Base recursively. Throws Error if \p Base is not a directory.
+TraceTree discoverTraceTree(const std::string &Base);
+
+/// The code object ID in a file name ("..._code_object_id_3.out" -> 3).
+bool codeObjectIdFromName(const std::string &Path, uint64_t &ID);
+
+struct ShaderDataFile {
+  uint32_t SE = 0;
+  std::string Path;
+};
+
+/// The shaderdata files of a trace directory, in reading order.
+std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
+                                           std::vector<std::string> &Warnings);
+
+/// Appends the records of one shaderdata file (values masked to 32 bits).
+/// Returns the number read.
+size_t readShaderData(const ShaderDataFile &File, std::vector<Record> &Out);
+
+class MappedFile;
+/// The records array of a shaderdata text: appends the records and sets
+/// [ArrayBegin, ArrayEnd) to the array's bytes (brackets included), so a
+/// rewrite can keep everything around it. \p Map, if given, has its pages
+/// released as they are read.
+size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vector<Record> &Out,
+                        size_t &ArrayBegin, size_t &ArrayEnd, const MappedFile *Map = nullptr);
+
+struct Occupancy {
+  std::map<int64_t, std::string> Dispatches;
+  std::unordered_map<SlotKey, std::vector<WaveSpan>> Spans; // per slot, by launch
+  size_t SkippedRows = 0; // wave rows that were not six integers in range
+
+  /// The last span launched at or before \p Time (records may arrive after
+  /// retirement); the first span for a record before every launch.
+  const WaveSpan *findSpan(SlotKey Slot, int64_t Time) const;
+  /// Index of the last launch at or before \p Time (0 before the first).
+  uint32_t instanceAt(SlotKey Slot, int64_t Time) const;
+  std::string dispatchName(int64_t Dispatch) const;
+};
+
+/// Span lookups for one slot's time-ordered records: the same answers as
+/// Occupancy::findSpan / instanceAt, in amortized constant time.
+class SpanCursor {
+public:
+  SpanCursor(const Occupancy &Occ, SlotKey Slot) {
+    auto It = Occ.Spans.find(Slot);
+    if (It != Occ.Spans.end() && !It->second.empty())
+      Spans = &It->second;
+  }
+  /// \p Time must not decrease between calls.
+  const WaveSpan *at(int64_t Time) {
+    if (!Spans)
+      return nullptr;
+    while (Index + 1 < Spans->size() && (*Spans)[Index + 1].Launch <= Time)
+      ++Index;
+    return &(*Spans)[Index];
+  }
+  uint32_t instance(int64_t Time) {
+    if (!Spans)
+      return 0;
+    at(Time);
+    return uint32_t(Index);
+  }
+
+private:
+  const std::vector<WaveSpan> *Spans = nullptr;
+  size_t Index = 0;
+};
+
+/// Reads occupancy.json of \p Dir; an empty Occupancy if it is missing.
+Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings);
+/// Parses the text of an occupancy.json; \p Path names it in errors.
+Occupancy parseOccupancy(std::string_view Text, const std::string &Path);
+
+} // namespace sqtt

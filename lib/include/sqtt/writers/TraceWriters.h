@@ -1,0 +1,41 @@
+// TraceWriters.h - the output formats of the trace tools, one writer each.
+//
+//   folded      "frame;frame;frame <cycles>" per line (flamegraph.pl, inferno,
+//               speedscope read it), optionally with execs and average
+//   speedscope  speedscope's JSON file format (sampled profile, weights)
+//   svg         an interactive flamegraph (search, zoom, tooltips)
+//   chrome      Chrome trace JSON for ui.perfetto.dev (one file per dir)
+//   memory      the memory-trace JSON array and its text summary
+#pragma once
+
+#include "sqtt/trace/TraceAnalysis.h"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace sqtt {
+
+/// One stack of the flamegraph, self time, ready to write.
+struct FoldedStack {
+  std::vector<uint32_t> Frames;
+  uint64_t Cycles = 0, Execs = 0;
+};
+
+/// The profile's stacks sorted by descending cycles (ties in first order).
+std::vector<FoldedStack> sortedStacks(const FoldedProfile &Profile);
+
+void writeFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
+                 const NameTable &Names, bool WithExecs);
+void writeSpeedscope(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
+                     const NameTable &Names);
+void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
+                        const NameTable &Names, const std::string &Title);
+void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
+                      double TimeScale);
+void writeMemoryTraceJson(std::ostream &OS, const std::vector<AddressTrace> &Traces,
+                          const NameTable &Names);
+void writeMemoryTraceSummary(std::ostream &OS, const std::vector<AddressTrace> &Traces,
+                             const NameTable &Names);
+
+} // namespace sqtt

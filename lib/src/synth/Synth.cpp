@@ -1,0 +1,469 @@
+// Synth.cpp - simulated rocprofv3 --att output with known ground truth.
+//
+// Each wave slot runs its waves one after another (relaunches); every wave is
+// a lazy generator of records in arrival order, and each shader engine's file
+// is the k-way merge of its waves by arrival time. The truth follows the
+// tools' rules: self time between consecutive scope records of a wave is
+// attributed to the open stack; points and payloads do not split intervals.
+// Packed gfx12 headers carry (issue + phase) in their clock field and arrive
+// after a random delay; the first header of each SIMD arrives undelayed, so
+// the att step can recover issue times to within its sampling buckets.
+#include "sqtt/synth/Synth.h"
+#include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/support/JsonString.h"
+#include "sqtt/trace/TraceFiles.h"
+
+#include <rocprof_trace_decoder/cxx/funcmap.hpp>
+
+#include <algorithm>
+#include <deque>
+#include <memory>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <queue>
+#include <random>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace sqtt {
+
+namespace {
+
+namespace rtd = rocprof_trace_decoder::codeobj;
+
+enum class AddrProto { Memory, Narrow, RawBuffer, StructBuffer };
+
+struct AddressOp {
+  uint32_t ID;
+  std::string Kind; // memory-trace kind name
+  AddrProto Proto;
+};
+
+struct SynthCO {
+  uint64_t ID;
+  std::string Path, Kernel;
+  std::vector<std::pair<uint32_t, std::string>> Scopes; // id, name
+  std::vector<uint32_t> Points, Data;
+  std::vector<AddressOp> Addresses;
+  uint32_t WaveSize = 0;
+  uint32_t Bits = 0, Shift = 0; // clock packing
+};
+
+SynthCO loadCO(const std::string &Path) {
+  SynthCO C;
+  if (!codeObjectIdFromName(Path, C.ID))
+    throw Error(Path + ": name it *code_object_id_<N>* to give it an ID");
+  C.Path = Path;
+  CodeObjectFile File(Path);
+  if (File.codeObjects().empty())
+    throw Error(Path + ": no AMDGPU code object");
+  const CodeObject &Obj = File.codeObjects().front();
+  rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
+  C.WaveSize = Map.wave_size;
+  if (Map.marker_encoding.packed()) {
+    C.Bits = Map.marker_encoding.shader_clock_bits;
+    C.Shift = Map.marker_encoding.shader_clock_shift;
+  }
+  static const std::map<std::string, std::pair<std::string, AddrProto>> Kinds = {
+      {"addr_trace_load", {"load", AddrProto::Memory}},
+      {"addr_trace_store", {"store", AddrProto::Memory}},
+      {"addr_trace_atomic", {"atomic", AddrProto::Memory}},
+      {"addr_trace_lds_load", {"lds_load", AddrProto::Narrow}},
+      {"addr_trace_lds_store", {"lds_store", AddrProto::Narrow}},
+      {"addr_trace_lds_atomic", {"lds_atomic", AddrProto::Narrow}},
+      {"addr_trace_ds_permute", {"ds_permute", AddrProto::Narrow}},
+      {"addr_trace_ds_bpermute", {"ds_bpermute", AddrProto::Narrow}},
+      {"addr_trace_buffer_load", {"buffer_load", AddrProto::RawBuffer}},
+      {"addr_trace_buffer_store", {"buffer_store", AddrProto::RawBuffer}},
+      {"addr_trace_buffer_atomic", {"buffer_atomic", AddrProto::RawBuffer}},
+      {"addr_trace_struct_buffer_load", {"struct_buffer_load", AddrProto::StructBuffer}},
+      {"addr_trace_struct_buffer_store", {"struct_buffer_store", AddrProto::StructBuffer}},
+      {"addr_trace_struct_buffer_atomic", {"struct_buffer_atomic", AddrProto::StructBuffer}}};
+  for (const rtd::FuncmapEntry &E : Map.entries) {
+    switch (E.type) {
+    case rtd::FuncmapEntryType::Kernel:
+      if (C.Kernel.empty())
+        C.Kernel = E.name;
+      break;
+    case rtd::FuncmapEntryType::Function:
+    case rtd::FuncmapEntryType::User:
+      C.Scopes.push_back({E.id, E.name});
+      break;
+    case rtd::FuncmapEntryType::Point: {
+      auto K = Kinds.find(E.name);
+      if (K != Kinds.end()) {
+        if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64))
+          C.Addresses.push_back({E.id, K->second.first, K->second.second});
+      } else if (E.extra_payload_count == 1) {
+        if (!C.Bits)
+          C.Data.push_back(E.id);
+      } else if (E.extra_payload_count == 0) {
+        C.Points.push_back(E.id);
+      }
+      break;
+    }
+    }
+  }
+  if (C.Kernel.empty())
+    throw Error(Path + ": its .sqtt_funcmap names no kernel (K: row)");
+  if (C.Scopes.empty() && C.Points.empty() && C.Addresses.empty())
+    throw Error(Path + ": its .sqtt_funcmap has no markers to simulate");
+  return C;
+}
+
+struct Rec {
+  int64_t Arrival, Issue;
+  uint32_t Value;
+  uint8_t Flags;
+  bool Header;
+};
+
+struct Truth {
+  std::map<std::string, uint64_t> Folded;
+  std::map<std::string, std::pair<uint64_t, uint64_t>> Slices; // name -> count, cycles
+  uint64_t Instants = 0;
+  std::ofstream Addresses, Headers;
+};
+
+/// One wave slot: its waves (runs) one after the other.
+class SlotGen {
+public:
+  SlotGen(const SynthScenario &S, const std::vector<SynthCO> &COs, uint32_t DirIdx, uint32_t SE,
+          uint32_t CU, uint32_t SIMD, uint32_t Wave, uint32_t SlotIndex, int64_t Phase, bool &FirstOfSimd,
+          Truth &T)
+      : S(S), COs(COs), DirIdx(DirIdx), SE(SE), CU(CU), SIMD(SIMD), Wave(Wave), SlotIndex(SlotIndex),
+        Phase(Phase), FirstOfSimd(FirstOfSimd), T(T),
+        Rng(S.Seed * 0x9E3779B97F4A7C15ull ^ (uint64_t(DirIdx) << 48) ^ (uint64_t(SE) << 32) ^
+            (uint64_t(CU) << 16) ^ (uint64_t(SIMD) << 8) ^ Wave) {
+    Time = 100 + int64_t(Rng() % 97);
+    startRun();
+  }
+
+  bool done() const { return Pending.empty() && Run >= S.Relaunches + 1; }
+  int64_t nextArrival() const { return Pending.front().Arrival; }
+  Rec pop() {
+    Rec R = Pending.front();
+    Pending.pop_front();
+    if (Pending.empty())
+      refill();
+    return R;
+  }
+
+  struct Launch {
+    int64_t Start, End;
+    uint32_t Dispatch;
+  };
+  std::vector<Launch> Launches;
+  uint64_t AddressBlocks = 0;
+
+private:
+  uint32_t rnd(uint32_t N) { return N ? uint32_t(Rng() % N) : 0; }
+
+  void startRun() {
+    CO = &COs[(SlotIndex + Run) % COs.size()];
+    Events = S.EventsPerWave;
+    Stack.clear();
+    LastScope = -1;
+    Launches.push_back({Time - 5, 0, uint32_t((SlotIndex + Run) % COs.size()) + 1});
+    Prefix = "code_object_" + std::to_string(CO->ID) + ";" + CO->Kernel;
+    refill();
+  }
+
+  void emit(int64_t Issue, uint32_t Value, bool Header, uint8_t Flags = 0) {
+    int64_t Arrival = Issue;
+    if (CO->Bits && Header && !(Flags & 2)) {
+      int64_t Delay = FirstOfSimd ? 0 : int64_t(rnd(S.MaxDelay + 1));
+      FirstOfSimd = false;
+      Arrival = Issue + Delay;
+      uint32_t Field = uint32_t(((Issue + Phase) >> CO->Shift) & ((1u << CO->Bits) - 1));
+      Value = (Field << (32 - CO->Bits)) | Value;
+      T.Headers << DirIdx << ' ' << SE << ' ' << CU << ' ' << SIMD << ' ' << Wave << ' ' << Issue << '\n';
+    }
+    Arrival = std::max(Arrival, LastArrival); // a wave's records arrive in order
+    LastArrival = Arrival;
+    Pending.push_back({Arrival, Issue, Value, Flags, Header});
+  }
+
+  void scopeRecord(int64_t Now) {
+    if (LastScope >= 0 && !Stack.empty()) {
+      std::string Key = Prefix;
+      for (size_t I = 0; I < Stack.size(); ++I)
+        Key += ";" + CO->Scopes[Stack[I]].second;
+      T.Folded[Key] += uint64_t(Now - LastScope);
+    }
+    LastScope = Now;
+  }
+
+  void openSlice(uint32_t Scope, int64_t Now) {
+    Stack.push_back(Scope);
+    SliceStart.push_back(Now);
+  }
+  void closeSlice(int64_t Now) {
+    auto &E = T.Slices[CO->Scopes[Stack.back()].second];
+    E.first += 1;
+    E.second += uint64_t(Now - SliceStart.back());
+    Stack.pop_back();
+    SliceStart.pop_back();
+  }
+
+  void addressBlock(const AddressOp &Op, int64_t Now) {
+    uint32_t W = CO->WaveSize;
+    uint64_t Exec = rnd(3) == 0 ? (W == 64 ? ~0ull : 0xFFFFFFFFull)
+                                : ((uint64_t(Rng()) | 1) & (W == 64 ? ~0ull : 0xFFFFFFFFull));
+    emit(Now, Op.ID << 2, true);
+    emit(Now + 1, uint32_t(Exec), false);
+    emit(Now + 2, uint32_t(Exec >> 32), false);
+    std::vector<uint64_t> Active;
+    int64_t At = Now + 3;
+    uint64_t Base = 0x7F0000000000ull + (uint64_t(rnd(1 << 16)) << 12);
+    if (Op.Proto == AddrProto::RawBuffer || Op.Proto == AddrProto::StructBuffer) {
+      uint32_t Stride = 4 << rnd(4), SOffset = rnd(256) * 4;
+      uint64_t Buf = Base & 0xFFFFFFFFFFFFull;
+      emit(At++, uint32_t(Buf), false);
+      emit(At++, uint32_t(Buf >> 32) | (Stride << 16), false);
+      emit(At++, SOffset, false);
+      std::vector<uint32_t> VOff(W), VIdx(W);
+      for (uint32_t L = 0; L < W; ++L) {
+        VOff[L] = L * 4 + rnd(2) * 64;
+        VIdx[L] = L + rnd(3);
+      }
+      for (uint32_t L = 0; L < W; ++L)
+        emit(At++, VOff[L], false);
+      if (Op.Proto == AddrProto::StructBuffer)
+        for (uint32_t L = 0; L < W; ++L)
+          emit(At++, VIdx[L], false);
+      for (uint32_t L = 0; L < W; ++L)
+        if ((Exec >> L) & 1)
+          Active.push_back(Buf + SOffset + VOff[L] +
+                           (Op.Proto == AddrProto::StructBuffer ? uint64_t(VIdx[L]) * Stride : 0));
+    } else {
+      for (uint32_t L = 0; L < W; ++L) {
+        uint64_t Addr = Op.Proto == AddrProto::Memory ? Base + L * 8 + rnd(2) * 256 : (L * 4 + rnd(2) * 128);
+        emit(At++, uint32_t(Addr), false);
+        if (Op.Proto == AddrProto::Memory)
+          emit(At++, uint32_t(Addr >> 32), false);
+        if ((Exec >> L) & 1)
+          Active.push_back(Addr);
+      }
+    }
+    bool Narrow = Op.Proto == AddrProto::Narrow;
+    T.Addresses << DirIdx << ' ' << Op.Kind << ' ' << Op.ID << ' ' << SE << ' ' << CU << ' ' << SIMD << ' '
+                << Wave;
+    char Buf[24];
+    std::snprintf(Buf, sizeof Buf, " 0x%016llx", (unsigned long long)Exec);
+    T.Addresses << Buf;
+    for (uint64_t A : Active) {
+      std::snprintf(Buf, sizeof Buf, Narrow ? " 0x%08llx" : " 0x%016llx", (unsigned long long)A);
+      T.Addresses << Buf;
+    }
+    T.Addresses << '\n';
+    ++AddressBlocks;
+    Time = At;
+  }
+
+  /// Generates the next event (one or more records) of the current wave.
+  void refill() {
+    while (Pending.empty()) {
+      if (Run > S.Relaunches)
+        return;
+      Time += 10 + rnd(490);
+      if (Events == 0) {
+        if (!Stack.empty()) { // Close what is open: every scope ends.
+          scopeRecord(Time);
+          closeSlice(Time);
+          emit(Time, 1, true);
+          continue;
+        }
+        Launches.back().End = LastArrival + 5;
+        ++Run;
+        Time += 200 + rnd(800);
+        if (Run <= S.Relaunches)
+          startRun();
+        return;
+      }
+      --Events;
+      if (S.PrivPercent && rnd(100) < S.PrivPercent)
+        emit(Time, uint32_t(Rng()), true, RecordFlagPriv);
+      uint32_t R = rnd(100);
+      if (R < 30 && Stack.size() < S.MaxDepth && !CO->Scopes.empty()) {
+        uint32_t Scope = rnd(uint32_t(CO->Scopes.size()));
+        bool Fuse = !Stack.empty() && R < 8;
+        scopeRecord(Time);
+        if (Fuse)
+          closeSlice(Time);
+        openSlice(Scope, Time);
+        emit(Time, (CO->Scopes[Scope].first << 2) | (Fuse ? 3 : 2), true);
+      } else if (R < 55 && !Stack.empty()) {
+        scopeRecord(Time);
+        closeSlice(Time);
+        emit(Time, 1, true);
+      } else if (R < 65 && !CO->Points.empty()) {
+        emit(Time, CO->Points[rnd(uint32_t(CO->Points.size()))] << 2, true);
+        ++T.Instants;
+      } else if (R < 70 && !CO->Data.empty()) {
+        emit(Time, CO->Data[rnd(uint32_t(CO->Data.size()))] << 2, true);
+        emit(Time + 1, uint32_t(Rng()), false);
+        ++T.Instants;
+      } else if (R < 75 && !CO->Addresses.empty()) {
+        addressBlock(CO->Addresses[rnd(uint32_t(CO->Addresses.size()))], Time);
+      }
+    }
+  }
+
+  const SynthScenario &S;
+  const std::vector<SynthCO> &COs;
+  uint32_t DirIdx, SE, CU, SIMD, Wave, SlotIndex;
+  int64_t Phase;
+  bool &FirstOfSimd;
+  Truth &T;
+  std::mt19937_64 Rng;
+  const SynthCO *CO = nullptr;
+  unsigned Run = 0, Events = 0;
+  int64_t Time = 0, LastScope = -1, LastArrival = 0;
+  std::vector<uint32_t> Stack;
+  std::vector<int64_t> SliceStart;
+  std::string Prefix;
+  std::deque<Rec> Pending;
+};
+
+void writeJsonFile(const fs::path &Path, const std::string &Text) {
+  std::ofstream OS(Path);
+  if (!OS || !(OS << Text) || !OS.flush())
+    throw Error(Path.string() + ": cannot write");
+}
+
+} // namespace
+
+SynthStats synthesize(const SynthScenario &S) {
+  if (S.CodeObjects.empty())
+    throw Error("no code objects given");
+  std::vector<SynthCO> COs;
+  for (const std::string &P : S.CodeObjects)
+    COs.push_back(loadCO(P));
+  fs::path Out(S.Output);
+  std::error_code EC;
+  fs::create_directories(Out / "synthetic-host", EC);
+  if (EC)
+    throw Error(S.Output + ": cannot create: " + EC.message());
+  for (const SynthCO &C : COs)
+    fs::copy_file(C.Path, Out / "synthetic-host" / ("1234_simulated_code_object_id_" + std::to_string(C.ID) + ".out"),
+                  fs::copy_options::overwrite_existing, EC);
+  if (EC)
+    throw Error("cannot copy code objects: " + EC.message());
+
+  Truth T;
+  T.Addresses.open(Out / "truth_addresses.txt");
+  T.Headers.open(Out / "truth_headers.txt");
+  SynthStats Stats;
+  const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
+  for (uint32_t D = 0; D < S.Dirs; ++D) {
+    fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D + 1));
+    fs::create_directories(Ui, EC);
+    std::string Listing = "{" + Note + ",\"global_begin_time\":0,\"gfxv\":\"navi\",\"gfxip\":12,\"version\":\"3.1.0\","
+                          "\"counter_names\":[],\"wave_filenames\":{},\"shaderdata_filenames\":{";
+    std::string Occ = "{" + Note;
+    for (uint32_t SE = 0; SE < S.ShaderEngines; ++SE) {
+      std::vector<std::unique_ptr<SlotGen>> Gens;
+      // Per SIMD: has its first (undelayed) packed header been issued?
+      std::deque<bool> Flags(S.CUs * S.SIMDs, true);
+      std::vector<int64_t> Phases(S.CUs * S.SIMDs);
+      std::mt19937_64 PhaseRng(S.Seed + 7919 * D + SE);
+      for (auto &P : Phases)
+        P = int64_t(PhaseRng() % (1u << 24));
+      uint32_t SlotIndex = 0;
+      for (uint32_t CU = 0; CU < S.CUs; ++CU)
+        for (uint32_t SIMD = 0; SIMD < S.SIMDs; ++SIMD)
+          for (uint32_t W = 0; W < S.WavesPerSIMD; ++W)
+            Gens.push_back(std::make_unique<SlotGen>(S, COs, D, SE, CU, SIMD, W, SlotIndex++,
+                                                     Phases[CU * S.SIMDs + SIMD],
+                                                     Flags[CU * S.SIMDs + SIMD], T));
+      std::string Name = "shaderdata_" + std::to_string(SE) + "_0.json";
+      FILE *F = std::fopen((Ui / Name).c_str(), "w");
+      if (!F)
+        throw Error((Ui / Name).string() + ": cannot write");
+      std::vector<char> Buffer(1 << 20);
+      std::setvbuf(F, Buffer.data(), _IOFBF, Buffer.size());
+      std::fprintf(F, "{%s,\"type\":\"shaderdata\",\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\","
+                      "\"wave_id\",\"flags\"],\"records\":[", Note.c_str());
+      using Item = std::pair<int64_t, size_t>;
+      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> Heap;
+      for (size_t G = 0; G < Gens.size(); ++G)
+        if (!Gens[G]->done())
+          Heap.push({Gens[G]->nextArrival(), G});
+      bool FirstRec = true;
+      while (!Heap.empty()) {
+        auto [At, G] = Heap.top();
+        Heap.pop();
+        Rec R = Gens[G]->pop();
+        uint32_t CU = uint32_t(G) / (S.SIMDs * S.WavesPerSIMD);
+        uint32_t SIMD = (uint32_t(G) / S.WavesPerSIMD) % S.SIMDs, W = uint32_t(G) % S.WavesPerSIMD;
+        std::fprintf(F, "%s[%lld,%u,%u,%u,%u,%u]", FirstRec ? "" : ",\n", (long long)R.Arrival, R.Value, CU,
+                     SIMD, W, R.Flags);
+        FirstRec = false;
+        ++Stats.Records;
+        Stats.Headers += R.Header;
+        if (!Gens[G]->done())
+          Heap.push({Gens[G]->nextArrival(), G});
+      }
+      std::fprintf(F, "]}\n");
+      std::fclose(F);
+      Listing += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
+      Occ += ",\"" + std::to_string(SE) + "\":[";
+      bool FirstRow = true;
+      for (size_t G = 0; G < Gens.size(); ++G) {
+        uint32_t CU = uint32_t(G) / (S.SIMDs * S.WavesPerSIMD);
+        uint32_t SIMD = (uint32_t(G) / S.WavesPerSIMD) % S.SIMDs, W = uint32_t(G) % S.WavesPerSIMD;
+        for (const SlotGen::Launch &L : Gens[G]->Launches) {
+          for (int Start = 1; Start >= 0; --Start) {
+            Occ += std::string(FirstRow ? "" : ",") + "[" + std::to_string(Start ? L.Start : L.End) + "," +
+                   std::to_string(CU) + "," + std::to_string(SIMD) + "," + std::to_string(W) + "," +
+                   std::to_string(Start) + "," + std::to_string(L.Dispatch) + "]";
+            FirstRow = false;
+          }
+          ++Stats.Waves;
+        }
+        Stats.AddressBlocks += Gens[G]->AddressBlocks;
+      }
+      Occ += "]";
+    }
+    Listing += "}}\n";
+    Occ += ",\"dispatches\":{\"0\":\"0 / 0x0\"";
+    for (size_t C = 0; C < COs.size(); ++C) {
+      std::ostringstream Name;
+      writeJsonString(Name, COs[C].Kernel);
+      Occ += ",\"" + std::to_string(C + 1) + "\":" + Name.str();
+    }
+    Occ += "},\"version\":\"3.0.0\"}\n";
+    writeJsonFile(Ui / "filenames.json", Listing);
+    writeJsonFile(Ui / "occupancy.json", Occ);
+    writeJsonFile(Ui / "code.json", "{" + Note + ",\"code\":[],\"header\":\"ISA, _, LineNumber, Source, "
+                                    "Codeobj, Vaddr, Hit, Latency, Stall, Idle\",\"version\":\"simulated\"}\n");
+  }
+  std::ostringstream Truth;
+  Truth << "{" << Note << ",\n\"folded\": {";
+  bool FirstKey = true;
+  for (auto &[K, V] : T.Folded) {
+    Truth << (FirstKey ? "\n" : ",\n") << "  ";
+    writeJsonString(Truth, K);
+    Truth << ": " << V;
+    FirstKey = false;
+  }
+  Truth << "},\n\"slices\": {";
+  FirstKey = true;
+  for (auto &[K, V] : T.Slices) {
+    Truth << (FirstKey ? "\n" : ",\n") << "  ";
+    writeJsonString(Truth, K);
+    Truth << ": [" << V.first << ", " << V.second << "]";
+    FirstKey = false;
+  }
+  Truth << "},\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records
+        << ",\n\"address_blocks\": " << Stats.AddressBlocks << "\n}\n";
+  writeJsonFile(Out / "ground_truth.json", Truth.str());
+  return Stats;
+}
+
+} // namespace sqtt

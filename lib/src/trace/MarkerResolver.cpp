@@ -1,0 +1,134 @@
+// MarkerResolver.cpp - what a marker value means in a given code object.
+#include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
+
+namespace sqtt {
+
+uint32_t NameTable::intern(const std::string &S) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto [It, Inserted] = Index.try_emplace(S, uint32_t(Strings.size()));
+  if (Inserted)
+    Strings.push_back(S);
+  return It->second;
+}
+
+namespace {
+struct KindName {
+  const char *Name;
+  AddressKind Kind;
+  const char *Short;
+};
+constexpr KindName AddressKinds[] = {
+    {"addr_trace_load", AddressKind::Load, "load"},
+    {"addr_trace_store", AddressKind::Store, "store"},
+    {"addr_trace_atomic", AddressKind::Atomic, "atomic"},
+    {"addr_trace_lds_load", AddressKind::LdsLoad, "lds_load"},
+    {"addr_trace_lds_store", AddressKind::LdsStore, "lds_store"},
+    {"addr_trace_lds_atomic", AddressKind::LdsAtomic, "lds_atomic"},
+    {"addr_trace_ds_permute", AddressKind::DsPermute, "ds_permute"},
+    {"addr_trace_ds_bpermute", AddressKind::DsBpermute, "ds_bpermute"},
+    {"addr_trace_buffer_load", AddressKind::BufferLoad, "buffer_load"},
+    {"addr_trace_buffer_store", AddressKind::BufferStore, "buffer_store"},
+    {"addr_trace_buffer_atomic", AddressKind::BufferAtomic, "buffer_atomic"},
+    {"addr_trace_struct_buffer_load", AddressKind::StructBufferLoad, "struct_buffer_load"},
+    {"addr_trace_struct_buffer_store", AddressKind::StructBufferStore, "struct_buffer_store"},
+    {"addr_trace_struct_buffer_atomic", AddressKind::StructBufferAtomic, "struct_buffer_atomic"},
+};
+} // namespace
+
+AddressKind addressKindOf(const std::string &Name) {
+  if (Name.rfind("addr_trace_", 0) != 0)
+    return AddressKind::None;
+  for (const KindName &K : AddressKinds)
+    if (Name == K.Name)
+      return K.Kind;
+  return AddressKind::None;
+}
+
+const char *addressKindName(AddressKind K) {
+  for (const KindName &E : AddressKinds)
+    if (E.Kind == K)
+      return E.Short;
+  return "none";
+}
+
+std::string MarkerResolver::display(const std::string &Name) const {
+  return Demangle ? demangle(Name) : Name;
+}
+
+void MarkerResolver::addTo(MarkerMap &Map, const rtd::Funcmap &Source) {
+  for (const rtd::FuncmapEntry &E : Source.entries) {
+    if (E.type == rtd::FuncmapEntryType::Kernel)
+      continue;
+    if (E.id >= (1u << 24))
+      continue; // Not a marker the pass can emit; keep the table small.
+    if (Map.ByID.size() <= E.id)
+      Map.ByID.resize(E.id + 1);
+    MarkerInfo &Info = Map.ByID[E.id];
+    Info.Known = true;
+    Info.Type = E.type == rtd::FuncmapEntryType::Function ? MarkerType::Function
+                : E.type == rtd::FuncmapEntryType::User   ? MarkerType::User
+                                                          : MarkerType::Point;
+    Info.Name = Names.intern(E.type == rtd::FuncmapEntryType::Function ? display(E.name) : E.name);
+    Info.SourceLoc = Names.intern(E.source_loc);
+    Info.ExtraPayload = E.extra_payload_count;
+    Info.Address = addressKindOf(E.name);
+  }
+  if (Source.wave_size)
+    Map.WaveSize = Source.wave_size;
+  if (Source.marker_encoding.has_shader_clock())
+    Map.Encoding = Source.marker_encoding;
+}
+
+void MarkerResolver::add(uint64_t CodeObjectID, const rtd::Funcmap &Map) {
+  MarkerMap &Own = PerCO[CodeObjectID];
+  addTo(Own, Map);
+  addTo(Merged, Map);
+  for (const rtd::FuncmapEntry &E : Map.entries) {
+    if (E.type == rtd::FuncmapEntryType::Kernel)
+      KernelToCO[E.name] = CodeObjectID;
+    else
+      ++MarkerRows;
+    if (E.type == rtd::FuncmapEntryType::Function)
+      ++FunctionRows;
+  }
+}
+
+const MarkerMap *MarkerResolver::forCodeObject(uint64_t ID) const {
+  auto It = PerCO.find(ID);
+  return It == PerCO.end() ? nullptr : &It->second;
+}
+
+std::optional<uint64_t> MarkerResolver::codeObjectOfKernel(const std::string &Name) const {
+  auto It = KernelToCO.find(Name);
+  if (It == KernelToCO.end())
+    return std::nullopt;
+  return It->second;
+}
+
+uint32_t MarkerResolver::unknownName(uint32_t ID) {
+  std::lock_guard<std::mutex> Guard(UnknownLock);
+  auto It = UnknownNames.find(ID);
+  if (It != UnknownNames.end())
+    return It->second;
+  uint32_t Name = Names.intern("event#" + std::to_string(ID));
+  UnknownNames.emplace(ID, Name);
+  return Name;
+}
+
+DecodedMarker MarkerResolver::decode(uint32_t Value, const MarkerMap &Map) const {
+  DecodedMarker D;
+  D.ExitPrev = Value & 1u;
+  D.Enter = (Value >> 1) & 1u;
+  D.ID = Value >> 2;
+  if (Map.packed()) {
+    uint32_t Packed = D.ID & rtd::bit_mask(30 - Map.Encoding.shader_clock_bits);
+    bool BareExit = Packed == 0 && D.ExitPrev && !D.Enter;
+    if (BareExit || Map.find(Packed))
+      D.ID = Packed;
+  }
+  D.Info = Map.find(D.ID);
+  return D;
+}
+
+} // namespace sqtt
