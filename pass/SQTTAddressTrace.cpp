@@ -112,19 +112,14 @@ std::optional<AddressTraceOp> sqtt::classifyAddressOp(const Instruction &I,
   const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
   if (!Callee)
     return std::nullopt;
-  switch (Callee->getIntrinsicID()) {
-  case Intrinsic::amdgcn_ds_permute:
+  bool Bpermute = Callee->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute ||
+                  compat::isBpermuteFetchInactive(*Callee);
+  if (Bpermute || Callee->getIntrinsicID() == Intrinsic::amdgcn_ds_permute)
     return Cfg.TraceLDSAddrs
-               ? std::optional<AddressTraceOp>({AddressProtocol::Permute, "addr_trace_ds_permute"})
+               ? std::optional<AddressTraceOp>(
+                     {AddressProtocol::Permute,
+                      Bpermute ? "addr_trace_ds_bpermute" : "addr_trace_ds_permute"})
                : std::nullopt;
-  case Intrinsic::amdgcn_ds_bpermute:
-  case Intrinsic::amdgcn_ds_bpermute_fi_b32:
-    return Cfg.TraceLDSAddrs
-               ? std::optional<AddressTraceOp>({AddressProtocol::Permute, "addr_trace_ds_bpermute"})
-               : std::nullopt;
-  default:
-    break;
-  }
   if (Cfg.TraceMemoryAddrs)
     return classifyBufferOp(Callee->getName());
   return std::nullopt;

@@ -39,6 +39,13 @@ inline llvm::Triple moduleTriple(const llvm::Module &M) {
   return llvm::Triple(M.getTargetTriple());
 }
 
+/// Whether \p Callee is llvm.amdgcn.ds.bpermute.fi.b32 (gfx12's fetch-inactive
+/// bpermute). The intrinsic appeared after LLVM 19, so it is matched by name:
+/// any line that has it is covered, and a line without it never sees it.
+inline bool isBpermuteFetchInactive(const llvm::Function &Callee) {
+  return Callee.getName() == "llvm.amdgcn.ds.bpermute.fi.b32";
+}
+
 /// Registers \p Callback (taking the pass manager and the level) at the
 /// PipelineEarlySimplification extension point.
 template <typename CallbackT>

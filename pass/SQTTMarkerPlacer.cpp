@@ -174,7 +174,7 @@ static void keepAllocasInEntry(BasicBlock &BB, Instruction *SplitPt) {
       if (isa<Constant>(AI->getArraySize()))
         Moved.push_back(AI);
   for (AllocaInst *AI : Moved)
-    AI->moveBefore(BB.getFirstInsertionPt());
+    AI->moveBefore(BB, BB.getFirstInsertionPt()); // both LLVM 19 and 22 have this form
 }
 
 void MarkerPlacer::wrapInScopeCheck(Instruction *First, Instruction *Last,
