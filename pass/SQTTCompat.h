@@ -39,6 +39,13 @@ inline llvm::Triple moduleTriple(const llvm::Module &M) {
   return llvm::Triple(M.getTargetTriple());
 }
 
+/// Whether the backend compiles the workgroup fence tagged with the
+/// `amdgpu-synchronize-as: local` MMRA without global cache invalidations.
+/// LLVM 22 does on every target, tgsplit included. LLVM 19 does not on gfx10+
+/// nor on gfx9 with tgsplit (a codegen feature the pass cannot see). Lines in
+/// between are unmeasured and take the safe answer.
+constexpr bool NarrowsLDSOnlyFence = LLVM_VERSION_MAJOR >= 22;
+
 /// Whether \p Callee is llvm.amdgcn.ds.bpermute.fi.b32 (gfx12's fetch-inactive
 /// bpermute). The intrinsic appeared after LLVM 19, so it is matched by name:
 /// any line that has it is covered, and a line without it never sees it.

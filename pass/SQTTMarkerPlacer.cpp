@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTMarkerPlacer.h"
+#include "SQTTBoundary.h"
 #include "SQTTCompat.h"
 #include "SQTTDiagnostics.h"
 #include "SQTTFunctionLimits.h"
@@ -118,7 +119,7 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
 }
 
 void MarkerPlacer::emitBoundary(IRBuilderBase &B) {
-  switch (Cfg.MemBarrier) {
+  switch (effectiveBoundary(Cfg.MemBarrier, Target)) {
   case MemBarrierMode::None:
     return;
   case MemBarrierMode::AsmClobber: {

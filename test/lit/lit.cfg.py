@@ -67,3 +67,24 @@ config.substitutions.append(
      f"env HIPCC='{hip_base} -fpass-plugin={config.sqtt_plugin}' bash {inputs}/example-codeobj.sh"))
 
 config.available_features.add("amdgpu-registered-target")
+
+# The LLVM line under test (make test: 22; make test-llvm19: 19). Tests that
+# need a newer line say what they need rather than which line:
+#   gfx1250            the backend knows gfx1250 (LLVM 22; not LLVM 19)
+#   lds-fence-narrowed the backend compiles the LDS-only fence without cache
+#                      invalidations on gfx10+ (mirrors SQTTCompat.h)
+llvm_major = int(config.llvm_version_major)
+config.available_features.add(f"llvm-{llvm_major}")
+import subprocess
+cpus = subprocess.run([os.path.join(tools, "llc"), "-mtriple=amdgcn", "-mcpu=help"],
+                      capture_output=True, text=True)
+if " gfx1250 " in cpus.stdout + cpus.stderr:
+    config.available_features.add("gfx1250")
+narrowed = llvm_major >= 22
+if narrowed:
+    config.available_features.add("lds-fence-narrowed")
+# %boundary: FileCheck -DBOUNDARY=<the default boundary's IR> for tests whose
+# rule is not the boundary itself; they check [[BOUNDARY]].
+boundary = ('fence syncscope("workgroup") acq_rel' if narrowed
+            else 'call void asm sideeffect "", "~{memory}"()')
+config.substitutions.append(("%boundary", f"'-DBOUNDARY={boundary}'"))

@@ -3,9 +3,9 @@
 ; records are never split; no sched_barrier and no pin, even before a sync.
 ; Unscoped it has exactly one sched_barrier and one boundary on each side.
 ; RUN: env SQTT_TRACE_ADDRESSES=memory SQTT_SCOPE_CU=0x3 \
-; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late -S %s | FileCheck %s --check-prefix=SCOPED
+; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late -S %s | FileCheck %s %boundary --check-prefix=SCOPED
 ; RUN: env SQTT_TRACE_ADDRESSES=memory SQTT_SCOPE_CU=-1 \
-; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late -S %s | FileCheck %s --check-prefix=UNSCOPED
+; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late -S %s | FileCheck %s %boundary --check-prefix=UNSCOPED
 ; REQUIRES: amdgpu-registered-target
 
 target triple = "amdgcn-amd-amdhsa"
@@ -13,11 +13,11 @@ target triple = "amdgcn-amd-amdhsa"
 ; SCOPED-LABEL: define amdgpu_kernel void @k(
 ; SCOPED: br i1 %[[OK:.*]], label %[[T:sqtt.addr.trace[0-9]*]], label %[[S:sqtt.addr.skip[0-9]*]]
 ; SCOPED: [[T]]:
-; SCOPED-NEXT: fence syncscope("workgroup") acq_rel
+; SCOPED-NEXT: [[BOUNDARY]]
 ; SCOPED-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 4)
 ; SCOPED: sqtt.lanes.loop
 ; SCOPED: sqtt.lanes.after:
-; SCOPED-NEXT: fence syncscope("workgroup") acq_rel
+; SCOPED-NEXT: [[BOUNDARY]]
 ; SCOPED-NEXT: br label %[[S]]
 ; SCOPED: [[S]]:
 ; SCOPED-NEXT: store i32 1, ptr addrspace(1) %g
@@ -27,11 +27,11 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; UNSCOPED-LABEL: define amdgpu_kernel void @k(
 ; UNSCOPED-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
-; UNSCOPED-NEXT: fence syncscope("workgroup") acq_rel
+; UNSCOPED-NEXT: [[BOUNDARY]]
 ; UNSCOPED-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 4)
-; UNSCOPED-NOT: fence
+; UNSCOPED-NOT: [[BOUNDARY]]
 ; UNSCOPED: sqtt.lanes.after:
-; UNSCOPED-NEXT: fence syncscope("workgroup") acq_rel
+; UNSCOPED-NEXT: [[BOUNDARY]]
 ; UNSCOPED-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; UNSCOPED-NEXT: store i32 1, ptr addrspace(1) %g
 define amdgpu_kernel void @k(ptr addrspace(1) %g) {

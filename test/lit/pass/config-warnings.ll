@@ -3,8 +3,8 @@
 ; RUN: env SQTT_MEM_BARRIER=bogus SQTT_SCOPE_CU=0x3zz SQTT_INSTRUMENT_BARRIERS=enable \
 ; RUN:   SQTT_INSTRUMENT_FUNCTIONS=lots SQTT_INSTRUMENT_MEMORY=4 SQTT_SHADER_CLOCK_BITS=abc \
 ; RUN:   SQTT_TRACE_ADDRESSES=memory,bogus \
-; RUN:   %opt -passes=sqtt-late -S %s 2>%t.err | FileCheck %s --check-prefix=IR
-; RUN: FileCheck %s --check-prefix=WARN < %t.err
+; RUN:   %opt -passes=sqtt-late -S %s 2>%t.err | FileCheck %s %boundary --check-prefix=IR
+; RUN: FileCheck %s %boundary --check-prefix=WARN < %t.err
 ; REQUIRES: amdgpu-registered-target
 
 ; WARN: warning: sqtt: invalid value 'enable' for SQTT_INSTRUMENT_BARRIERS (expected 1|0|yes|no|true|false|on|off); using 0
@@ -16,9 +16,9 @@
 ; WARN-NEXT: warning: sqtt: unknown category 'bogus' in SQTT_TRACE_ADDRESSES='memory,bogus' (expected memory, lds or memory,lds); ignoring it
 ; WARN-NOT: sqtt:
 
-; The defaults were used: fence boundaries and the CU 0x3 scope check.
+; The defaults were used: the default boundary and the CU 0x3 scope check.
 ; IR: call i32 @llvm.amdgcn.s.getreg(i32 6807)
-; IR: fence syncscope("workgroup") acq_rel, !mmra
+; IR: [[BOUNDARY]]
 ; IR-NEXT: call i32 asm sideeffect
 
 target triple = "amdgcn-amd-amdhsa"

@@ -10,7 +10,8 @@ target triple = "amdgcn-amd-amdhsa"
 
 declare <4 x float> @llvm.amdgcn.mfma.f32.4x4x1f32(float, float, <4 x float>, i32, i32, i32)
 declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
-declare void @llvm.lifetime.start.p5(ptr addrspace(5))
+; The two-operand form is what LLVM 19 reads; LLVM 22 upgrades it.
+declare void @llvm.lifetime.start.p5(i64, ptr addrspace(5))
 
 ; alloca 0, global load 10, LDS store 4, mfma 16, ret 1.
 ; COUNT-DAG: !{i32 1, i32 0, !"reference", i32 4, !"", i32 0}
@@ -29,7 +30,7 @@ define <4 x float> @reference(ptr addrspace(1) %g, ptr addrspace(3) %l, <4 x flo
 ; COST-DAG: !{i32 2, i32 0, !"others", i32 17, !"", i32 0}
 define void @others(ptr %flat) "target-cpu"="gfx942" {
   %a = alloca i32, addrspace(5)
-  call void @llvm.lifetime.start.p5(ptr addrspace(5) %a)
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %a)
   %p = load i32, ptr addrspace(5) %a
   %d = call i32 @llvm.amdgcn.ds.bpermute(i32 %p, i32 %p)
   store i32 %d, ptr %flat

@@ -4,9 +4,9 @@
 ; function's scope check. Its ID follows the system IDs and the function's
 ; own named markers.
 ; RUN: env SQTT_INSTRUMENT_FUNCTIONS=2 SQTT_INSTRUMENT_BARRIERS=1 SQTT_SCOPE_CU=-1 SQTT_MEM_BARRIER=none \
-; RUN:   %opt -passes='default<O0>' -S %s | FileCheck %s
+; RUN:   %opt -passes='default<O0>' -S %s | FileCheck %s %boundary
 ; RUN: env SQTT_INSTRUMENT_FUNCTIONS=2 SQTT_SCOPE_CU=0x1 \
-; RUN:   %opt -passes='default<O0>' -S %s | FileCheck %s --check-prefix=SCOPED
+; RUN:   %opt -passes='default<O0>' -S %s | FileCheck %s %boundary --check-prefix=SCOPED
 ; REQUIRES: amdgpu-registered-target
 
 target triple = "amdgcn-amd-amdhsa"
@@ -32,7 +32,7 @@ declare void @__sqtt_named_marker_point(ptr)
 ; SCOPED-NEXT: %[[OK:.*]] = icmp ne
 ; SCOPED-NEXT: br i1 %[[OK]], label %[[T:sqtt.trace[0-9]*]], label
 ; SCOPED: [[T]]:
-; SCOPED-NEXT: fence
+; SCOPED-NEXT: [[BOUNDARY]]
 ; SCOPED-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 10)
 define i32 @helper(i32 %x) noinline optnone "target-cpu"="gfx1100" {
   %a = mul i32 %x, 3

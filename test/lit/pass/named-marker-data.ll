@@ -2,8 +2,8 @@
 ; record. A per-lane value is read from the first active lane; a constant is
 ; written as is. The header and its payload form one range: boundaries and
 ; scope checks go around both, never between. The map gets an R: row.
-; RUN: env SQTT_SCOPE_CU=-1 %opt -passes=sqtt-late -S %s | FileCheck %s --check-prefixes=CHECK,UNSCOPED
-; RUN: env SQTT_SCOPE_CU=0x3 %opt -passes=sqtt-early,sqtt-late -S %s | FileCheck %s --check-prefixes=CHECK,SCOPED
+; RUN: env SQTT_SCOPE_CU=-1 %opt -passes=sqtt-late -S %s | FileCheck %s %boundary --check-prefixes=CHECK,UNSCOPED
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -passes=sqtt-early,sqtt-late -S %s | FileCheck %s %boundary --check-prefixes=CHECK,SCOPED
 ; REQUIRES: amdgpu-registered-target
 
 target triple = "amdgcn-amd-amdhsa"
@@ -16,14 +16,14 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-LABEL: define amdgpu_kernel void @k(
 ; UNSCOPED: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; SCOPED: sqtt.trace:
-; CHECK-NEXT: fence syncscope("workgroup") acq_rel
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 4), !sqtt.marker_header !{{[0-9]+}}, !sqtt.payload_group ![[G:[0-9]+]]
 ; CHECK-NEXT: %[[V:.*]] = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %tid), !sqtt.payload_group ![[G]]
 ; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[V]])
-; CHECK-NEXT: fence syncscope("workgroup") acq_rel
+; CHECK-NEXT: [[BOUNDARY]]
 ; UNSCOPED-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; The two markers share one scope check.
-; SCOPED-NEXT: fence syncscope("workgroup") acq_rel
+; SCOPED-NEXT: [[BOUNDARY]]
 ; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 4)
 ; CHECK-NOT: readfirstlane
 ; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 42)

@@ -4,14 +4,14 @@
 ; RUN: env SQTT_SCOPE_CU=-1 %opt -passes=sqtt-late -S %s -o %t.once.ll
 ; RUN: env SQTT_SCOPE_CU=-1 %opt -passes=sqtt-late,sqtt-early,sqtt-late -S %s -o %t.twice.ll
 ; RUN: diff %t.once.ll %t.twice.ll
-; RUN: FileCheck %s < %t.twice.ll
+; RUN: FileCheck %s %boundary < %t.twice.ll
 ; REQUIRES: amdgpu-registered-target
 
 ; CHECK: @.sqtt_func_id_map =
 ; CHECK-NOT: @.sqtt_func_id_map.1
-; CHECK: fence
+; CHECK: [[BOUNDARY]]
 ; CHECK-NEXT: call i32 asm sideeffect
-; CHECK-NEXT: fence
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: ret void
 

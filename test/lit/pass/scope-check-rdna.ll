@@ -4,8 +4,8 @@
 ; the top of the entry block, and each marker sits in its own sqtt.trace
 ; block; no sched_barrier is added around scoped markers.
 ; RUN: env SQTT_SCOPE_WAVE=0x5 SQTT_SCOPE_SIMD=0x1 SQTT_SCOPE_CU=0x3 SQTT_SCOPE_WG=0x7 \
-; RUN:   %opt -passes=sqtt-late -S %s | FileCheck %s
-; RUN: env SQTT_SCOPE_CU=0x1 %opt -passes=sqtt-late -S %s | FileCheck %s --check-prefix=CU
+; RUN:   %opt -passes=sqtt-late -S %s | FileCheck %s %boundary
+; RUN: env SQTT_SCOPE_CU=0x1 %opt -passes=sqtt-late -S %s | FileCheck %s %boundary --check-prefix=CU
 ; REQUIRES: amdgpu-registered-target
 
 target triple = "amdgcn-amd-amdhsa"
@@ -29,17 +29,17 @@ declare void @__sqtt_named_marker_exit(ptr)
 ; CHECK-NEXT: %p = alloca i32
 ; CHECK-NEXT: br i1 %[[OK]], label %[[T1:sqtt.trace[0-9]*]], label %[[S1:sqtt.skip[0-9]*]]
 ; CHECK: [[T1]]:
-; CHECK-NEXT: fence
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6)
-; CHECK-NEXT: fence
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: br label %[[S1]]
 ; CHECK: [[S1]]:
 ; CHECK-NEXT: store i32 1
 ; CHECK-NEXT: br i1 %[[OK]], label %[[T2:sqtt.trace[0-9]*]], label %[[S2:sqtt.skip[0-9]*]]
 ; CHECK: [[T2]]:
-; CHECK-NEXT: fence
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 1)
-; CHECK-NEXT: fence
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: br label %[[S2]]
 ; CHECK: [[S2]]:
 ; CHECK-NEXT: ret void

@@ -1,7 +1,7 @@
 ; Scoped, existing markers lose their own sched_barrier(0) hints (the branch
 ; orders them), neighbouring markers share one sqtt.trace block, each keeps
 ; its boundaries, and a run right before a sync gets the single pin.
-; RUN: env SQTT_SCOPE_CU=0x3 %opt -passes=sqtt-late -S %s | FileCheck %s
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -passes=sqtt-late -S %s | FileCheck %s %boundary
 ; REQUIRES: amdgpu-registered-target
 
 target triple = "amdgcn-amd-amdhsa"
@@ -13,12 +13,12 @@ declare void @llvm.amdgcn.s.barrier()
 ; CHECK-LABEL: define amdgpu_kernel void @two_numeric(
 ; CHECK: br i1 %{{.*}}, label %sqtt.trace, label %sqtt.skip
 ; CHECK: sqtt.trace:
-; CHECK-NEXT: fence
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call i32 asm sideeffect {{.*}}(i32 10)
-; CHECK-NEXT: fence
-; CHECK-NEXT: fence
+; CHECK-NEXT: [[BOUNDARY]]
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call i32 asm sideeffect {{.*}}(i32 1)
-; CHECK-NEXT: fence
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: br label %sqtt.skip
 ; CHECK: sqtt.skip:
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)

@@ -11,7 +11,8 @@ target triple = "amdgcn-amd-amdhsa"
 declare void @__sqtt_named_marker_point(ptr)
 declare void @llvm.amdgcn.s.barrier()
 declare void @llvm.amdgcn.s.barrier.wait(i16)
-declare void @llvm.lifetime.start.p5(ptr addrspace(5))
+; The two-operand form is what LLVM 19 reads; LLVM 22 upgrades it.
+declare void @llvm.lifetime.start.p5(i64, ptr addrspace(5))
 
 ; CHECK-LABEL: define amdgpu_kernel void @before_barrier(
 ; CHECK: sqtt.skip:
@@ -32,7 +33,7 @@ define amdgpu_kernel void @before_barrier() "target-cpu"="gfx1100" {
 define amdgpu_kernel void @before_syncthreads() "target-cpu"="gfx1100" {
   %a = alloca i32, addrspace(5)
   call void @__sqtt_named_marker_point(ptr @.p)
-  call void @llvm.lifetime.start.p5(ptr addrspace(5) %a)
+  call void @llvm.lifetime.start.p5(i64 4, ptr addrspace(5) %a)
   fence syncscope("workgroup") release
   call void @llvm.amdgcn.s.barrier()
   fence syncscope("workgroup") acquire

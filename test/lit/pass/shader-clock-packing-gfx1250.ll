@@ -3,7 +3,7 @@
 ; is the same source bits as s_getreg's on gfx1200.
 ; RUN: env SQTT_SHADER_CLOCK_BITS=12 SQTT_SCOPE_CU=-1 SQTT_MEM_BARRIER=none \
 ; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -passes=sqtt-late -S %s | FileCheck %s
-; REQUIRES: amdgpu-registered-target
+; REQUIRES: amdgpu-registered-target, gfx1250
 
 ; CHECK: c"M:shader_clock_bits=12;shader_clock_shift=4\0AK:k\0AU:1:phase\0A\00"
 ; CHECK-LABEL: define amdgpu_kernel void @k(
