@@ -12,6 +12,15 @@ PACKAGES=(
   # LLVM 22: headers and CMake package for the plugin, the compilers that
   # load it, lld for final code objects, and lit/FileCheck/not for tests.
   clang-22 llvm-22-dev llvm-22-tools lld-22
+  # clang-offload-bundler (code objects inside HIP offload bundles)
+  clang-tools-22
+  # LLVM 19 (ROCm 6.x's line): make test-llvm19 builds the plugin against it
+  # and runs the pass suites with its clang, opt, llc and FileCheck
+  clang-19 llvm-19-dev llvm-19-tools lld-19
+  # Python for lit and the test helpers
+  python3
+  # Protocol buffers compiler (Perfetto protobuf output tests)
+  protobuf-compiler libprotobuf-dev
   # Sanitizer and libFuzzer runtimes (make test-asan, make fuzz)
   libclang-rt-22-dev
   # The trace library and tools: arguments, compressed offload bundles
