@@ -1,6 +1,8 @@
 # Entry points. Each target sets up what it needs first.
 #   make demo    set up, build, instrument the example kernels, show the result
 #   make test    set up, build, run every test (lit + gtest, through ctest)
+#   make test-llvm19     the plugin built against Debian's LLVM 19 (build-llvm19/)
+#                        and the pass, ISA and HIP lit suites with the LLVM 19 tools
 #   make build   set up and build only
 #   make bench   set up, build, run the benchmarks in bench/
 #   make test-browser    the real-viewer tests alone (also part of make test)
@@ -15,12 +17,15 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo \
                -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
 
+LLVM19_BUILD ?= build-llvm19
+LLVM19_DIR ?= /usr/lib/llvm-19/lib/cmake/llvm
+
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
 
-.PHONY: all setup configure build test test-browser test-rocsparse test-libraries corpus test-asan fuzz demo bench clean
+.PHONY: all setup configure build test test-llvm19 test-browser test-rocsparse test-libraries corpus test-asan fuzz demo bench clean
 
 all: build
 
@@ -38,6 +43,12 @@ build: configure
 
 test: build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+test-llvm19: setup
+	cmake -S . -B $(LLVM19_BUILD) -G Ninja $(CMAKE_FLAGS) -DLLVM_DIR=$(LLVM19_DIR)
+	cmake --build $(LLVM19_BUILD) -j $(JOBS) --target SQTTInstrumentPass
+	$$(sed -n 's/^SQTT_LIT:FILEPATH=//p' $(LLVM19_BUILD)/CMakeCache.txt) -sv -j $(JOBS) \
+	  --filter '^sqtt-instrument :: (pass|isa|hip)/' $(LLVM19_BUILD)/test/lit
 
 test-browser: build
 	test/browser/run.sh $(BUILD)
@@ -68,4 +79,4 @@ bench: build
 	bench/run.sh $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) out
+	rm -rf $(BUILD) $(LLVM19_BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) out
