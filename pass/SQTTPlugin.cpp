@@ -10,10 +10,23 @@
 // named markers work at -O0 too. The configuration is read from the
 // environment once, here.
 //
+// A plugin loads only into the LLVM it was built against. LLVM itself rejects
+// a different plugin API version, with a message that does not say what to do;
+// before that, llvmGetPassPluginInfo compares the host's LLVM (LLVMGetVersion,
+// resolved from the process) with the one the plugin was built for and, on a
+// mismatch, names both and the fix, then refuses the load.
+//
 //===----------------------------------------------------------------------===//
 
 #include "SQTTCompat.h"
 #include "SQTTInstrumentPass.h"
+
+#include <cstdio>
+#include <dlfcn.h>
+
+// From llvm-c/Core.h, declared weak: a host that lacks it still loads us.
+extern "C" LLVM_ATTRIBUTE_WEAK void LLVMGetVersion(unsigned *Major, unsigned *Minor,
+                                                   unsigned *Patch);
 
 using namespace llvm;
 using namespace sqtt;
@@ -46,7 +59,31 @@ static void registerCallbacks(PassBuilder &PB) {
       });
 }
 
+/// Whether the process loading the plugin runs the LLVM it was built for;
+/// if not, says so on stderr (plain stdio: the host's LLVM streams may not
+/// match our headers).
+static bool hostLLVMMatches() {
+  unsigned Major = 0, Minor = 0, Patch = 0;
+  if (!LLVMGetVersion)
+    return true; // Cannot tell; LLVM's own API-version check still applies.
+  LLVMGetVersion(&Major, &Minor, &Patch);
+  if (Major == LLVM_VERSION_MAJOR)
+    return true;
+  Dl_info Self{};
+  const char *Path = dladdr(reinterpret_cast<void *>(&hostLLVMMatches), &Self) && Self.dli_fname
+                         ? Self.dli_fname
+                         : "the sqtt-instrument plugin";
+  std::fprintf(stderr,
+               "sqtt-instrument: error: %s was built for LLVM %s but this compiler is "
+               "LLVM %u.%u.%u; use a plugin built against this compiler's LLVM "
+               "(cmake -DLLVM_DIR=<its prefix>/lib/cmake/llvm)\n",
+               Path, LLVM_VERSION_STRING, Major, Minor, Patch);
+  return false;
+}
+
 extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default")))
 ::llvm::PassPluginLibraryInfo llvmGetPassPluginInfo() {
-  return {LLVM_PLUGIN_API_VERSION, "SQTTInstrument", "0.1", registerCallbacks};
+  // API version 0 is never supported: LLVM refuses the load after our message.
+  return {hostLLVMMatches() ? LLVM_PLUGIN_API_VERSION : 0u, "SQTTInstrument",
+          SQTT_VERSION, registerCallbacks};
 }

@@ -9,6 +9,7 @@
 // itself (with AMD's trace decoder library); this step works on the decoded
 // directories and can be run any number of times.
 #include "../ToolMain.h"
+#include "Version.h"
 #include "sqtt/att/AttStep.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/trace/TraceFiles.h"
@@ -118,6 +119,7 @@ int main(int argc, char **argv) {
   App.add_option("--fail-after-writes", Opts.FailAfterWrites,
                  "Testing only: fail after writing N temporary files")
       ->group("");
+  sqtt::addVersionFlag(App, "sqtt-att");
   CLI11_PARSE(App, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -7,6 +7,7 @@
 // host object/executable; for the last two it prints one table per device
 // code object, labelled with its target.
 #include "../ToolMain.h"
+#include "Version.h"
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
@@ -96,6 +97,7 @@ int main(int argc, char **argv) {
   App.add_flag("--json", Opts.Json, "Print JSON instead of a table");
   App.add_option("--target", Opts.Target,
                  "Only code objects whose target starts with this (e.g. gfx942)");
+  sqtt::addVersionFlag(App, "sqtt-decode-funcmap");
   CLI11_PARSE(App, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -5,6 +5,7 @@
 // Folded stacks (self cycles per stack) go to stdout; an interactive SVG is
 // written too; --format speedscope writes speedscope's JSON to -o.
 #include "../ToolMain.h"
+#include "Version.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/TraceWriters.h"
@@ -87,6 +88,7 @@ int main(int argc, char **argv) {
   App.add_flag("--with-execs", Opts.WithExecs,
                "Add the reference's columns to folded lines: intervals attributed and average cycles");
   App.add_flag("--no-svg", Opts.NoSvg, "Do not write the SVG");
+  sqtt::addVersionFlag(App, "sqtt-flamegraph");
   CLI11_PARSE(App, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

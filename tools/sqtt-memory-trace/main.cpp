@@ -6,6 +6,7 @@
 // slot, EXEC mask and the address of every active lane (buffer addresses
 // reconstructed from the descriptor), with the operation's source location.
 #include "../ToolMain.h"
+#include "Version.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/TraceWriters.h"
@@ -60,6 +61,7 @@ int main(int argc, char **argv) {
   Opts.Trace.add(App);
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
   App.add_flag("-s,--summary", Opts.Summary, "Print a per-source summary to stderr");
+  sqtt::addVersionFlag(App, "sqtt-memory-trace");
   CLI11_PARSE(App, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

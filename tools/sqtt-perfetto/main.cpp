@@ -6,6 +6,7 @@
 // a process per dispatch, a thread per wave instance, slices for function
 // and user scopes, instants for points.
 #include "../ToolMain.h"
+#include "Version.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/TraceWriters.h"
@@ -90,6 +91,7 @@ int main(int argc, char **argv) {
                  "Shader clock in GHz, to show real time (ts = cycles / GHz, in ns)")
       ->check(CLI::PositiveNumber);
   App.add_flag("-s,--show", Opts.Show, "Print where to open the traces");
+  sqtt::addVersionFlag(App, "sqtt-perfetto");
   CLI11_PARSE(App, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -8,6 +8,7 @@
 // truth_addresses.txt and truth_headers.txt. Everything it writes is marked
 // as simulated.
 #include "../ToolMain.h"
+#include "Version.h"
 #include "sqtt/synth/Synth.h"
 
 #include <CLI/CLI.hpp>
@@ -37,6 +38,7 @@ int main(int argc, char **argv) {
   App.add_option("--max-delay", S.MaxDelay, "Largest arrival delay of packed gfx12 headers (cycles)");
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
       ->check(CLI::Range(0u, 100u));
+  sqtt::addVersionFlag(App, "sqtt-synth");
   CLI11_PARSE(App, argc, argv);
   return sqtt::runTool("sqtt-synth", [&] {
     sqtt::SynthStats Stats = sqtt::synthesize(S);
