@@ -13,7 +13,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def find_tool(name):
-    candidates = [os.environ.get("SQTT_TOOLS_DIR", ""), os.path.join(HERE, "..", "build", "bin")]
+    # Installed, the launchers sit next to the tools (<prefix>/bin).
+    candidates = [os.environ.get("SQTT_TOOLS_DIR", ""), HERE, os.path.join(HERE, "..", "build", "bin")]
     candidates += os.environ.get("PATH", "").split(os.pathsep)
     for directory in candidates:
         path = os.path.join(directory, name)

@@ -87,4 +87,10 @@ if narrowed:
 # rule is not the boundary itself; they check [[BOUNDARY]].
 boundary = ('fence syncscope("workgroup") acq_rel' if narrowed
             else 'call void asm sideeffect "", "~{memory}"()')
+# The other LLVM line's opt, to load this plugin into the wrong LLVM.
+config.substitutions.append(("%llvm_major", str(llvm_major)))
+foreign = "/usr/lib/llvm-19/bin/opt" if llvm_major != 19 else "/usr/lib/llvm-22/bin/opt"
+if os.path.exists(foreign):
+    config.available_features.add("foreign-opt")
+    config.substitutions.append(("%foreign_opt", foreign))
 config.substitutions.append(("%boundary", f"'-DBOUNDARY={boundary}'"))
