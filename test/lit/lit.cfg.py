@@ -20,6 +20,8 @@
 #   %example-codeobj SRC GFX OPT DIR  builds an example with markers on/off and
 #              prints the checks' results and the funcmap
 import os
+import subprocess
+
 import lit.formats
 
 config.name = "sqtt-instrument"
@@ -72,10 +74,12 @@ config.available_features.add("amdgpu-registered-target")
 # need a newer line say what they need rather than which line:
 #   gfx1250            the backend knows gfx1250 (LLVM 22; not LLVM 19)
 #   lds-fence-narrowed the backend compiles the LDS-only fence without cache
-#                      invalidations on gfx10+ (mirrors SQTTCompat.h)
+#                      invalidations (LLVM 22; mirrors pass/SQTTCompat.h)
+#   foreign-opt        the other line's opt is installed (%foreign_opt), to
+#                      load this plugin into the wrong LLVM
 llvm_major = int(config.llvm_version_major)
 config.available_features.add(f"llvm-{llvm_major}")
-import subprocess
+config.substitutions.append(("%llvm_major", str(llvm_major)))
 cpus = subprocess.run([os.path.join(tools, "llc"), "-mtriple=amdgcn", "-mcpu=help"],
                       capture_output=True, text=True)
 if " gfx1250 " in cpus.stdout + cpus.stderr:
@@ -83,14 +87,13 @@ if " gfx1250 " in cpus.stdout + cpus.stderr:
 narrowed = llvm_major >= 22
 if narrowed:
     config.available_features.add("lds-fence-narrowed")
-# %boundary: FileCheck -DBOUNDARY=<the default boundary's IR> for tests whose
-# rule is not the boundary itself; they check [[BOUNDARY]].
-boundary = ('fence syncscope("workgroup") acq_rel' if narrowed
-            else 'call void asm sideeffect "", "~{memory}"()')
-# The other LLVM line's opt, to load this plugin into the wrong LLVM.
-config.substitutions.append(("%llvm_major", str(llvm_major)))
 foreign = "/usr/lib/llvm-19/bin/opt" if llvm_major != 19 else "/usr/lib/llvm-22/bin/opt"
 if os.path.exists(foreign):
     config.available_features.add("foreign-opt")
     config.substitutions.append(("%foreign_opt", foreign))
+
+# %boundary: FileCheck -DBOUNDARY=<the default boundary's IR>, for tests whose
+# rule is not the boundary itself; they check [[BOUNDARY]].
+boundary = ('fence syncscope("workgroup") acq_rel' if narrowed
+            else 'call void asm sideeffect "", "~{memory}"()')
 config.substitutions.append(("%boundary", f"'-DBOUNDARY={boundary}'"))
