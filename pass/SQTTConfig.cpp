@@ -9,6 +9,8 @@
 
 #include "SQTTConfig.h"
 
+#include "rocprof_trace_decoder/cxx/scope_mask.hpp"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -86,17 +88,14 @@ public:
     auto V = lookup(Lookup, Name);
     if (!V)
       return;
-    if (*V == "-1") {
-      Out = Config::AllOnes;
-      return;
-    }
-    uint64_t Parsed;
-    // Radix 0 accepts decimal, 0x hex, 0 octal and 0b binary.
-    if (V->getAsInteger(0, Parsed) || Parsed > Config::AllOnes) {
+    // The same parser as markers.hpp's host helper, so launch logic and
+    // device code agree.
+    std::optional<uint32_t> Parsed = parse_scope_mask(std::string_view(V->data(), V->size()));
+    if (!Parsed) {
       warn(Name, *V, "a 32-bit mask such as 0x3, or -1 for all", hex(Out));
       return;
     }
-    Out = static_cast<uint32_t>(Parsed);
+    Out = *Parsed;
   }
 
   void parseUnsigned(const char *Name, unsigned &Out) {

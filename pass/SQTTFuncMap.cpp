@@ -125,7 +125,7 @@ std::string sqtt::buildFuncMapText(const MarkerLedger &Ledger,
   return Text;
 }
 
-void sqtt::emitFuncMap(Module &M, StringRef Text) {
+GlobalVariable *sqtt::emitFuncMap(Module &M, StringRef Text) {
   LLVMContext &Ctx = M.getContext();
   Constant *Init = ConstantDataArray::getString(Ctx, Text, /*AddNull=*/true);
   unsigned AS = M.getDataLayout().getDefaultGlobalsAddressSpace();
@@ -136,4 +136,5 @@ void sqtt::emitFuncMap(Module &M, StringRef Text) {
   GV->setSection(FuncMapSection);
   GV->setAlignment(Align(1));
   appendToUsed(M, {GV});
+  return GV;
 }

@@ -17,6 +17,7 @@
 #include <string>
 
 namespace llvm {
+class GlobalVariable;
 class Module;
 } // namespace llvm
 
@@ -44,7 +45,7 @@ std::string buildFuncMapText(const MarkerLedger &Ledger,
                              llvm::function_ref<void(const llvm::Twine &)> Warn);
 
 /// Adds the map global to \p M and to llvm.used.
-void emitFuncMap(llvm::Module &M, llvm::StringRef Text);
+llvm::GlobalVariable *emitFuncMap(llvm::Module &M, llvm::StringRef Text);
 
 } // namespace sqtt
 

@@ -21,8 +21,10 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
@@ -38,11 +40,18 @@ STATISTIC(NumFunctionsMarked, "Functions given entry/exit markers");
 STATISTIC(NumFunctionIDsPruned, "Function IDs pruned as below threshold");
 STATISTIC(NumPrunedTraces, "Function markers removed (inlined copies included)");
 
-/// Instructions that only carry a marker's name or value around.
+/// Instructions that only carry a marker's name or value around in a
+/// function that returns nothing: stack-slot traffic (-O0), casts and
+/// arithmetic on the value (markers.hpp's numeric wrappers shift and or the
+/// ID), a lane read, the sched_barrier hints.
 static bool isMarkerPlumbing(const Instruction &I) {
-  if (isDebugOrLifetime(I) || isa<CastInst>(I) || isa<AllocaInst>(I) ||
-      isa<ReturnInst>(I) || isTraceCall(I) || isSchedBarrier(I))
+  if (isDebugOrLifetime(I) || isa<CastInst>(I) || isa<BinaryOperator>(I) ||
+      isa<FreezeInst>(I) || isa<AllocaInst>(I) || isa<ReturnInst>(I) ||
+      isSchedBarrier(I))
     return true;
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_readfirstlane)
+      return true;
   const Value *Ptr = nullptr;
   if (const auto *L = dyn_cast<LoadInst>(&I))
     Ptr = L->getPointerOperand();
@@ -51,23 +60,49 @@ static bool isMarkerPlumbing(const Instruction &I) {
   return Ptr && isa<AllocaInst>(Ptr->stripPointerCasts());
 }
 
+/// A marker itself: a named-marker sentinel, an s_ttracedata(_imm)
+/// intrinsic, or inline asm that writes s_ttracedata.
+static bool emitsMarker(const Instruction &I) {
+  if (isTraceCall(I))
+    return true;
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return false;
+  if (classifySentinel(*CB))
+    return true;
+  if (const auto *IA = dyn_cast<InlineAsm>(CB->getCalledOperand()))
+    return StringRef(IA->getAsmString()).contains("s_ttracedata");
+  return false;
+}
+
 SmallPtrSet<const Function *, 8> sqtt::findMarkerHelpers(Module &M) {
   SmallPtrSet<const Function *, 8> Helpers;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    bool CallsSentinel = false, OnlyMarking = true;
-    for (Instruction &I : instructions(F)) {
-      if (const auto *CB = dyn_cast<CallBase>(&I))
-        if (classifySentinel(*CB)) {
-          CallsSentinel = true;
+  // A call of a helper is a marker too (a user helper around a markers.hpp
+  // wrapper that is not inlined yet), so iterate until nothing changes.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Function &F : M) {
+      // A helper returns nothing: a value returned is work done for the
+      // caller (and at -O0 the arithmetic feeding it looks like plumbing).
+      if (F.isDeclaration() || Helpers.count(&F) ||
+          !F.getReturnType()->isVoidTy())
+        continue;
+      bool EmitsMarker = false, OnlyMarking = true;
+      for (Instruction &I : instructions(F)) {
+        const auto *CB = dyn_cast<CallBase>(&I);
+        if (emitsMarker(I) ||
+            (CB && CB->getCalledFunction() && Helpers.count(CB->getCalledFunction()))) {
+          EmitsMarker = true;
           continue;
         }
-      if (!isMarkerPlumbing(I))
-        OnlyMarking = false;
+        if (!isMarkerPlumbing(I))
+          OnlyMarking = false;
+      }
+      if (EmitsMarker && (OnlyMarking || isMarkerWrapper(F))) {
+        Helpers.insert(&F);
+        Changed = true;
+      }
     }
-    if (CallsSentinel && (OnlyMarking || isMarkerWrapper(F)))
-      Helpers.insert(&F);
   }
   return Helpers;
 }

@@ -33,10 +33,12 @@ class MarkerPlacer;
 
 inline constexpr const char *FuncIdMD = "sqtt.func.id";
 
-/// Functions whose only job is marking (the markers.hpp wrappers, helpers
-/// that just call sqtt_marker_*): never instrumented as functions, or every
-/// user marker would sit in a spurious frame. Call before named markers are
-/// resolved.
+/// Functions whose only job is marking (the markers.hpp wrappers, numeric
+/// and named, and helpers that do nothing but emit markers through
+/// sqtt_marker_*, s_ttracedata intrinsics or s_ttracedata inline asm, with
+/// at most some arithmetic on the value): never instrumented as functions, or
+/// every user marker would sit in a spurious frame (D15). Call before named
+/// markers are resolved.
 llvm::SmallPtrSet<const llvm::Function *, 8> findMarkerHelpers(llvm::Module &M);
 
 /// May \p F get entry/exit markers at all? Not kernels, not functions with a

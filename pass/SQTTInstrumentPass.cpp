@@ -16,6 +16,7 @@
 #include "SQTTFuncMap.h"
 #include "SQTTFunctions.h"
 #include "SQTTLedger.h"
+#include "SQTTLinkPhase.h"
 #include "SQTTLowering.h"
 #include "SQTTMarkerPlacer.h"
 #include "SQTTNamedMarkers.h"
@@ -24,6 +25,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
 
@@ -71,12 +73,36 @@ bool SQTTInstrumentPass::runEarly(Module &M) {
   return true;
 }
 
+/// D5 leaves targets before gfx9 untouched. Their named markers then stay
+/// undefined and the link fails; say why, once per module.
+static void warnUnsupportedTargets(Module &M) {
+  for (Function &F : M) {
+    Attribute CPU = F.getFnAttribute("target-cpu");
+    if (F.isDeclaration() || !CPU.isValid() || classifyFunction(F).isKnown())
+      continue;
+    bool HasNamedMarker = any_of(instructions(F), [](Instruction &I) {
+      auto *CB = dyn_cast<CallBase>(&I);
+      return CB && classifySentinel(*CB);
+    });
+    if (!HasNamedMarker)
+      continue;
+    reportWarning(M.getContext(),
+                  CPU.getValueAsString() +
+                      " is not supported (SQTT markers need gfx9 or later); its "
+                      "named markers are left unresolved, so the link will fail on "
+                      "undefined __sqtt_named_marker_* symbols; build this target "
+                      "without SQTT_ENABLED=1");
+    return;
+  }
+}
+
 bool SQTTInstrumentPass::runLate(Module &M) {
   if (M.getNamedMetadata(LateDoneMD))
     return false;
   if (!checkConfig(M))
     return false;
   const Config &Cfg = State->Cfg;
+  warnUnsupportedTargets(M);
 
   SmallVector<TargetFunction, 16> Targets = targetFunctions(M);
   bool HasGfx12 = any_of(Targets, [](const TargetFunction &TF) {
@@ -169,7 +195,8 @@ bool SQTTInstrumentPass::runLate(Module &M) {
     std::string Text = buildFuncMapText(Ledger, Layout, [&](const Twine &W) {
       reportWarning(M.getContext(), W);
     });
-    emitFuncMap(M, Text);
+    // What an -fgpu-rdc device link needs to renumber this unit's markers.
+    attachLinkInfo(M, *emitFuncMap(M, Text), Ledger, Layout);
   }
   M.getOrInsertNamedMetadata(LateDoneMD);
   return true;
@@ -179,6 +206,8 @@ PreservedAnalyses SQTTInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   // The host half of a HIP compilation loads the plugin too.
   if (!compat::moduleTriple(M).isAMDGPU())
     return PreservedAnalyses::all();
-  bool Changed = P == Phase::Early ? runEarly(M) : runLate(M);
+  bool Changed = P == Phase::Early  ? runEarly(M)
+                 : P == Phase::Late ? runLate(M)
+                                    : runLinkPhase(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -5,7 +5,8 @@
 // function, and records what it did in IR metadata. Late (after optimisation,
 // and the only phase at -O0, where it runs after the always-inliner) places
 // every marker for good: scope checks, reordering boundaries, the final m0
-// form, and the .sqtt_funcmap section.
+// form, and the .sqtt_funcmap section. Link (the device link of an -fgpu-rdc
+// build) gives the markers of all linked units unique IDs and one map.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,9 @@
 
 namespace sqtt {
 
-enum class Phase { Early, Late };
+/// Early and Late run in each compilation; Link runs in the device link of
+/// an -fgpu-rdc build (lld's full LTO).
+enum class Phase { Early, Late, Link };
 
 /// What the passes of one compiler process share: the configuration, read
 /// once, and whether its diagnostics were already reported.

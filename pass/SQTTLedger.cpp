@@ -9,6 +9,7 @@
 
 #include "SQTTLedger.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
@@ -97,24 +98,18 @@ void MarkerLedger::rebuildIndex() {
   NextEventID = MaxID + 1;
 }
 
-void MarkerLedger::writeEarlyMetadata(Module &M) const {
-  LLVMContext &Ctx = M.getContext();
+static MDNode *recordRow(LLVMContext &Ctx, const MarkerRecord &R) {
   Type *I32 = Type::getInt32Ty(Ctx);
   auto Int = [&](uint64_t V) {
     return ConstantAsMetadata::get(ConstantInt::get(I32, V));
   };
-  NamedMDNode *Ledger = M.getOrInsertNamedMetadata(EarlyLedgerName);
-  for (const MarkerRecord &R : Records) {
-    if (R.Kind == MarkerKind::Kernel)
-      continue; // Late lists the kernels that survive optimisation.
-    Metadata *Ops[] = {Int(R.ID),
-                       Int(static_cast<unsigned>(R.Kind)),
-                       MDString::get(Ctx, R.Name),
-                       Int(R.PreOptSize),
-                       MDString::get(Ctx, R.SourceLoc),
-                       Int(R.ExtraPayloadCount)};
-    Ledger->addOperand(MDNode::get(Ctx, Ops));
-  }
+  Metadata *Ops[] = {Int(R.ID),
+                     Int(static_cast<unsigned>(R.Kind)),
+                     MDString::get(Ctx, R.Name),
+                     Int(R.PreOptSize),
+                     MDString::get(Ctx, R.SourceLoc),
+                     Int(R.ExtraPayloadCount)};
+  return MDNode::get(Ctx, Ops);
 }
 
 static std::optional<uint64_t> mdInt(const MDOperand &Op) {
@@ -123,36 +118,66 @@ static std::optional<uint64_t> mdInt(const MDOperand &Op) {
   return std::nullopt;
 }
 
+static std::optional<MarkerRecord> rowRecord(const MDNode *Row) {
+  if (!Row || Row->getNumOperands() < 6)
+    return std::nullopt;
+  auto ID = mdInt(Row->getOperand(0));
+  auto Kind = mdInt(Row->getOperand(1));
+  auto *Name = dyn_cast_or_null<MDString>(Row->getOperand(2));
+  auto Size = mdInt(Row->getOperand(3));
+  auto *Loc = dyn_cast_or_null<MDString>(Row->getOperand(4));
+  auto Payload = mdInt(Row->getOperand(5));
+  if (!ID || !Kind || !Name || !Size || !Loc || !Payload ||
+      *Kind > static_cast<unsigned>(MarkerKind::AddressPoint))
+    return std::nullopt;
+  MarkerRecord R;
+  R.ID = static_cast<uint32_t>(*ID);
+  R.Kind = static_cast<MarkerKind>(*Kind);
+  R.Name = Name->getString().str();
+  R.PreOptSize = static_cast<unsigned>(*Size);
+  R.SourceLoc = Loc->getString().str();
+  R.ExtraPayloadCount = static_cast<unsigned>(*Payload);
+  // Only kernels are listed without an ID.
+  if ((R.ID == 0) != (R.Kind == MarkerKind::Kernel))
+    return std::nullopt;
+  return R;
+}
+
+void MarkerLedger::writeEarlyMetadata(Module &M) const {
+  NamedMDNode *Ledger = M.getOrInsertNamedMetadata(EarlyLedgerName);
+  for (const MarkerRecord &R : Records)
+    if (R.Kind != MarkerKind::Kernel) // Late lists the kernels that survive.
+      Ledger->addOperand(recordRow(M.getContext(), R));
+}
+
 MarkerLedger MarkerLedger::takeEarlyMetadata(Module &M) {
   MarkerLedger L;
   NamedMDNode *Ledger = M.getNamedMetadata(EarlyLedgerName);
   if (!Ledger)
     return L;
   for (MDNode *Row : Ledger->operands()) {
-    if (Row->getNumOperands() < 6)
-      continue;
-    auto ID = mdInt(Row->getOperand(0));
-    auto Kind = mdInt(Row->getOperand(1));
-    auto *Name = dyn_cast_or_null<MDString>(Row->getOperand(2));
-    auto Size = mdInt(Row->getOperand(3));
-    auto *Loc = dyn_cast_or_null<MDString>(Row->getOperand(4));
-    auto Payload = mdInt(Row->getOperand(5));
-    if (!ID || !Kind || !Name || !Size || !Loc || !Payload || *ID == 0)
-      continue;
-    auto K = static_cast<MarkerKind>(*Kind);
-    if (K != MarkerKind::Function && K != MarkerKind::UserScope &&
-        K != MarkerKind::Point)
-      continue;
-    MarkerRecord R;
-    R.ID = static_cast<uint32_t>(*ID);
-    R.Kind = K;
-    R.Name = Name->getString().str();
-    R.PreOptSize = static_cast<unsigned>(*Size);
-    R.SourceLoc = Loc->getString().str();
-    R.ExtraPayloadCount = static_cast<unsigned>(*Payload);
-    L.Records.push_back(std::move(R));
+    std::optional<MarkerRecord> R = rowRecord(Row);
+    if (R && (R->Kind == MarkerKind::Function || R->Kind == MarkerKind::UserScope ||
+              R->Kind == MarkerKind::Point))
+      L.Records.push_back(std::move(*R));
   }
   M.eraseNamedMetadata(Ledger);
+  L.rebuildIndex();
+  return L;
+}
+
+MDNode *MarkerLedger::toMetadata(LLVMContext &Ctx) const {
+  SmallVector<Metadata *, 16> Rows;
+  for (const MarkerRecord &R : Records)
+    Rows.push_back(recordRow(Ctx, R));
+  return MDNode::get(Ctx, Rows);
+}
+
+MarkerLedger MarkerLedger::fromMetadata(const MDNode &Node) {
+  MarkerLedger L;
+  for (const MDOperand &Op : Node.operands())
+    if (std::optional<MarkerRecord> R = rowRecord(dyn_cast_or_null<MDNode>(Op.get())))
+      L.Records.push_back(std::move(*R));
   L.rebuildIndex();
   return L;
 }

@@ -19,6 +19,8 @@
 #include <vector>
 
 namespace llvm {
+class LLVMContext;
+class MDNode;
 class Module;
 } // namespace llvm
 
@@ -62,8 +64,16 @@ public:
   uint32_t nextID() const { return NextEventID; }
   const MarkerRecord *find(uint32_t ID) const;
 
+  /// Appends \p R as is (the link phase merging units' ledgers); call
+  /// rebuildIndex() after the last one.
+  void addRecord(MarkerRecord R) { Records.push_back(std::move(R)); }
+
   /// Stores the records Late needs (functions and named markers).
   void writeEarlyMetadata(llvm::Module &M) const;
+  /// Every record (kernels included) as one node, in the rows' layout.
+  llvm::MDNode *toMetadata(llvm::LLVMContext &Ctx) const;
+  /// The ledger toMetadata() stored; malformed rows are skipped.
+  static MarkerLedger fromMetadata(const llvm::MDNode &Node);
   /// Rebuilds a ledger from !sqtt.markers.early and erases the metadata.
   /// Malformed rows are skipped.
   static MarkerLedger takeEarlyMetadata(llvm::Module &M);

@@ -58,6 +58,19 @@ static bool isTriviallyUniform(const Value *V, unsigned Depth = 0) {
   return false;
 }
 
+CallInst *sqtt::emitM0TraceAsm(IRBuilderBase &B, Value *Operand) {
+  auto *Ty = FunctionType::get(B.getInt32Ty(), {B.getInt32Ty()}, false);
+  InlineAsm *Asm = InlineAsm::get(Ty, M0TraceAsm,
+                                  isa<ConstantInt>(Operand) ? "={m0},i" : "={m0},s",
+                                  /*hasSideEffects=*/true);
+  return B.CreateCall(Asm, {Operand});
+}
+
+bool sqtt::isM0TraceAsm(const CallInst &Call) {
+  const auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand());
+  return IA && StringRef(IA->getAsmString()) == M0TraceAsm && Call.arg_size() == 1;
+}
+
 LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
                                      const ClockPacking &Packing) {
   bool Pack = Packing.appliesTo(Target);
@@ -89,11 +102,7 @@ LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
       Operand = B.CreateCall(compat::getIntrinsic(M, Intrinsic::amdgcn_readfirstlane,
                                                   {B.getInt32Ty()}),
                              {Operand});
-    auto *Ty = FunctionType::get(B.getInt32Ty(), {B.getInt32Ty()}, false);
-    InlineAsm *Asm = InlineAsm::get(Ty, M0TraceAsm,
-                                    IsConstant ? "={m0},i" : "={m0},s",
-                                    /*hasSideEffects=*/true);
-    CallInst *Lowered = B.CreateCall(Asm, {Operand});
+    CallInst *Lowered = emitM0TraceAsm(B, Operand);
     Lowered->copyMetadata(*Call);
     Lowered->setDebugLoc(Call->getDebugLoc());
     Call->eraseFromParent();

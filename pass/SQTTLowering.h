@@ -20,7 +20,10 @@
 #include <optional>
 
 namespace llvm {
+class CallInst;
 class Function;
+class IRBuilderBase;
+class Value;
 } // namespace llvm
 
 namespace sqtt {
@@ -35,6 +38,13 @@ struct LoweringResult {
   /// A packed header whose ID does not fit the packed layout.
   std::optional<uint32_t> UnfitID;
 };
+
+/// Emits the m0 trace asm for \p Operand (an i32 constant, or a wave-uniform
+/// value in an SGPR).
+llvm::CallInst *emitM0TraceAsm(llvm::IRBuilderBase &B, llvm::Value *Operand);
+
+/// Is \p Call a trace in the lowered m0 form?
+bool isM0TraceAsm(const llvm::CallInst &Call);
 
 /// Lowers every llvm.amdgcn.s.ttracedata call of \p F, packing the clock into
 /// headers when \p Packing applies to \p Target. Unpacked s_ttracedata_imm

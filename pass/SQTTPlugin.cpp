@@ -7,8 +7,9 @@
 // Early runs at PipelineEarlySimplification (O1 and up); Late runs at
 // OptimizerLast at every level. At -O0 that puts the single Late run after
 // the always-inliner, where the markers.hpp wrappers are already inlined, so
-// named markers work at -O0 too. The configuration is read from the
-// environment once, here.
+// named markers work at -O0 too. Link runs in lld's full LTO when the plugin
+// is loaded into an -fgpu-rdc device link. The configuration is read from
+// the environment once, here.
 //
 // A plugin loads only into the LLVM it was built against. LLVM itself rejects
 // a different plugin API version, with a message that does not say what to do;
@@ -43,6 +44,13 @@ static void registerCallbacks(PassBuilder &PB) {
       PB, [State](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(SQTTInstrumentPass(State, Phase::Late));
       });
+  // The device link of an -fgpu-rdc build (-Xoffload-linker
+  // --load-pass-plugin=<plugin>): first in the full-LTO pipeline, where
+  // every unit's markers are still as its Late left them.
+  PB.registerFullLinkTimeOptimizationEarlyEPCallback(
+      [State](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(SQTTInstrumentPass(State, Phase::Link));
+      });
   // Explicit names for tests and custom pipelines.
   PB.registerPipelineParsingCallback(
       [State](StringRef Name, ModulePassManager &MPM,
@@ -53,6 +61,10 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name == "sqtt-late") {
           MPM.addPass(SQTTInstrumentPass(State, Phase::Late));
+          return true;
+        }
+        if (Name == "sqtt-link") {
+          MPM.addPass(SQTTInstrumentPass(State, Phase::Link));
           return true;
         }
         return false;

@@ -8,6 +8,8 @@
 #              markers.hpp include path and the examples' HIP shim
 #   %hipcc_noplugin  the same without the plugin
 #   %hip_driver  the full HIP driver (host and device) with the plugin
+#   %clang     the plain clang driver (links, e.g. --hip-link -fgpu-rdc)
+#   %plugin    the plugin's path
 #   %examples  the examples directory
 #   %funcmap   prints a code object's .sqtt_funcmap section (llvm-objcopy)
 #   %decode-funcmap  the project's sqtt-decode-funcmap
@@ -53,6 +55,7 @@ config.substitutions.append(("%hipcc", f"{hip_base} -fpass-plugin={config.sqtt_p
 config.substitutions.append(("%opt", f"{tools}/opt -load-pass-plugin={config.sqtt_plugin}"))
 config.substitutions.append(("%llc", f"{tools}/llc"))
 config.substitutions.append(("%plugin", config.sqtt_plugin))
+config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%examples", examples))
 config.substitutions.append(("%decode-funcmap", os.path.join(config.sqtt_obj_root, "bin", "sqtt-decode-funcmap")))
 config.substitutions.append(("%bin", os.path.join(config.sqtt_obj_root, "bin")))

@@ -304,6 +304,19 @@ TEST(CodeObjects, MissingFileAndDirectory) {
   }
 }
 
+TEST(FuncmapTable, ConflictingIDsAreAnErrorNamingTheFix) {
+  rocprof_trace_decoder::codeobj::Funcmap Map = rocprof_trace_decoder::codeobj::parse_funcmap(
+      std::string("U:1:load_a\n\0U:1:other_b\n", 24));
+  EXPECT_EQ(markerIDConflict(Map, "x.co"),
+            "x.co: .sqtt_funcmap line 3 gives marker ID 1 a second name (\"load_a\", then "
+            "\"other_b\"; 1 conflicting ID(s)): the translation units of an -fgpu-rdc build "
+            "were linked without the plugin; load it into the device link too "
+            "(-Xoffload-linker --load-pass-plugin=libsqttinstrumentpass.so) so the link "
+            "gives every marker a unique ID");
+  EXPECT_THROW(requireUniqueMarkerIDs(Map, "x.co"), Error);
+  EXPECT_NO_THROW(requireUniqueMarkerIDs(rocprof_trace_decoder::codeobj::parse_funcmap("U:1:a\n"), "y.co"));
+}
+
 TEST(FuncmapTable, OrderAndInlinedFunctions) {
   CodeObject CO;
   Bytes Elf = codeObject(Gfx942, "U:3:u\nF:2:_Z3fooi\nK:k2\nP:1:p\nK:k1\n");

@@ -97,6 +97,26 @@ TEST(FuncmapParser, DiagnosticsCarryLineNumbers) {
   EXPECT_EQ(Map.wave_size, 0u);
 }
 
+TEST(FuncmapParser, ChunksOfAnFgpuRdcLinkWithoutThePlugin) {
+  // Two units numbered from 1; the same row twice is harmless, a second
+  // meaning of an ID is a conflict.
+  Funcmap Map = parse_funcmap(std::string("K:kern_a\nU:1:load_a\nP:2:tick\n\0"
+                                          "K:kern_b\nU:1:other_b\nP:2:tick\n\0",
+                                          61));
+  ASSERT_EQ(Map.conflicts.size(), 1u);
+  EXPECT_EQ(Map.conflicts[0].id, 1u);
+  EXPECT_EQ(Map.conflicts[0].first, "load_a");
+  EXPECT_EQ(Map.conflicts[0].second, "other_b");
+  EXPECT_EQ(Map.conflicts[0].line, 6u);
+  EXPECT_EQ(diagnosticsOf(Map),
+            "6: duplicate marker ID 1 - previous \"load_a\" replaced by \"other_b\"\n");
+
+  Funcmap Agreeing = parse_funcmap(std::string("U:1:load\n\0U:1:load\n", 19));
+  EXPECT_TRUE(Agreeing.conflicts.empty());
+  EXPECT_TRUE(Agreeing.diagnostics.empty());
+  EXPECT_EQ(Agreeing.entries.size(), 1u);
+}
+
 TEST(FuncmapParser, InvalidMRowsKeepTheNoClockLayout) {
   for (const char *Row : {"M:shader_clock_bits=30;shader_clock_shift=0",
                           "M:shader_clock_bits=12;shader_clock_shift=33",

@@ -82,4 +82,31 @@ TEST(Ledger, MalformedEarlyRowsAreSkipped) {
   EXPECT_EQ(L.nextID(), 2u);
 }
 
+TEST(Ledger, LinkMetadataKeepsEveryRecord) {
+  // What Late leaves on a unit's map global for the -fgpu-rdc link phase:
+  // every kind, kernels included, round-trips.
+  MarkerLedger L;
+  L.getOrAddNamedMarker(false, "load", 0);
+  L.addFunction("_Z1fv", "f.hip:3", 12);
+  L.addKernel("k", "k.hip:9");
+  L.addSystemPoint("barrier");
+  L.addAddressPoint("addr_trace_load", "k.hip:10", 66);
+  L.getOrAddNamedMarker(true, "value", 1);
+  LLVMContext Ctx;
+  MarkerLedger Back = MarkerLedger::fromMetadata(*L.toMetadata(Ctx));
+  ASSERT_EQ(Back.records().size(), L.records().size());
+  for (size_t I = 0; I < L.records().size(); ++I) {
+    const MarkerRecord &A = L.records()[I], &B = Back.records()[I];
+    EXPECT_EQ(A.ID, B.ID);
+    EXPECT_EQ(A.Kind, B.Kind);
+    EXPECT_EQ(A.Name, B.Name);
+    EXPECT_EQ(A.SourceLoc, B.SourceLoc);
+    EXPECT_EQ(A.PreOptSize, B.PreOptSize);
+    EXPECT_EQ(A.ExtraPayloadCount, B.ExtraPayloadCount);
+  }
+  // The dedup index is rebuilt: the same named marker keeps its ID.
+  EXPECT_EQ(Back.getOrAddNamedMarker(true, "value", 1), 5u);
+  EXPECT_EQ(Back.nextID(), 6u);
+}
+
 } // namespace

@@ -99,9 +99,20 @@ struct FuncmapDiagnostic {
   std::string message;
 };
 
+/// One marker ID that two rows give different meanings: the translation units
+/// of an -fgpu-rdc build each numbered their markers from 1 and the device
+/// link ran without the plugin's link phase to renumber them.
+struct FuncmapConflict {
+  size_t line = 0; // the later row
+  uint32_t id = 0;
+  std::string first, second; // the names the two rows give
+};
+
 struct Funcmap {
   /// Every row of type F/K/U/P, in section order.
   std::vector<FuncmapEntry> entries;
+  /// IDs with two meanings; a reader that names markers must not guess.
+  std::vector<FuncmapConflict> conflicts;
   uint32_t wave_size = 0; // 0 without a W: row
   MarkerEncoding marker_encoding;
   std::vector<FuncmapDiagnostic> diagnostics;
@@ -240,9 +251,15 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
       entry.source_loc = std::string(loc);
       auto it = map.by_id_.find(id);
       if (it != map.by_id_.end()) {
-        warn(line_no, "duplicate marker ID " + std::to_string(id) + " - previous " +
-                          quoted(map.entries[it->second].name) + " replaced by " + quoted(name));
-        map.entries[it->second] = std::move(entry);
+        FuncmapEntry &previous = map.entries[it->second];
+        // The same row again (two -fgpu-rdc units that agree) is harmless.
+        if (previous.type != entry.type || previous.name != entry.name ||
+            previous.source_loc != entry.source_loc) {
+          warn(line_no, "duplicate marker ID " + std::to_string(id) + " - previous " +
+                            quoted(previous.name) + " replaced by " + quoted(name));
+          map.conflicts.push_back({line_no, id, previous.name, entry.name});
+          previous = std::move(entry);
+        }
       } else {
         map.by_id_.emplace(id, map.entries.size());
         map.entries.push_back(std::move(entry));

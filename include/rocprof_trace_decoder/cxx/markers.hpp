@@ -81,24 +81,21 @@ SQTT_MARKER_FN_ void sqtt_marker_data(const char *, uint32_t) {}
 
 #else // Host side: the scope masks the plugin reads, for launch-time logic.
 
+#include "scope_mask.hpp"
+
 #include <cstdlib>
-#include <cstring>
 
 namespace sqtt {
 
-/// Reads a scope mask the way the plugin does: unset or empty gives \p def,
-/// "-1" gives all ones, otherwise a decimal, 0x-hex or 0-octal number.
+/// Reads a scope mask exactly the way the plugin does (one parser,
+/// scope_mask.hpp): unset, empty or invalid gives \p def (the plugin warns
+/// and uses its default), "-1" gives all ones, otherwise a 32-bit number in
+/// decimal, 0x hex, 0b binary or 0-octal.
 inline uint32_t parse_env_mask(const char *name, uint32_t def = 0xFFFFFFFFu) {
   const char *v = std::getenv(name);
-  if (!v || !*v)
+  if (!v)
     return def;
-  if (std::strcmp(v, "-1") == 0)
-    return 0xFFFFFFFFu;
-  char *end = nullptr;
-  unsigned long parsed = std::strtoul(v, &end, 0);
-  if (end == v || *end != '\0')
-    return def;
-  return static_cast<uint32_t>(parsed);
+  return parse_scope_mask(v).value_or(def);
 }
 
 struct ScopeConfig {

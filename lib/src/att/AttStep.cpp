@@ -8,6 +8,7 @@
 // values (a constant zero clock field) and changes nothing further.
 #include "sqtt/att/AttStep.h"
 #include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/MappedFile.h"
@@ -39,11 +40,15 @@ AttTables buildAttTables(const std::vector<CodeObjectPath> &CodeObjects,
                          std::vector<std::string> &Warnings) {
   AttTables T;
   for (const CodeObjectPath &CO : CodeObjects) {
+    std::string Conflict; // stops the step; other bad code objects only warn
     try {
       CodeObjectFile File(CO.Path);
       for (const CodeObject &Obj : File.codeObjects()) {
         ElfImage Elf(Obj.Data, Obj.Size, CO.Path);
         rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
+        Conflict = markerIDConflict(Map, CO.Path);
+        if (!Conflict.empty())
+          break;
         for (const rtd::FuncmapDiagnostic &D : Map.diagnostics)
           Warnings.push_back(CO.Path + ": .sqtt_funcmap line " + std::to_string(D.line) + ": " +
                              D.message);
@@ -88,6 +93,8 @@ AttTables buildAttTables(const std::vector<CodeObjectPath> &CodeObjects,
     } catch (const std::exception &E) {
       Warnings.push_back(std::string(E.what()) + "; its funcmap is not in code.json");
     }
+    if (!Conflict.empty())
+      throw Error(Conflict);
   }
   return T;
 }

@@ -35,6 +35,25 @@ std::string demangle(const std::string &Name) {
   return Status == 0 && Out ? std::string(Out.get()) : Name;
 }
 
+std::string markerIDConflict(const rtd::Funcmap &Map, const std::string &Where) {
+  if (Map.conflicts.empty())
+    return {};
+  const rtd::FuncmapConflict &C = Map.conflicts.front();
+  return Where + ": .sqtt_funcmap line " + std::to_string(C.line) + " gives marker ID " +
+              std::to_string(C.id) + " a second name (\"" + C.first + "\", then \"" + C.second +
+              "\"; " + std::to_string(Map.conflicts.size()) +
+              " conflicting ID(s)): the translation units of an -fgpu-rdc build were "
+              "linked without the plugin; load it into the device link too "
+              "(-Xoffload-linker --load-pass-plugin=libsqttinstrumentpass.so) so the "
+              "link gives every marker a unique ID";
+}
+
+void requireUniqueMarkerIDs(const rtd::Funcmap &Map, const std::string &Where) {
+  std::string Message = markerIDConflict(Map, Where);
+  if (!Message.empty())
+    throw Error(Message);
+}
+
 FuncmapTable buildFuncmapTable(const CodeObject &CO, const std::string &Where, bool Demangle) {
   FuncmapTable Table;
   Table.Target = CO.Target;
@@ -47,6 +66,7 @@ FuncmapTable buildFuncmapTable(const CodeObject &CO, const std::string &Where, b
   if (Text.empty())
     throw Error(Where + ": .sqtt_funcmap section present but empty");
   rtd::Funcmap Map = rtd::parse_funcmap(Text);
+  requireUniqueMarkerIDs(Map, Where);
   Table.HasFuncmap = true;
   Table.WaveSize = Map.wave_size;
   Table.Encoding = Map.marker_encoding;

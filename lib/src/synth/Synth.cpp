@@ -10,6 +10,7 @@
 // the att step can recover issue times to within its sampling buckets.
 #include "sqtt/synth/Synth.h"
 #include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/JsonString.h"
 #include "sqtt/trace/TraceFiles.h"
@@ -63,6 +64,7 @@ SynthCO loadCO(const std::string &Path) {
     throw Error(Path + ": no AMDGPU code object");
   const CodeObject &Obj = File.codeObjects().front();
   rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
+  requireUniqueMarkerIDs(Map, Path);
   C.WaveSize = Map.wave_size;
   if (Map.marker_encoding.packed()) {
     C.Bits = Map.marker_encoding.shader_clock_bits;

@@ -1,6 +1,7 @@
 // TraceSession.cpp - what every trace tool does first and last.
 #include "sqtt/trace/TraceSession.h"
 #include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
 
 #include <algorithm>
@@ -37,6 +38,9 @@ TraceSession::TraceSession(const SessionOptions &Options, const std::string &Too
 
   size_t Loaded = 0;
   for (const CodeObjectPath &CO : Tree.CodeObjects) {
+    // Unreadable code objects only cost their names; a map with conflicting
+    // IDs would name markers wrongly, so it stops the tool.
+    std::string Conflict;
     try {
       CodeObjectFile File(CO.Path);
       for (const CodeObject &Obj : File.codeObjects()) {
@@ -44,6 +48,9 @@ TraceSession::TraceSession(const SessionOptions &Options, const std::string &Too
         for (const rtd::FuncmapDiagnostic &D : Map.diagnostics)
           Log << Tool << ": warning: " << CO.Path << ": .sqtt_funcmap line " << D.line << ": "
               << D.message << '\n';
+        Conflict = markerIDConflict(Map, CO.Path);
+        if (!Conflict.empty())
+          break;
         if (Map.entries.empty() && !Map.marker_encoding.has_shader_clock())
           continue;
         Resolver.add(CO.ID, Map);
@@ -52,6 +59,8 @@ TraceSession::TraceSession(const SessionOptions &Options, const std::string &Too
     } catch (const std::exception &E) {
       Log << Tool << ": warning: " << E.what() << "; its markers cannot be named\n";
     }
+    if (!Conflict.empty())
+      throw Error(Conflict);
   }
   Log << Tool << ": loaded funcmaps from " << Loaded << " code object(s): " << Resolver.markerCount()
       << " markers, " << Resolver.kernelCount() << " kernels\n";

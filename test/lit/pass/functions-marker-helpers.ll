@@ -39,8 +39,58 @@ define i32 @real_work(i32 %x) noinline "target-cpu"="gfx1100" {
   ret i32 %y
 }
 
-; CHECK: !sqtt.markers.early = !{![[U:[0-9]+]], ![[F:[0-9]+]]}
+; Numeric wrappers: arithmetic on the argument around an s_ttracedata
+; intrinsic (markers.hpp's sqtt_marker_enter(uint32_t)) or inline asm that
+; writes s_ttracedata, and a helper whose only job is calling one of them.
+; CHECK-LABEL: define internal void @numeric_enter(
+; CHECK-NOT: !sqtt.func.id
+; CHECK-NOT: ttracedata.imm
+; CHECK: ret void
+define internal void @numeric_enter(i32 %id) noinline "target-cpu"="gfx1100" {
+  %shl = shl i32 %id, 2
+  %v = or i32 %shl, 2
+  call void @llvm.amdgcn.sched.barrier(i32 0)
+  call void @llvm.amdgcn.s.ttracedata(i32 %v)
+  call void @llvm.amdgcn.sched.barrier(i32 0)
+  ret void
+}
+
+; CHECK-LABEL: define internal void @asm_point(
+; CHECK-NOT: !sqtt.func.id
+; CHECK-NOT: ttracedata.imm
+; CHECK: ret void
+define internal void @asm_point(i32 %v) noinline "target-cpu"="gfx1100" {
+  %u = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %v)
+  %m = call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %u)
+  ret void
+}
+
+; CHECK-LABEL: define internal void @checkpoint(
+; CHECK-NOT: !sqtt.func.id
+; CHECK-NOT: ttracedata.imm
+; CHECK: ret void
+define internal void @checkpoint(i32 %step) noinline "target-cpu"="gfx1100" {
+  %id = add i32 %step, 100
+  call void @numeric_enter(i32 %id)
+  ret void
+}
+
+; CHECK-LABEL: define i32 @numeric_user(
+; CHECK-SAME: !sqtt.func.id
+define i32 @numeric_user(i32 %x) noinline "target-cpu"="gfx1100" {
+  call void @checkpoint(i32 3)
+  call void @asm_point(i32 %x)
+  %y = mul i32 %x, %x
+  ret i32 %y
+}
+
+declare void @llvm.amdgcn.s.ttracedata(i32)
+declare void @llvm.amdgcn.sched.barrier(i32)
+declare i32 @llvm.amdgcn.readfirstlane.i32(i32)
+
+; CHECK: !sqtt.markers.early = !{![[U:[0-9]+]], ![[F:[0-9]+]], ![[N:[0-9]+]]}
 ; CHECK-DAG: ![[U]] = !{i32 1, i32 2, !"phase"
 ; CHECK-DAG: ![[F]] = !{i32 2, i32 0, !"real_work"
+; CHECK-DAG: ![[N]] = !{i32 3, i32 0, !"numeric_user"
 
-; O0: c"F:2:real_work\0AU:1:phase\0A\00"
+; O0: c"F:2:real_work\0AF:3:numeric_user\0AU:1:phase\0A\00"

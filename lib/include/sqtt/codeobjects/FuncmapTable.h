@@ -46,6 +46,14 @@ FuncmapTable buildFuncmapTable(const CodeObject &CO, const std::string &Where,
 
 const char *entryTypeName(rtd::FuncmapEntryType Type);
 
+/// The error for a map that gives a marker ID two meanings (an -fgpu-rdc
+/// device link without the plugin), naming \p Where and the fix; empty if
+/// every ID is unique. Every reader that names markers would have to guess,
+/// so none does (D18).
+std::string markerIDConflict(const rtd::Funcmap &Map, const std::string &Where);
+/// Throws markerIDConflict() as an Error, if any.
+void requireUniqueMarkerIDs(const rtd::Funcmap &Map, const std::string &Where);
+
 /// The Itanium demangling of \p Name, or \p Name itself.
 std::string demangle(const std::string &Name);
 

@@ -1,0 +1,318 @@
+//===- SQTTLinkPhase.cpp - One map for an -fgpu-rdc device link ----------===//
+//
+// The phase runs at the start of the full-LTO pipeline, right after the IR
+// linker merged the units: every header is still exactly the instruction its
+// unit's Late placed (later LTO passes inline across units and may merge
+// identical calls, dropping the metadata that identifies a header). A header
+// is found by its sqtt.marker_header tag and read in one of Late's three
+// forms: s_ttracedata_imm, the m0 asm with a constant, or the m0 asm with a
+// gfx12 clock-packed value whose constant low bits hold the legacy value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SQTTLinkPhase.h"
+#include "SQTTClockPacking.h"
+#include "SQTTDiagnostics.h"
+#include "SQTTFuncMap.h"
+#include "SQTTLedger.h"
+#include "SQTTLowering.h"
+#include "SQTTMarkerEmitter.h"
+#include "SQTTTarget.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace sqtt;
+
+#define DEBUG_TYPE "sqtt-instrument"
+
+STATISTIC(NumUnitsMerged, "Funcmaps of linked units merged into one");
+STATISTIC(NumHeadersRenumbered, "Marker headers rewritten by the link phase");
+
+static const char *const LedgerMD = "sqtt.ledger";
+static const char *const LayoutMD = "sqtt.layout";
+static const char *const UnitMD = "sqtt.unit";
+static const char *const LinkDoneMD = "sqtt.link.done";
+
+static bool hasMarkerHeader(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (hasMarkerMD(I, md::MarkerHeader))
+      return true;
+  return false;
+}
+
+void sqtt::attachLinkInfo(Module &M, GlobalVariable &Map,
+                          const MarkerLedger &Ledger,
+                          const FuncMapLayout &Layout) {
+  LLVMContext &Ctx = M.getContext();
+  auto Int = [&](unsigned V) {
+    return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), V));
+  };
+  Map.setMetadata(LedgerMD, Ledger.toMetadata(Ctx));
+  Map.setMetadata(LayoutMD,
+                  MDNode::get(Ctx, {Int(Layout.ShaderClockBits),
+                                    Int(Layout.ShaderClockShift),
+                                    Int(Layout.AddrTraceWaveSize)}));
+  MDNode *Unit = MDNode::get(Ctx, {ValueAsMetadata::get(&Map)});
+  for (Function &F : M)
+    if (!F.isDeclaration() && hasMarkerHeader(F))
+      F.setMetadata(UnitMD, Unit);
+}
+
+namespace {
+
+/// One translation unit of the link: its map global and what Late recorded.
+struct Unit {
+  GlobalVariable *Map = nullptr;
+  MarkerLedger Ledger;
+  FuncMapLayout Layout;
+  DenseMap<uint32_t, size_t> ToMerged; // unit ID -> merged record
+};
+
+/// A header to rewrite. Packed headers keep their instruction and get a new
+/// constant in the clock-packing `or`.
+struct HeaderSite {
+  CallInst *Call;
+  size_t Merged;
+  uint32_t Flags;
+  const Unit *From;
+  Instruction *PackedOr = nullptr;
+  unsigned PackedOperand = 0;
+};
+
+} // namespace
+
+static std::optional<unsigned> mdUnsigned(const MDNode *N, unsigned I) {
+  if (!N || I >= N->getNumOperands())
+    return std::nullopt;
+  if (auto *C = mdconst::dyn_extract_or_null<ConstantInt>(N->getOperand(I)))
+    return static_cast<unsigned>(C->getZExtValue());
+  return std::nullopt;
+}
+
+/// Reads the legacy value of a header in one of Late's forms.
+static std::optional<uint32_t> readHeader(CallInst &Call, HeaderSite &Site) {
+  Value *Operand = nullptr;
+  if (isTraceCall(Call) || isM0TraceAsm(Call))
+    Operand = Call.getArgOperand(0);
+  if (!Operand)
+    return std::nullopt;
+  if (auto *C = dyn_cast<ConstantInt>(Operand))
+    return static_cast<uint32_t>(C->getZExtValue());
+  if (auto *II = dyn_cast<IntrinsicInst>(Operand))
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_readfirstlane)
+      Operand = II->getArgOperand(0);
+  // (clock window << (32 - Bits)) | legacy low bits.
+  auto *Or = dyn_cast<BinaryOperator>(Operand);
+  if (!Or || Or->getOpcode() != Instruction::Or)
+    return std::nullopt;
+  for (unsigned I = 0; I < 2; ++I)
+    if (auto *C = dyn_cast<ConstantInt>(Or->getOperand(I))) {
+      Site.PackedOr = Or;
+      Site.PackedOperand = I;
+      return static_cast<uint32_t>(C->getZExtValue());
+    }
+  return std::nullopt;
+}
+
+/// Markers that are the same marker in every unit share one merged record.
+static std::string mergeKey(const MarkerRecord &R) {
+  std::string Key = std::to_string(static_cast<unsigned>(R.Kind)) + '\0' + R.Name +
+                    '\0' + std::to_string(R.ExtraPayloadCount);
+  // Address points are one per traced operation: their location tells them apart.
+  if (R.Kind == MarkerKind::AddressPoint)
+    Key += '\0' + R.SourceLoc;
+  return Key;
+}
+
+bool sqtt::runLinkPhase(Module &M) {
+  if (M.getNamedMetadata(LinkDoneMD))
+    return false;
+  LLVMContext &Ctx = M.getContext();
+
+  SmallVector<Unit, 4> Units;
+  for (GlobalVariable &GV : M.globals())
+    if (GV.getSection() == FuncMapSection) {
+      Unit U;
+      U.Map = &GV;
+      Units.push_back(std::move(U));
+    }
+  // One map (or none) has unique IDs already.
+  if (Units.size() < 2)
+    return false;
+
+  for (Unit &U : Units) {
+    const MDNode *Ledger = U.Map->getMetadata(LedgerMD);
+    const MDNode *Layout = U.Map->getMetadata(LayoutMD);
+    if (!Ledger || !Layout) {
+      reportWarning(Ctx, "the device link holds a .sqtt_funcmap ('" + U.Map->getName() +
+                             "') without the plugin's link information (built by another "
+                             "plugin version?); marker IDs are not renumbered and may collide");
+      return false;
+    }
+    U.Ledger = MarkerLedger::fromMetadata(*Ledger);
+    U.Layout.ShaderClockBits = mdUnsigned(Layout, 0).value_or(0);
+    U.Layout.ShaderClockShift = mdUnsigned(Layout, 1).value_or(0);
+    U.Layout.AddrTraceWaveSize = mdUnsigned(Layout, 2).value_or(0);
+  }
+
+  // One layout for the linked code object.
+  FuncMapLayout Layout;
+  for (const Unit &U : Units) {
+    if (U.Layout.ShaderClockBits != 0) {
+      if (Layout.ShaderClockBits != 0 &&
+          (Layout.ShaderClockBits != U.Layout.ShaderClockBits ||
+           Layout.ShaderClockShift != U.Layout.ShaderClockShift)) {
+        reportError(Ctx, "the linked units pack the shader clock differently "
+                         "(SQTT_SHADER_CLOCK_BITS/SQTT_SHADER_CLOCK_SHIFT); build "
+                         "every translation unit with the same values");
+        return false;
+      }
+      Layout.ShaderClockBits = U.Layout.ShaderClockBits;
+      Layout.ShaderClockShift = U.Layout.ShaderClockShift;
+    }
+    Layout.AddrTraceWaveSize =
+        std::max(Layout.AddrTraceWaveSize, U.Layout.AddrTraceWaveSize);
+  }
+
+  // Merge the ledgers: one record per distinct marker, kernels once.
+  std::vector<MarkerRecord> Merged;
+  StringMap<size_t> ByKey;
+  for (Unit &U : Units)
+    for (const MarkerRecord &R : U.Ledger.records()) {
+      auto [It, New] = ByKey.try_emplace(mergeKey(R), Merged.size());
+      if (New)
+        Merged.push_back(R);
+      else if (Merged[It->second].SourceLoc.empty())
+        Merged[It->second].SourceLoc = R.SourceLoc;
+      if (R.Kind != MarkerKind::Kernel)
+        U.ToMerged[R.ID] = It->second;
+    }
+
+  // Every header of every unit, counted per merged marker.
+  DenseMap<const GlobalVariable *, const Unit *> UnitOf;
+  for (const Unit &U : Units)
+    UnitOf[U.Map] = &U;
+  SmallVector<HeaderSite, 64> Sites;
+  std::vector<uint64_t> Emissions(Merged.size(), 0);
+  unsigned Unreadable = 0;
+  for (Function &F : M) {
+    const MDNode *Tag = F.getMetadata(UnitMD);
+    if (F.isDeclaration() || !Tag || Tag->getNumOperands() != 1)
+      continue;
+    auto *Map = mdconst::dyn_extract_or_null<GlobalVariable>(Tag->getOperand(0));
+    const Unit *From = Map ? UnitOf.lookup(Map) : nullptr;
+    if (!From)
+      continue;
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call || !hasMarkerMD(I, md::MarkerHeader))
+        continue;
+      HeaderSite Site{Call, 0, 0, From};
+      std::optional<uint32_t> Value = readHeader(*Call, Site);
+      if (!Value) {
+        ++Unreadable;
+        continue;
+      }
+      uint32_t ID = *Value >> 2;
+      if (ID == 0)
+        continue; // A bare exit names nothing.
+      auto It = From->ToMerged.find(ID);
+      if (It == From->ToMerged.end()) {
+        ++Unreadable;
+        continue;
+      }
+      Site.Merged = It->second;
+      Site.Flags = *Value & FlagMask;
+      ++Emissions[Site.Merged];
+      Sites.push_back(Site);
+    }
+  }
+  if (Unreadable != 0)
+    reportWarning(Ctx, Twine(Unreadable) +
+                           " marker header(s) of the linked module are in no form the "
+                           "link phase can renumber; their names may be wrong");
+
+  // Hottest first: the most emitted markers get the smallest IDs, which fit
+  // s_ttracedata_imm (gfx10+) and the clock-packed layout (gfx12).
+  SmallVector<size_t, 32> Order;
+  for (size_t I = 0; I < Merged.size(); ++I)
+    if (Merged[I].Kind != MarkerKind::Kernel)
+      Order.push_back(I);
+  llvm::sort(Order, [&](size_t A, size_t B) {
+    return Emissions[A] != Emissions[B] ? Emissions[A] > Emissions[B] : A < B;
+  });
+  for (size_t I = 0; I < Order.size(); ++I)
+    Merged[Order[I]].ID = static_cast<uint32_t>(I + 1);
+
+  ClockPacking Packing{Layout.ShaderClockBits, Layout.ShaderClockShift};
+  Type *I32 = Type::getInt32Ty(Ctx);
+  for (HeaderSite &S : Sites) {
+    uint32_t NewValue = (Merged[S.Merged].ID << 2) | S.Flags;
+    if (S.PackedOr) {
+      if (Merged[S.Merged].ID > Packing.maxID()) {
+        reportError(Ctx, "marker ID " + Twine(Merged[S.Merged].ID) +
+                             " of the linked module does not fit with SQTT_SHADER_CLOCK_BITS=" +
+                             Twine(Packing.Bits) + " (at most " + Twine(Packing.maxID()) +
+                             "); lower SQTT_SHADER_CLOCK_BITS or instrument fewer markers");
+        return true;
+      }
+      uint32_t KeepMask = (1u << (32 - Packing.Bits)) - 1;
+      S.PackedOr->setOperand(S.PackedOperand, ConstantInt::get(I32, NewValue & KeepMask));
+      ++NumHeadersRenumbered;
+      continue;
+    }
+    Function &F = *S.Call->getFunction();
+    TargetInfo Target = classifyFunction(F);
+    bool Packs = S.From->Layout.ShaderClockBits != 0 && Target.Gen == GfxGen::GFX12;
+    IRBuilder<> B(S.Call);
+    CallInst *New = NewValue <= MaxImmMarkerValue && Target.hasImmTrace() && !Packs
+                        ? emitBareTrace(B, NewValue, Target)
+                        : emitM0TraceAsm(B, B.getInt32(NewValue));
+    New->copyMetadata(*S.Call);
+    New->setDebugLoc(S.Call->getDebugLoc());
+    S.Call->eraseFromParent();
+    ++NumHeadersRenumbered;
+  }
+
+  // One map replaces the units' maps.
+  MarkerLedger Ledger;
+  for (MarkerRecord &R : Merged) {
+    if (R.Kind == MarkerKind::Kernel)
+      R.ID = 0;
+    Ledger.addRecord(std::move(R));
+  }
+  Ledger.rebuildIndex();
+  SmallPtrSet<Constant *, 4> Old;
+  for (Unit &U : Units)
+    Old.insert(U.Map);
+  removeFromUsedLists(M, [&](Constant *C) { return Old.count(C->stripPointerCasts()) != 0; });
+  for (Function &F : M)
+    F.setMetadata(UnitMD, nullptr);
+  for (Unit &U : Units) {
+    U.Map->removeDeadConstantUsers();
+    if (U.Map->use_empty())
+      U.Map->eraseFromParent();
+  }
+  NumUnitsMerged += Units.size();
+  // The units already warned about names they had to sanitize.
+  std::string Text = buildFuncMapText(Ledger, Layout, [](const Twine &) {});
+  GlobalVariable *Map = emitFuncMap(M, Text);
+  attachLinkInfo(M, *Map, Ledger, Layout);
+  M.getOrInsertNamedMetadata(LinkDoneMD);
+  return true;
+}
