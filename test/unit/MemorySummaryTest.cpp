@@ -2,6 +2,7 @@
 // hand-made accesses with known answers, the summary rows built from them,
 // the address store behind the memory tool, and the kernel, dispatch, code
 // object and lanes of traces cut out by the analysis.
+#include "sqtt/support/Error.h"
 #include "sqtt/trace/AddressStore.h"
 #include "sqtt/trace/MemorySummary.h"
 #include "sqtt/trace/TraceAnalysis.h"
@@ -12,6 +13,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdlib>
 #include <sstream>
 
 using namespace sqtt;
@@ -226,6 +228,25 @@ TEST(AddressStore, KeepsEveryFieldAndSlotOrder) {
   Store.read(R2, Out);
   ASSERT_EQ(Out.size(), 1u);
   EXPECT_EQ(Out[0].Kind, AddressKind::LdsLoad);
+}
+
+TEST(AddressStore, UnusableTemporaryDirectoryIsOneClearError) {
+  const char *Old = std::getenv("TMPDIR");
+  std::string Saved = Old ? Old : "";
+  setenv("TMPDIR", "/nonexistent-sqtt-dir", 1);
+  AddressStore Store;
+  try {
+    Store.append(std::vector<AddressTrace>(1));
+    ADD_FAILURE() << "no error";
+  } catch (const Error &E) {
+    EXPECT_NE(std::string(E.what()).find("/nonexistent-sqtt-dir/sqtt-addresses-"), std::string::npos)
+        << E.what();
+    EXPECT_NE(std::string(E.what()).find("for the address traces"), std::string::npos) << E.what();
+  }
+  if (Old)
+    setenv("TMPDIR", Saved.c_str(), 1);
+  else
+    unsetenv("TMPDIR");
 }
 
 // The analysis ties each trace to its wave's dispatch, the kernel as named

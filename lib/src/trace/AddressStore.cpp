@@ -1,10 +1,10 @@
 // AddressStore.cpp - a trace directory's address traces, kept out of memory.
 #include "sqtt/trace/AddressStore.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/TempFile.h"
 #include "sqtt/trace/TraceAnalysis.h"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <unistd.h>
@@ -24,24 +24,6 @@ struct StoredTrace {
   uint8_t HasDispatch, HasCodeObject;
 };
 static_assert(sizeof(StoredTrace) == 56, "no padding in the stored form");
-
-/// An anonymous temporary file in $TMPDIR (or /tmp), gone when closed.
-std::FILE *openTemporary() {
-  const char *Dir = std::getenv("TMPDIR");
-  std::string Path = std::string(Dir && *Dir ? Dir : "/tmp") + "/sqtt-addresses-XXXXXX";
-  int Fd = ::mkstemp(Path.data());
-  if (Fd < 0)
-    throw Error(Path + ": cannot create a temporary file for the address traces: " +
-                std::strerror(errno));
-  ::unlink(Path.c_str());
-  std::FILE *F = ::fdopen(Fd, "w+b");
-  if (!F) {
-    ::close(Fd);
-    throw Error("cannot open the temporary file for the address traces: " +
-                std::string(std::strerror(errno)));
-  }
-  return F;
-}
 
 } // namespace
 
@@ -75,7 +57,7 @@ AddressStore::Range AddressStore::append(const std::vector<AddressTrace> &Traces
                   T.Addresses.size() * sizeof(uint64_t));
   }
   if (!File)
-    File.reset(openTemporary());
+    File.reset(openTemporaryFile("sqtt-addresses", "the address traces"));
   // Only appends move the file position (reads use pread), so it is at the end.
   if (std::fwrite(Buf.data(), 1, Buf.size(), File.get()) != Buf.size() ||
       std::fflush(File.get()) != 0)
