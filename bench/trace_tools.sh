@@ -7,7 +7,8 @@
 # over 4 shader engines and 8192 waves. The att step runs last because it
 # rewrites the trace in place. Every tool runs on one thread (-j 1); the
 # flamegraph and Perfetto rows marked -j 2 read shader engines ahead on the
-# second core. Prints a table; traces are deleted afterwards.
+# second core; the memory tool runs once without and once with its summary.
+# Prints a table; traces are deleted afterwards.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -74,6 +75,8 @@ for n in "${sizes[@]}"; do
   measure sqtt-perfetto "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" -j 1
   measure "  -j 2 (read-ahead)" "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" -j 2
   measure sqtt-memory-trace "$records" "$mb" "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json" -j 1
+  measure "  --summary(-json)" "$records" "$mb" "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json" \
+    --summary --summary-json "$work/summary.json" -j 1
   measure sqtt-att "$records" "$mb" "$bin/sqtt-att" "$trace"
-  rm -rf "$trace" "$work/perfetto" "$work/addresses.json"
+  rm -rf "$trace" "$work/perfetto" "$work/addresses.json" "$work/summary.json"
 done

@@ -16,8 +16,10 @@ rm -rf "$out"
 mkdir -p "$out/code_objects"
 
 step() { printf '\n== %s\n' "$*"; }
+# -gline-tables-only: line tables only (no variables or types), enough for the
+# funcmap to carry each marker's source line, so reports name real lines.
 hipcc() {
-  "$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output -O2 \
+  "$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output -O2 -gline-tables-only \
     -DSQTT_ENABLED=1 -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples" \
     -fpass-plugin="$plugin" "$@"
 }
@@ -57,8 +59,9 @@ head -5 "$out/stacks.folded" | sed 's/^/   /'
 step "6. Perfetto timelines"
 "$bin/sqtt-perfetto" "$out/trace" --demangle -o "$out/perfetto"
 
-step "7. Memory trace"
-"$bin/sqtt-memory-trace" "$out/trace" -o "$out/addresses.json" --summary 2>&1 | sed -n '1,12p'
+step "7. Memory trace: coalescing and LDS bank conflicts per source line"
+"$bin/sqtt-memory-trace" "$out/trace" --demangle -o "$out/addresses.json" --summary \
+  --summary-json "$out/memory-summary.json" 2>&1 | grep -v '^sqtt-memory-trace:'
 
 cat <<EOM
 
@@ -68,5 +71,6 @@ Everything is in ${out#$root/}/:
   profile.speedscope.json   drag onto https://www.speedscope.app
   perfetto/*.perfetto.json  drag onto https://ui.perfetto.dev
   addresses.json            per-lane addresses of every traced memory operation
+  memory-summary.json       per operation: cache lines, bank conflicts, stride, range
   trace/                    the simulated rocprofv3 --att tree (with ground_truth.json)
 EOM

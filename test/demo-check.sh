@@ -13,6 +13,10 @@ python3 "$validate" folded "$out/stacks.folded"
 python3 "$validate" speedscope "$out/profile.speedscope.json"
 for f in "$out"/perfetto/*.perfetto.json; do python3 "$validate" chrome "$f"; done
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d, 'no address traces'; print(f'memory ok: {len(d)} traces')" "$out/addresses.json"
+python3 "$root/test/lit/Inputs/check-memory-lanes.py" "$out/addresses.json"
+# Built with -gline-tables-only: every summary row names its source line.
+python3 -c "import json,sys; rows=json.load(open(sys.argv[1])); assert rows and all(r['source'] for r in rows), 'summary rows without source'; print(f'summary ok: {len(rows)} rows with source lines')" "$out/memory-summary.json"
+if grep -q 'no source locations' "$out.log"; then echo "demo: the summary lacks source lines" >&2; exit 1; fi
 for co in "$out"/code_objects/*.co; do "$build/bin/sqtt-decode-funcmap" "$co" > /dev/null 2>&1; done
 grep -q '"markers_decoded": true' "$out"/trace/ui_output_agent_1_dispatch_1/code.json
 grep -q 'simulated' "$out"/trace/ui_output_agent_1_dispatch_1/shaderdata_0_0.json

@@ -2,14 +2,18 @@
 //
 //   sqtt-memory-trace trace_output/ -o addresses.json --summary
 //
-// One JSON object per traced memory operation: kind, marker, time, wave
-// slot, EXEC mask and the address of every active lane (buffer addresses
-// reconstructed from the descriptor), with the operation's source location.
+// One JSON object per traced memory operation: kind, marker, kernel,
+// dispatch and code object, time, wave slot, EXEC mask and the lane number
+// and address of every active lane (buffer addresses reconstructed from the
+// descriptor), with the operation's source location. The summary has one
+// row per (kernel, operation): cache lines touched (coalescing), LDS bank
+// conflicts, the dominant stride and the address range. Traces are written
+// as each directory is analysed, never all held at once.
 #include "../ToolMain.h"
 #include "Version.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/support/Error.h"
-#include "sqtt/writers/TraceWriters.h"
+#include "sqtt/writers/MemoryWriters.h"
 
 #include <iostream>
 
@@ -20,6 +24,7 @@ constexpr const char *Tool = "sqtt-memory-trace";
 struct Options {
   sqtt::TraceToolOptions Trace;
   std::string Output;
+  std::string SummaryJson;
   bool Summary = false;
 };
 
@@ -28,27 +33,44 @@ int run(const Options &Opts) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Addresses = true;
   sqtt::LossCounters Total;
-  std::vector<sqtt::AddressTrace> Traces;
-  Session.analyzeDirs(
-      A, Opts.Trace.Jobs,
-      [&](sqtt::DirResult &R) {
-        std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.RecordsRead << " records, "
-                  << R.Addresses.size() << " address traces\n";
-        for (sqtt::AddressTrace &T : R.Addresses)
-          Traces.push_back(std::move(T));
-      },
-      nullptr, Total);
-  if (Opts.Output.empty()) {
-    sqtt::writeMemoryTraceJson(std::cout, Traces, Session.Names);
-  } else {
-    sqtt::writeOutputFile(Opts.Output, [&](std::ostream &OS) {
-      sqtt::writeMemoryTraceJson(OS, Traces, Session.Names);
-    });
-  }
-  std::cerr << Tool << ": wrote " << Traces.size() << " traces to "
+  sqtt::MemorySummary Summary(Session.Names);
+  const bool WantSummary = Opts.Summary || !Opts.SummaryJson.empty();
+  uint64_t Written = 0;
+  auto Analyze = [&](std::ostream &OS) {
+    sqtt::MemoryTraceJsonWriter Writer(OS, Session.Names);
+    Session.analyzeDirs(
+        A, Opts.Trace.Jobs,
+        [&](sqtt::DirResult &R) {
+          std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.RecordsRead << " records, "
+                    << R.Addresses.size() << " address traces\n";
+          sqtt::forEachAddressTrace(R, [&](const sqtt::AddressTrace &T) {
+            Writer.add(T);
+            if (WantSummary)
+              Summary.add(T);
+          });
+        },
+        nullptr, Total);
+    Writer.finish();
+    Written = Writer.count();
+  };
+  if (Opts.Output.empty())
+    Analyze(std::cout);
+  else
+    sqtt::writeOutputFile(Opts.Output, Analyze);
+  std::cerr << Tool << ": wrote " << Written << " traces to "
             << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
-  if (Opts.Summary)
-    sqtt::writeMemoryTraceSummary(std::cerr, Traces, Session.Names);
+  if (WantSummary) {
+    std::vector<sqtt::MemorySummaryRow> Rows = Summary.rows();
+    if (Opts.Summary)
+      sqtt::writeMemorySummaryText(std::cerr, Summary, Rows, Session.Names);
+    if (!Opts.SummaryJson.empty()) {
+      sqtt::writeOutputFile(Opts.SummaryJson, [&](std::ostream &OS) {
+        sqtt::writeMemorySummaryJson(OS, Rows, Session.Names);
+      });
+      std::cerr << Tool << ": wrote " << Rows.size() << " summary rows to " << Opts.SummaryJson
+                << '\n';
+    }
+  }
   Session.printSummary(Total);
   return 0;
 }
@@ -57,10 +79,15 @@ int run(const Options &Opts) {
 
 int main(int argc, char **argv) {
   Options Opts;
-  CLI::App App{"Per-lane memory addresses of SQTT address traces (SQTT_TRACE_ADDRESSES) as JSON."};
+  CLI::App App{"Per-lane memory addresses of SQTT address traces (SQTT_TRACE_ADDRESSES) as JSON, "
+               "and a per-operation summary of coalescing and LDS bank conflicts."};
   Opts.Trace.add(App);
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
-  App.add_flag("-s,--summary", Opts.Summary, "Print a per-source summary to stderr");
+  App.add_flag("-s,--summary", Opts.Summary,
+               "Print one row per (kernel, operation) to stderr: executions, lanes, unique "
+               "addresses, 128-byte cache lines, LDS bank-conflict ways, dominant stride, address "
+               "range, source; costliest first");
+  App.add_option("--summary-json", Opts.SummaryJson, "Write the summary rows as a JSON array to FILE");
   sqtt::addVersionFlag(App, "sqtt-memory-trace");
   CLI11_PARSE(App, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

@@ -42,6 +42,7 @@ struct AddressOp {
   uint32_t ID;
   std::string Kind; // memory-trace kind name
   AddrProto Proto;
+  std::string Source; // the map row's inline chain, "" if none
 };
 
 struct SynthCO {
@@ -99,7 +100,7 @@ SynthCO loadCO(const std::string &Path) {
       auto K = Kinds.find(E.name);
       if (K != Kinds.end()) {
         if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64))
-          C.Addresses.push_back({E.id, K->second.first, K->second.second});
+          C.Addresses.push_back({E.id, K->second.first, K->second.second, E.source_loc});
       } else if (E.extra_payload_count == 1) {
         if (!C.Bits)
           C.Data.push_back(E.id);
@@ -229,8 +230,10 @@ private:
       emit(At++, uint32_t(Buf >> 32) | (Stride << 16), false);
       emit(At++, SOffset, false);
       std::vector<uint32_t> VOff(W), VIdx(W);
+      static const uint32_t Steps[] = {4, 16, 128};
+      uint32_t Step = Steps[rnd(3)];
       for (uint32_t L = 0; L < W; ++L) {
-        VOff[L] = L * 4 + rnd(2) * 64;
+        VOff[L] = L * Step + rnd(2) * 64;
         VIdx[L] = L + rnd(3);
       }
       for (uint32_t L = 0; L < W; ++L)
@@ -243,8 +246,16 @@ private:
           Active.push_back(Buf + SOffset + VOff[L] +
                            (Op.Proto == AddrProto::StructBuffer ? uint64_t(VIdx[L]) * Stride : 0));
     } else {
+      // Access patterns with known costs: coalesced, strided, one line or
+      // bank per lane, broadcast, and random jitter that mixes them.
+      static const uint32_t MemorySteps[] = {4, 8, 16, 128, 0};
+      static const uint32_t LdsSteps[] = {4, 8, 128, 0, 4};
+      uint32_t Pattern = rnd(5);
+      uint32_t Step = Op.Proto == AddrProto::Memory ? MemorySteps[Pattern] : LdsSteps[Pattern];
+      uint32_t Jitter = Pattern == 1 || Pattern == 4 ? 2 : 1;
       for (uint32_t L = 0; L < W; ++L) {
-        uint64_t Addr = Op.Proto == AddrProto::Memory ? Base + L * 8 + rnd(2) * 256 : (L * 4 + rnd(2) * 128);
+        uint64_t Addr = Op.Proto == AddrProto::Memory ? Base + L * Step + rnd(Jitter) * 256
+                                                      : L * Step + rnd(Jitter) * 128;
         emit(At++, uint32_t(Addr), false);
         if (Op.Proto == AddrProto::Memory)
           emit(At++, uint32_t(Addr >> 32), false);
@@ -254,7 +265,7 @@ private:
     }
     bool Narrow = Op.Proto == AddrProto::Narrow;
     T.Addresses << DirIdx << ' ' << Op.Kind << ' ' << Op.ID << ' ' << SE << ' ' << CU << ' ' << SIMD << ' '
-                << Wave;
+                << Wave << ' ' << Launches.back().Dispatch << ' ' << CO->ID;
     char Buf[24];
     std::snprintf(Buf, sizeof Buf, " 0x%016llx", (unsigned long long)Exec);
     T.Addresses << Buf;
@@ -462,7 +473,25 @@ SynthStats synthesize(const SynthScenario &S) {
     Truth << ": [" << V.first << ", " << V.second << "]";
     FirstKey = false;
   }
-  Truth << "},\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records
+  // What the memory summary is checked against: each dispatch's kernel and
+  // each traced operation's kind and source (truth_addresses.txt has the
+  // dispatch and code object of every execution).
+  Truth << "},\n\"dispatches\": {";
+  for (size_t C = 0; C < COs.size(); ++C) {
+    Truth << (C ? ", " : "") << '"' << C + 1 << "\": ";
+    writeJsonString(Truth, COs[C].Kernel);
+  }
+  Truth << "},\n\"address_ops\": [";
+  FirstKey = true;
+  for (const SynthCO &C : COs)
+    for (const AddressOp &Op : C.Addresses) {
+      Truth << (FirstKey ? "\n" : ",\n") << "  {\"code_object\": " << C.ID << ", \"marker_id\": " << Op.ID
+            << ", \"kind\": \"" << Op.Kind << "\", \"source\": ";
+      writeJsonString(Truth, Op.Source);
+      Truth << "}";
+      FirstKey = false;
+    }
+  Truth << "],\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records
         << ",\n\"address_blocks\": " << Stats.AddressBlocks << "\n}\n";
   writeJsonFile(Out / "ground_truth.json", Truth.str());
   return Stats;

@@ -1,43 +1,21 @@
 // EventStore.cpp - a trace directory's Perfetto events, kept out of memory.
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/TempFile.h"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <unistd.h>
 
 namespace sqtt {
 
-namespace {
-
-/// An anonymous temporary file in $TMPDIR (or /tmp), gone when closed.
-std::FILE *openTemporary() {
-  const char *Dir = std::getenv("TMPDIR");
-  std::string Path = std::string(Dir && *Dir ? Dir : "/tmp") + "/sqtt-events-XXXXXX";
-  int Fd = ::mkstemp(Path.data());
-  if (Fd < 0)
-    throw Error(Path + ": cannot create a temporary file for the timeline events: " +
-                std::strerror(errno));
-  ::unlink(Path.c_str());
-  std::FILE *F = ::fdopen(Fd, "w+b");
-  if (!F) {
-    ::close(Fd);
-    throw Error("cannot open the temporary file for the timeline events: " +
-                std::string(std::strerror(errno)));
-  }
-  return F;
-}
-
-} // namespace
-
 uint64_t EventStore::append(const std::vector<ChromeEvent> &Events) {
   uint64_t First = Count;
   if (Events.empty())
     return First;
   if (!File)
-    File.reset(openTemporary());
+    File.reset(openTemporaryFile("sqtt-events", "the timeline events"));
   // Only appends move the file position (reads use pread), so it is at the end.
   if (std::fwrite(Events.data(), sizeof(ChromeEvent), Events.size(), File.get()) != Events.size() ||
       std::fflush(File.get()) != 0)

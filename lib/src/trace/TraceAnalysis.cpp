@@ -140,7 +140,7 @@ struct EngineWaves {
   std::vector<ChromeEvent> Events;
   struct SlotTraces {
     OrderKey Key; // of the slot's first record
-    std::vector<AddressTrace> Traces;
+    AddressStore::Range Traces;
   };
   std::vector<SlotTraces> Addresses;
 };
@@ -193,16 +193,27 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       ++Result.Dispatches;
 
   // The map a record is decoded with: its dispatch's code object, if known.
-  std::unordered_map<int64_t, const MarkerMap *> DispatchMaps;
-  auto MapOfSpan = [&](const WaveSpan *Span) -> const MarkerMap & {
+  // Address traces also say which kernel and code object they belong to.
+  struct DispatchInfo {
+    const MarkerMap *Map = nullptr;
+    std::optional<uint64_t> CodeObject;
+    uint32_t Kernel = 0; // interned display name
+  };
+  std::unordered_map<int64_t, DispatchInfo> Dispatches;
+  const uint32_t NoKernel = Names.intern("");
+  auto InfoOfSpan = [&](const WaveSpan *Span) -> const DispatchInfo * {
     if (!Span)
-      return Resolver.merged();
-    auto [It, New] = DispatchMaps.try_emplace(Span->Dispatch, nullptr);
+      return nullptr;
+    auto [It, New] = Dispatches.try_emplace(Span->Dispatch);
     if (New) {
-      std::optional<uint64_t> CO = Resolver.codeObjectOfKernel(Occ.dispatchName(Span->Dispatch));
-      It->second = CO ? Resolver.forCodeObject(*CO) : nullptr;
+      std::string Name = Occ.dispatchName(Span->Dispatch);
+      It->second.CodeObject = Resolver.codeObjectOfKernel(Name);
+      It->second.Map = It->second.CodeObject ? Resolver.forCodeObject(*It->second.CodeObject) : nullptr;
+      if (!It->second.Map)
+        It->second.CodeObject.reset();
+      It->second.Kernel = Name.empty() ? NoKernel : Names.intern(Resolver.display(Name));
     }
-    return It->second ? *It->second : Resolver.merged();
+    return &It->second;
   };
 
   std::map<std::pair<int64_t, uint64_t>, ThreadInfo> Threads;
@@ -287,7 +298,9 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       SpanCursor Cursor(Occ, Slot);
       for (size_t I = Start[S]; I < End;) {
         const SlotRecord &R = Stream[I];
-        const MarkerMap &Map = MapOfSpan(Cursor.at(R.Time));
+        const WaveSpan *Span = Cursor.at(R.Time);
+        const DispatchInfo *Info = InfoOfSpan(Span);
+        const MarkerMap &Map = Info && Info->Map ? *Info->Map : Resolver.merged();
         DecodedMarker D = Resolver.decode(R.Value, Map);
         if (D.Info && D.Info->Address != AddressKind::None) {
           AddressKind Kind = D.Info->Address;
@@ -315,6 +328,14 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           T.Wave = uint8_t(slotWave(Slot));
           T.Exec = Word(0) | (Word(1) << 32);
           T.SourceLoc = D.Info->SourceLoc;
+          T.WaveSize = uint8_t(W);
+          T.Kernel = NoKernel;
+          if (Span)
+            T.Dispatch = Span->Dispatch;
+          if (Info) {
+            T.Kernel = Info->Kernel;
+            T.CodeObject = Info->CodeObject;
+          }
           if (isBuffer(Kind)) {
             uint64_t RsrcLo = Word(2), RsrcHi = Word(3), SOffset = Word(4);
             uint64_t Base = (RsrcLo | (RsrcHi << 32)) & 0xFFFFFFFFFFFFull;
@@ -355,9 +376,9 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       }
       HeaderEnd[S] = uint32_t(Kept);
       Loss.Headers += Kept - Start[S];
-      if (!SlotTraces.empty())
+      if (!SlotTraces.empty()) // Written out now: memory holds one slot's traces.
         Out.Addresses.push_back({{DirIndex, First.Time, uint32_t(E), First.Origin, 0},
-                                 std::move(SlotTraces)});
+                                 Result.Addresses.append(SlotTraces)});
     }
 
     // Wave instances: contiguous runs of a slot's headers.
@@ -518,8 +539,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     std::sort(Order.begin(), Order.end(),
               [](const auto *A, const auto *B) { return A->Key < B->Key; });
     for (EngineWaves::SlotTraces *S : Order)
-      for (AddressTrace &T : S->Traces)
-        Result.Addresses.push_back(std::move(T));
+      Result.AddressSlots.push_back(S->Traces);
   }
   for (const std::string &K : UnknownKernels)
     Warnings.push_back(Dir + ": kernel '" + K + "' is in no code object's funcmap; its markers are "

@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """check-synth-truth.py SYNTH_OUT [--folded F] [--perfetto DIR] [--memory JSON]
-                       [--headers] [--tolerance CYCLES]
+                       [--summary-json JSON] [--headers] [--tolerance CYCLES]
 
 Compares tool outputs with sqtt-synth's ground truth:
   --folded    sqtt-flamegraph output: every stack's self cycles (exact, or
               within --tolerance per attributed interval after the att step)
   --perfetto  sqtt-perfetto files: slices per name (count, total duration),
               instants, and B/E nesting
-  --memory    sqtt-memory-trace JSON: the multiset of address traces
+  --memory    sqtt-memory-trace JSON: the multiset of address traces (with
+              dispatch, code object and kernel), and in every trace the
+              lanes are exactly the EXEC bits, one per address
+  --summary-json  sqtt-memory-trace --summary-json: every field of every row
+              and the row order, against a reference computed here from the
+              truth (not the tool's code)
   --headers   after sqtt-att: every packed header's time within tolerance of
               its issue time, in issue order per wave
 """
@@ -21,6 +26,7 @@ ap.add_argument("out")
 ap.add_argument("--folded")
 ap.add_argument("--perfetto")
 ap.add_argument("--memory")
+ap.add_argument("--summary-json")
 ap.add_argument("--headers", action="store_true")
 ap.add_argument("--tolerance", type=int, default=0)
 args = ap.parse_args()
@@ -76,14 +82,90 @@ if args.perfetto:
         fail(f"{instants} instants, truth {truth['instants']}")
     print(f"perfetto: {sum(c for c, _ in got.values())} slices of {len(got)} names and {instants} instants match the truth")
 
+def truth_traces():
+    """(kind, marker, se, cu, simd, wave, dispatch, code_object, exec, addresses) per line."""
+    for line in open(f"{args.out}/truth_addresses.txt"):
+        f = line.split()
+        yield f[1], int(f[2]), f[3], f[4], f[5], f[6], int(f[7]), int(f[8]), int(f[9], 16), [int(a, 16) for a in f[10:]]
+
+
 if args.memory:
+    traces = json.load(open(args.memory))
     got = sorted(" ".join([t["kind"], str(t["marker_id"]), str(t["shader_engine"]), str(t["cu"]), str(t["simd"]),
-                           str(t["wave"]), t["exec_mask"]] + t["addresses"])
-                 for t in json.load(open(args.memory)))
+                           str(t["wave"]), str(t["dispatch"]), str(t["code_object"]), t["exec_mask"]] + t["addresses"])
+                 for t in traces)
     want = sorted(" ".join(line.split()[1:]) for line in open(f"{args.out}/truth_addresses.txt"))
     if got != want:
         fail(f"address traces differ: {len(got)} vs {len(want)} (first mismatch {next((a, b) for a, b in zip(got, want) if a != b) if len(got) == len(want) else ''})")
-    print(f"memory: {len(got)} address traces match the truth")
+    for t in traces:
+        if t["kernel"] != truth["dispatches"][str(t["dispatch"])]:
+            fail(f"kernel {t['kernel']} for dispatch {t['dispatch']}")
+        exec_mask = int(t["exec_mask"], 16)
+        if t["lanes"] != [l for l in range(64) if exec_mask >> l & 1] or len(t["lanes"]) != len(t["addresses"]) \
+                or t["active_lanes"] != len(t["lanes"]):
+            fail(f"lanes {t['lanes']} disagree with exec_mask {t['exec_mask']} or the addresses")
+    print(f"memory: {len(got)} address traces match the truth; lanes agree with exec_mask in every trace")
+
+if args.summary_json:
+    # A straightforward reference: sets and counters per (kernel, code object, marker).
+    from collections import Counter
+    ops = {(o["code_object"], o["marker_id"]): o for o in truth["address_ops"]}
+    cached = {"load", "store", "atomic", "buffer_load", "buffer_store", "buffer_atomic", "struct_buffer_load",
+              "struct_buffer_store", "struct_buffer_atomic"}
+    lds = {"lds_load", "lds_store", "lds_atomic"}
+    acc = {}
+    for kind, marker, _se, _cu, _simd, _wave, dispatch, co, exec_mask, addrs in truth_traces():
+        kernel = truth["dispatches"][str(dispatch)]
+        r = acc.setdefault((kernel, co, marker), {"kind": kind, "executions": 0, "active_lanes": 0, "seen": set(),
+                                                  "lines": 0, "ideal": 0, "ways": 0, "strides": Counter()})
+        lanes = [l for l in range(64) if exec_mask >> l & 1]
+        r["executions"] += 1
+        r["active_lanes"] += len(addrs)
+        r["seen"].update(addrs)
+        r["lines"] += len({a // 128 for a in addrs})
+        r["ideal"] += -(-len(addrs) * 4 // 128)
+        for group in sorted({l // 32 for l in lanes}):
+            words = {a // 4 for l, a in zip(lanes, addrs) if l // 32 == group}
+            r["ways"] += max(Counter(w % 32 for w in words).values())
+        for i in range(1, len(lanes)):
+            if lanes[i] == lanes[i - 1] + 1:
+                r["strides"][addrs[i] - addrs[i - 1]] += 1
+    want = []
+    for (kernel, co, marker), r in acc.items():
+        kind, n = r["kind"], r["executions"]
+        width = 8 if kind in lds or "permute" in kind else 16
+        strides = r["strides"]
+        dominant = None
+        if strides:
+            best = max(strides.values())
+            dominant = min((s for s, c in strides.items() if c == best), key=lambda s: (abs(s), s < 0))
+        row = {"kernel": kernel, "code_object": co, "marker_id": marker, "kind": kind,
+               "source": ops[(co, marker)]["source"] or None, "executions": n, "active_lanes": r["active_lanes"],
+               "unique_addresses": len(r["seen"]),
+               "cache_lines_128b": r["lines"] if kind in cached else None,
+               "ideal_cache_lines_128b": r["ideal"] if kind in cached else None,
+               "lines_per_execution": r["lines"] / n if kind in cached else None,
+               "ideal_lines_per_execution": r["ideal"] / n if kind in cached else None,
+               "lines_vs_ideal": r["lines"] / r["ideal"] if kind in cached and r["ideal"] else None,
+               "lds_bank_conflict_ways": r["ways"] if kind in lds else None,
+               "conflict_ways_per_execution": r["ways"] / n if kind in lds else None,
+               "dominant_stride": dominant,
+               "address_min": f"0x{min(r['seen']):0{width}x}" if r["seen"] else None,
+               "address_max": f"0x{max(r['seen']):0{width}x}" if r["seen"] else None}
+        want.append(row)
+
+    def cost(row):
+        return row["cache_lines_128b"] if row["cache_lines_128b"] is not None else row["lds_bank_conflict_ways"] or 0
+    want.sort(key=lambda row: (-cost(row), row["kernel"], row["code_object"], row["marker_id"]))
+    got = json.load(open(args.summary_json))
+    if len(got) != len(want):
+        fail(f"{len(got)} summary rows, truth {len(want)}")
+    for g, w in zip(got, want):
+        if g != w:
+            diff = {k: (g.get(k), w.get(k)) for k in set(g) | set(w) if g.get(k) != w.get(k)}
+            fail(f"summary row {w['kernel']} marker {w['marker_id']}: (got, truth) {diff}")
+    kinds = sorted({row["kind"] for row in want})
+    print(f"summary: {len(got)} rows ({', '.join(kinds)}) match the truth in every field and in order")
 
 if args.headers:
     issue = {}

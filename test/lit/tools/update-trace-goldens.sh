@@ -19,6 +19,6 @@ done
 (cd "$work/every-rule" && "$bin/sqtt-flamegraph" . --demangle --no-svg > "$out/every-rule.demangled.folded" 2>/dev/null)
 (cd "$work/every-rule" && "$bin/sqtt-flamegraph" . --cu 2 --no-svg > "$out/every-rule.cu2.folded" 2>/dev/null)
 (cd "$work/every-rule" && "$bin/sqtt-flamegraph" . --simd 1 --wave 2 --no-svg > "$out/every-rule.simd1-wave2.folded" 2>/dev/null)
-(cd "$work/every-rule" && "$bin/sqtt-memory-trace" . -o "$out/every-rule.memory.json" --summary 2> "$out/every-rule.memory-summary.txt" >/dev/null)
-sed -i '/^sqtt-memory-trace: \(found\|loaded\|   \|wrote\)/d' "$out/every-rule.memory-summary.txt"
+(cd "$work/every-rule" && "$bin/sqtt-memory-trace" . -o "$out/every-rule.memory.json" --summary-json "$out/every-rule.memory-summary.json" --summary 2> "$out/every-rule.memory-summary.txt" >/dev/null)
+sed -i '/^sqtt-memory-trace: \(found\|loaded\|wrote\)/d' "$out/every-rule.memory-summary.txt"
 echo "updated $(ls "$out" | wc -l) files in $out"

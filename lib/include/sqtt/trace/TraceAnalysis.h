@@ -7,6 +7,7 @@
 // (Perfetto). Every record that cannot be attributed is counted (D10).
 #pragma once
 
+#include "sqtt/trace/AddressStore.h"
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceFiles.h"
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <tuple>
 #include <string>
 #include <unordered_map>
@@ -51,6 +53,10 @@ struct AddressTrace {
   uint64_t Exec = 0;
   std::vector<uint64_t> Addresses; // active lanes, in lane order
   uint32_t SourceLoc = 0;          // interned
+  uint8_t WaveSize = 0;            // of the map that decoded it: the lanes are Exec's below it
+  std::optional<int64_t> Dispatch; // occupancy kernel_id of the wave, if in a span
+  uint32_t Kernel = 0;             // interned display name of the dispatch's kernel; "" if unknown
+  std::optional<uint64_t> CodeObject; // whose map decoded the block
 };
 
 /// Where an event sits in the reference's processing order: trace
@@ -123,8 +129,15 @@ struct DirResult {
   std::vector<WaveEvents> Waves;
   std::vector<ThreadInfo> Threads;
   std::map<int64_t, std::string> ProcessNames; // pid -> display name
-  std::vector<AddressTrace> Addresses;
+  /// Address traces, slot by slot in a temporary file; AddressSlots gives
+  /// the output order. Read them with forEachAddressTrace.
+  AddressStore Addresses;
+  std::vector<AddressStore::Range> AddressSlots;
 };
+
+/// Calls \p Fn with every address trace of \p Dir in output order (the
+/// reference's: slots by their first record), one slot in memory at a time.
+void forEachAddressTrace(const DirResult &Dir, const std::function<void(const AddressTrace &)> &Fn);
 
 struct AnalysisOptions {
   RecordFilter Filter;

@@ -5,7 +5,7 @@
 //   speedscope  speedscope's JSON file format (sampled profile, weights)
 //   svg         an interactive flamegraph (search, zoom, tooltips)
 //   chrome      Chrome trace JSON for ui.perfetto.dev (one file per dir)
-//   memory      the memory-trace JSON array and its text summary
+//   memory      see MemoryWriters.h
 #pragma once
 
 #include "sqtt/trace/TraceAnalysis.h"
@@ -33,9 +33,5 @@ void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks
                         const NameTable &Names, const std::string &Title);
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                       double TimeScale);
-void writeMemoryTraceJson(std::ostream &OS, const std::vector<AddressTrace> &Traces,
-                          const NameTable &Names);
-void writeMemoryTraceSummary(std::ostream &OS, const std::vector<AddressTrace> &Traces,
-                             const NameTable &Names);
 
 } // namespace sqtt

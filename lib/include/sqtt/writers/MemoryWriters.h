@@ -1,0 +1,39 @@
+// MemoryWriters.h - the memory tool's outputs, one writer per format.
+//
+//   MemoryTraceJsonWriter   the memory-trace JSON array, one trace at a time
+//   writeMemorySummaryText  the per-operation table (--summary)
+//   writeMemorySummaryJson  the same rows as a JSON array (--summary-json)
+#pragma once
+
+#include "sqtt/trace/MemorySummary.h"
+
+#include <ostream>
+#include <vector>
+
+namespace sqtt {
+
+/// Streams the memory-trace JSON array (FORMATS.md 5, plus kernel, dispatch,
+/// code_object and lanes): traces are written as they come.
+class MemoryTraceJsonWriter {
+public:
+  MemoryTraceJsonWriter(std::ostream &OS, const NameTable &Names) : OS(OS), Names(Names) {}
+  void add(const AddressTrace &T);
+  /// Closes the array ("[]" when there was no trace).
+  void finish();
+  uint64_t count() const { return Count; }
+
+private:
+  std::ostream &OS;
+  const NameTable &Names;
+  uint64_t Count = 0;
+};
+
+/// Totals, then one aligned table row per operation (\p Rows as sorted by
+/// MemorySummary::rows), then, once, how to get source locations if a code
+/// object has none.
+void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
+                            const std::vector<MemorySummaryRow> &Rows, const NameTable &Names);
+void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow> &Rows,
+                            const NameTable &Names);
+
+} // namespace sqtt

@@ -1,0 +1,289 @@
+// MemorySummaryTest.cpp - coalescing and LDS bank-conflict figures on
+// hand-made accesses with known answers, the summary rows built from them,
+// the address store behind the memory tool, and the kernel, dispatch, code
+// object and lanes of traces cut out by the analysis.
+#include "sqtt/support/Error.h"
+#include "sqtt/trace/AddressStore.h"
+#include "sqtt/trace/MemorySummary.h"
+#include "sqtt/trace/TraceAnalysis.h"
+#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/writers/MemoryWriters.h"
+
+#include <rocprof_trace_decoder/cxx/funcmap.hpp>
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+#include <sstream>
+
+using namespace sqtt;
+
+namespace {
+
+/// Lane L's address is Base + L * Stride, for lanes 0..Lanes-1.
+std::vector<uint64_t> strided(uint64_t Base, uint64_t Stride, uint32_t Lanes) {
+  std::vector<uint64_t> A;
+  for (uint32_t L = 0; L < Lanes; ++L)
+    A.push_back(Base + L * Stride);
+  return A;
+}
+
+std::vector<uint32_t> firstLanes(uint32_t N) { return activeLanes(N == 64 ? ~0ull : (1ull << N) - 1, 64); }
+
+AddressTrace trace(AddressKind Kind, uint32_t Marker, uint64_t Exec, unsigned WaveSize,
+                   const std::vector<uint64_t> &All, uint32_t Kernel, uint32_t Source) {
+  AddressTrace T;
+  T.Kind = Kind;
+  T.MarkerID = Marker;
+  T.Exec = Exec;
+  T.WaveSize = uint8_t(WaveSize);
+  for (uint32_t L : activeLanes(Exec, WaveSize))
+    T.Addresses.push_back(All[L]);
+  T.Kernel = Kernel;
+  T.SourceLoc = Source;
+  T.CodeObject = 1;
+  T.Dispatch = 7;
+  return T;
+}
+
+} // namespace
+
+TEST(MemoryCost, FullyCoalescedFourByteLoadIsOneLinePer32Lanes) {
+  EXPECT_EQ(cacheLines128(strided(0x1000, 4, 32)), 1u);
+  EXPECT_EQ(cacheLines128(strided(0x1000, 4, 64)), 2u);
+  EXPECT_EQ(idealCacheLines128(32), 1u);
+  EXPECT_EQ(idealCacheLines128(64), 2u);
+  EXPECT_EQ(idealCacheLines128(33), 2u);
+  EXPECT_EQ(idealCacheLines128(0), 0u);
+  // Misaligned by one word: the 32 words straddle two lines.
+  EXPECT_EQ(cacheLines128(strided(0x1004, 4, 32)), 2u);
+}
+
+TEST(MemoryCost, Stride128LoadIsOneLinePerLane) {
+  EXPECT_EQ(cacheLines128(strided(0x7f0000000000, 128, 32)), 32u);
+  EXPECT_EQ(cacheLines128(strided(0x7f0000000000, 128, 64)), 64u);
+  EXPECT_EQ(cacheLines128(strided(0x7f0000000000, 0, 64)), 1u); // broadcast
+}
+
+TEST(MemoryCost, LdsConflictFreeAccess) {
+  EXPECT_EQ(ldsBankConflictWays(firstLanes(32), strided(0, 4, 32)), 1u);
+  // Wave64: two 32-lane groups, each conflict-free.
+  EXPECT_EQ(ldsBankConflictWays(firstLanes(64), strided(0, 4, 64)), 2u);
+  // Every lane reading the same word is a broadcast, not a conflict.
+  EXPECT_EQ(ldsBankConflictWays(firstLanes(32), strided(0x40, 0, 32)), 1u);
+  // Only lanes 32..63 active: one group.
+  std::vector<uint32_t> Upper = activeLanes(0xFFFFFFFF00000000ull, 64);
+  EXPECT_EQ(ldsBankConflictWays(Upper, strided(0, 4, 32)), 1u);
+}
+
+TEST(MemoryCost, LdsTwoWayConflict) {
+  // Stride 8: words 0, 2, ..., 62 -> each even bank holds two words.
+  EXPECT_EQ(ldsBankConflictWays(firstLanes(32), strided(0, 8, 32)), 2u);
+  // Two lanes only, words 0 and 32: the same bank.
+  EXPECT_EQ(ldsBankConflictWays({0, 1}, {0, 128}), 2u);
+}
+
+TEST(MemoryCost, Lds32WayConflict) {
+  EXPECT_EQ(ldsBankConflictWays(firstLanes(32), strided(0, 128, 32)), 32u);
+  EXPECT_EQ(ldsBankConflictWays(firstLanes(64), strided(0, 128, 64)), 64u);
+}
+
+TEST(MemoryCost, LanesAreTheExecBitsOfTheWave) {
+  EXPECT_EQ(activeLanes(0x5, 32), (std::vector<uint32_t>{0, 2}));
+  EXPECT_EQ(activeLanes(0x8000000000000001ull, 64), (std::vector<uint32_t>{0, 63}));
+  EXPECT_EQ(activeLanes(0x8000000000000001ull, 32), (std::vector<uint32_t>{0}));
+}
+
+TEST(MemorySummary, RowsPerOperationWithCostsStrideAndRange) {
+  NameTable Names;
+  uint32_t Empty = Names.intern(""), K = Names.intern("k"), Src = Names.intern("k.hip:3");
+  MemorySummary S(Names);
+  // Marker 6: a coalesced load, run twice (32 and 2 lanes).
+  S.add(trace(AddressKind::Load, 6, 0xFFFFFFFF, 32, strided(0x1000, 4, 32), K, Src));
+  S.add(trace(AddressKind::Load, 6, 0x3, 32, strided(0x1000, 4, 32), K, Src));
+  // Marker 10: a stride-128 load, once: 32 lines, costlier than marker 6.
+  S.add(trace(AddressKind::Load, 10, 0xFFFFFFFF, 32, strided(0x8000, 128, 32), K, Empty));
+  // Marker 2: a 2-way LDS conflict on wave64, twice.
+  S.add(trace(AddressKind::LdsStore, 2, ~0ull, 64, strided(0, 8, 64), K, Empty));
+  S.add(trace(AddressKind::LdsStore, 2, ~0ull, 64, strided(0, 8, 64), K, Empty));
+  // Marker 9: a permute (lanes 0 and 2): no cost figures, so it sorts last.
+  S.add(trace(AddressKind::DsBpermute, 9, 0x5, 32, strided(0, 4, 32), K, Empty));
+  std::vector<MemorySummaryRow> Rows = S.rows();
+  ASSERT_EQ(Rows.size(), 4u);
+  EXPECT_EQ(Rows[0].MarkerID, 10u);
+  EXPECT_EQ(Rows[1].MarkerID, 2u);
+  EXPECT_EQ(Rows[2].MarkerID, 6u);
+  EXPECT_EQ(Rows[3].MarkerID, 9u);
+
+  const MemorySummaryRow &Strided = Rows[0];
+  EXPECT_EQ(*Strided.CacheLines, 32u);
+  EXPECT_EQ(*Strided.linesVsIdeal(), 32.0);
+  EXPECT_EQ(*Strided.DominantStride, 128);
+  EXPECT_FALSE(Strided.ConflictWays);
+
+  const MemorySummaryRow &Lds = Rows[1];
+  EXPECT_EQ(Lds.Executions, 2u);
+  EXPECT_EQ(Lds.ActiveLanes, 128u);
+  EXPECT_EQ(Lds.UniqueAddresses, 64u);
+  EXPECT_EQ(*Lds.ConflictWays, 8u); // 2 ways x 2 groups x 2 executions
+  EXPECT_EQ(*Lds.conflictWaysPerExecution(), 4.0);
+  EXPECT_FALSE(Lds.CacheLines);
+  EXPECT_EQ(*Lds.MinAddress, 0u);
+  EXPECT_EQ(*Lds.MaxAddress, 63u * 8);
+
+  const MemorySummaryRow &Coalesced = Rows[2];
+  EXPECT_EQ(Coalesced.Executions, 2u);
+  EXPECT_EQ(Coalesced.ActiveLanes, 34u);
+  EXPECT_EQ(Coalesced.UniqueAddresses, 32u);
+  EXPECT_EQ(*Coalesced.CacheLines, 2u);
+  EXPECT_EQ(*Coalesced.IdealLines, 2u);
+  EXPECT_EQ(*Coalesced.linesPerExecution(), 1.0);
+  EXPECT_EQ(*Coalesced.linesVsIdeal(), 1.0);
+  EXPECT_EQ(*Coalesced.DominantStride, 4);
+  EXPECT_EQ(Names.str(Coalesced.Source), "k.hip:3");
+
+  // Lanes 0 and 2: not adjacent, so no stride.
+  const MemorySummaryRow &Permute = Rows[3];
+  EXPECT_FALSE(Permute.CacheLines);
+  EXPECT_FALSE(Permute.ConflictWays);
+  EXPECT_FALSE(Permute.DominantStride);
+  EXPECT_EQ(Permute.cost(), 0u);
+
+  EXPECT_EQ(S.Operations, 6u);
+  EXPECT_EQ(S.PerKind.at("load"), 3u);
+}
+
+TEST(MemorySummary, DominantStrideTiesGoToTheSmallestMagnitude) {
+  NameTable Names;
+  uint32_t K = Names.intern("k");
+  MemorySummary S(Names);
+  // Lanes 0..3: steps -8, +8, +16, once each: the smallest magnitude wins,
+  // and of -8 and +8 the positive one.
+  S.add(trace(AddressKind::Load, 1, 0xF, 32, {0x108, 0x100, 0x108, 0x118}, K, K));
+  EXPECT_EQ(*S.rows()[0].DominantStride, 8);
+}
+
+TEST(MemorySummary, TextTableIsAlignedAndSaysHowToGetSourceLines) {
+  NameTable Names;
+  uint32_t Empty = Names.intern(""), K = Names.intern("kernel_with_a_long_name");
+  MemorySummary S(Names);
+  for (uint32_t M : {10u, 6u, 100u})
+    S.add(trace(AddressKind::Load, M, 0xFFFFFFFF, 32, strided(0x1000, 4, 32), K, Empty));
+  std::vector<MemorySummaryRow> Rows = S.rows();
+  std::ostringstream OS;
+  writeMemorySummaryText(OS, S, Rows, Names);
+  std::string Text = OS.str();
+  // Equal cost: numeric marker order (6 before 10 before 100).
+  size_t P6 = Text.find("kernel_with_a_long_name       6"),
+         P10 = Text.find("kernel_with_a_long_name      10"),
+         P100 = Text.find("kernel_with_a_long_name     100");
+  ASSERT_NE(P6, std::string::npos) << Text;
+  ASSERT_NE(P10, std::string::npos) << Text;
+  ASSERT_NE(P100, std::string::npos) << Text;
+  EXPECT_LT(P6, P10);
+  EXPECT_LT(P10, P100);
+  size_t Note = Text.find("note: code object 1 has no source locations");
+  ASSERT_NE(Note, std::string::npos) << Text;
+  EXPECT_NE(Text.find("-gline-tables-only"), std::string::npos);
+  EXPECT_EQ(Text.find("note:", Note + 1), std::string::npos) << "said once";
+}
+
+TEST(AddressStore, KeepsEveryFieldAndSlotOrder) {
+  AddressStore Store;
+  AddressTrace A;
+  A.Kind = AddressKind::BufferLoad;
+  A.MarkerID = 42;
+  A.Time = -5;
+  A.SE = 1, A.CU = 2, A.SIMD = 3, A.Wave = 4;
+  A.Exec = 0x8000000000000001ull;
+  A.Addresses = {1, 0xFFFFFFFFFFFFFFFFull};
+  A.SourceLoc = 9;
+  A.WaveSize = 64;
+  A.Dispatch = 0;
+  A.Kernel = 3;
+  A.CodeObject = 12;
+  AddressTrace B; // no dispatch, no code object, no addresses
+  B.Kind = AddressKind::LdsLoad;
+  AddressStore::Range R1 = Store.append({A, B});
+  AddressStore::Range R2 = Store.append({B});
+  EXPECT_EQ(Store.size(), 3u);
+  EXPECT_EQ(R1.Count, 2u);
+  std::vector<AddressTrace> Out;
+  Store.read(R1, Out);
+  ASSERT_EQ(Out.size(), 2u);
+  EXPECT_EQ(Out[0].Kind, A.Kind);
+  EXPECT_EQ(Out[0].MarkerID, 42u);
+  EXPECT_EQ(Out[0].Time, -5);
+  EXPECT_EQ(Out[0].Wave, 4);
+  EXPECT_EQ(Out[0].Exec, A.Exec);
+  EXPECT_EQ(Out[0].Addresses, A.Addresses);
+  EXPECT_EQ(Out[0].SourceLoc, 9u);
+  EXPECT_EQ(Out[0].WaveSize, 64);
+  EXPECT_EQ(Out[0].Dispatch, std::optional<int64_t>(0));
+  EXPECT_EQ(Out[0].Kernel, 3u);
+  EXPECT_EQ(Out[0].CodeObject, std::optional<uint64_t>(12));
+  EXPECT_FALSE(Out[1].Dispatch);
+  EXPECT_FALSE(Out[1].CodeObject);
+  EXPECT_TRUE(Out[1].Addresses.empty());
+  Store.read(R2, Out);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Kind, AddressKind::LdsLoad);
+}
+
+TEST(AddressStore, UnusableTemporaryDirectoryIsOneClearError) {
+  const char *Old = std::getenv("TMPDIR");
+  std::string Saved = Old ? Old : "";
+  setenv("TMPDIR", "/nonexistent-sqtt-dir", 1);
+  AddressStore Store;
+  try {
+    Store.append(std::vector<AddressTrace>(1));
+    ADD_FAILURE() << "no error";
+  } catch (const Error &E) {
+    EXPECT_NE(std::string(E.what()).find("/nonexistent-sqtt-dir/sqtt-addresses-"), std::string::npos)
+        << E.what();
+    EXPECT_NE(std::string(E.what()).find("for the address traces"), std::string::npos) << E.what();
+  }
+  if (Old)
+    setenv("TMPDIR", Saved.c_str(), 1);
+  else
+    unsetenv("TMPDIR");
+}
+
+// The analysis ties each trace to its wave's dispatch, the kernel as named
+// in occupancy.json, and the code object whose map decoded it.
+TEST(MemoryTrace, TracesSayWhereTheyComeFrom) {
+  NameTable Names;
+  MarkerResolver Resolver(Names, true);
+  Resolver.add(5, rocprof_trace_decoder::codeobj::parse_funcmap(
+                      "K:_Z1kPi\nW:32\nP:3:addr_trace_lds_load@k.hip:7\nR:3:extra_payload_count=34\n"));
+  Occupancy Occ = parseOccupancy(R"({"dispatches":{"4":"_Z1kPi"},"0":[[0,0,0,0,1,4]]})", "occ.json");
+  std::vector<Record> Block;
+  auto Rec = [](int64_t T, uint32_t V) {
+    Record R;
+    R.Time = T, R.Value = V;
+    return R;
+  };
+  Block.push_back(Rec(10, 3 << 2));
+  Block.push_back(Rec(10, 0x6)); // lanes 1 and 2
+  Block.push_back(Rec(10, 0));
+  for (uint32_t L = 0; L < 32; ++L)
+    Block.push_back(Rec(10, L * 4));
+  AnalysisOptions Options;
+  Options.Addresses = true;
+  TraceAnalyzer A(Resolver, Names, Options);
+  std::vector<std::string> Warnings;
+  DirResult R = A.analyzeRecords("mem", 0, Occ, {{0, Block}}, Warnings);
+  std::vector<AddressTrace> Got;
+  forEachAddressTrace(R, [&](const AddressTrace &T) { Got.push_back(T); });
+  ASSERT_EQ(Got.size(), 1u);
+  EXPECT_EQ(Got[0].Dispatch, std::optional<int64_t>(4));
+  EXPECT_EQ(Got[0].CodeObject, std::optional<uint64_t>(5));
+  EXPECT_EQ(Names.str(Got[0].Kernel), "k(int*)"); // demangled: the resolver was asked to
+  EXPECT_EQ(Got[0].Addresses, (std::vector<uint64_t>{4, 8}));
+  std::ostringstream OS;
+  MemoryTraceJsonWriter W(OS, Names);
+  W.add(Got[0]);
+  W.finish();
+  EXPECT_NE(OS.str().find("\"lanes\": [1, 2]"), std::string::npos) << OS.str();
+  EXPECT_NE(OS.str().find("\"kernel\": \"k(int*)\""), std::string::npos) << OS.str();
+}
