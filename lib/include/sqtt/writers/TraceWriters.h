@@ -4,11 +4,14 @@
 //               speedscope read it), optionally with execs and average
 //   speedscope  speedscope's JSON file format (sampled profile, weights)
 //   svg         an interactive flamegraph (search, zoom, tooltips)
-//   chrome      Chrome trace JSON for ui.perfetto.dev (one file per dir)
+//   chrome      Chrome trace JSON for ui.perfetto.dev and speedscope (one
+//               file per dir)
+//   pftrace     native Perfetto protobuf (one file per dir)
 //   memory      the memory-trace JSON array and its text summary
 #pragma once
 
 #include "sqtt/trace/TraceAnalysis.h"
+#include "sqtt/writers/Timeline.h"
 
 #include <ostream>
 #include <string>
@@ -32,7 +35,9 @@ void writeSpeedscope(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
 void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
                         const NameTable &Names, const std::string &Title);
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                      double TimeScale);
+                      const TimelineClock &Clock);
+void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
+                        const TimelineClock &Clock);
 void writeMemoryTraceJson(std::ostream &OS, const std::vector<AddressTrace> &Traces,
                           const NameTable &Names);
 void writeMemoryTraceSummary(std::ostream &OS, const std::vector<AddressTrace> &Traces,
