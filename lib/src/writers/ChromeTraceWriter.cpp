@@ -4,7 +4,8 @@
 // dispatch and a thread per wave instance, numbered densely from 1 (Perfetto
 // coerces ids to 32 bits), with sort-index metadata so tracks come in
 // SE/CU/SIMD/slot order; ts/dur in microseconds of whole nanoseconds; slices
-// as complete "X" events (speedscope cannot close an unnamed "E"), points as
+// as complete "X" events (speedscope cannot close an unnamed "E"; see
+// appendDuration for how their ends stay in order there), points as
 // thread-scoped instants; every one with its arguments; counters ("C") for
 // each dispatch's waves in flight and each data marker's values. Waves are
 // read back from the event store one at a time, so memory does not follow
@@ -13,7 +14,9 @@
 #include "sqtt/writers/Timeline.h"
 #include "sqtt/writers/TraceWriters.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <sstream>
 #include <unordered_map>
 
@@ -47,6 +50,26 @@ void appendMicros(std::string &Out, int64_t Ns) {
     Out += '.';
     Out.append(F, Len);
   }
+}
+
+/// A slice's "dur" in microseconds: a hair shorter than its exact whole-ns
+/// value, the more the deeper the slice. Perfetto rounds ts and dur to whole
+/// ns, so it sees the exact value; speedscope computes the end as ts + dur in
+/// floating point, where an exact end can land a rounding error after the
+/// next slice's begin or its parent's end and close the wrong slice. The
+/// margin is a few rounding errors of the time's magnitude per level, and
+/// never 0.5 ns in all.
+void appendDuration(std::string &Out, int64_t BeginNs, int64_t DurNs, uint32_t Depth) {
+  if (DurNs <= 0) {
+    appendMicros(Out, DurNs);
+    return;
+  }
+  double End = double(BeginNs + DurNs) / 1000;
+  double Unit = std::max(1e-7, 2e-15 * std::fabs(End));
+  double Margin = std::min(0.4e-3, Unit * (Depth + 1));
+  char Buf[32];
+  auto [Ptr, Ec] = std::to_chars(Buf, Buf + sizeof Buf, double(DurNs) / 1000 - Margin);
+  Out.append(Buf, size_t(Ptr - Buf));
 }
 
 } // namespace
@@ -137,7 +160,7 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
       appendMicros(Out, Begin);
       if (Item.Slice) {
         Out += ",\"dur\":";
-        appendMicros(Out, Clock.ns(Item.End) - Begin);
+        appendDuration(Out, Begin, Clock.ns(Item.End) - Begin, Item.Depth);
       }
       Out += Ids;
       Out += Head(E);

@@ -75,8 +75,8 @@ void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineI
     const ChromeEvent &E = Events[I];
     switch (E.Ph) {
     case ChromeEvent::Begin:
-      Open.push_back(Items.size());
-      Items.push_back({true, E.Time, E.Time, I, 0});
+      Items.push_back({true, E.Time, E.Time, I, 0, uint32_t(Open.size())});
+      Open.push_back(Items.size() - 1);
       break;
     case ChromeEvent::End:
       // The analysis emits an End only for an open scope.
@@ -86,7 +86,7 @@ void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineI
       }
       break;
     case ChromeEvent::Instant:
-      Items.push_back({false, E.Time, E.Time, I, 0});
+      Items.push_back({false, E.Time, E.Time, I, 0, uint32_t(Open.size())});
       break;
     case ChromeEvent::Payload:
       if (!Items.empty() && !Items.back().Slice)

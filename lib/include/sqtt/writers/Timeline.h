@@ -62,6 +62,7 @@ struct TimelineItem {
   int64_t Begin = 0, End = 0; // cycles; End == Begin for an instant
   uint32_t Head = 0;          // index of the Begin/Instant event
   uint32_t Payload = 0;       // payload words: events [Head + 1, Head + 1 + Payload)
+  uint32_t Depth = 0;         // slices open around it
 };
 
 /// Pairs a wave's Begin/End events (they nest per wave) into slices.
