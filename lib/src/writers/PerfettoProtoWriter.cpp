@@ -131,11 +131,13 @@ private:
     event(Time);
   }
 
-  /// Emits the packet of the event in EventBuf at \p Time (cycles).
-  void event(int64_t Time) {
+  /// Emits the packet of the event in EventBuf at \p Time (cycles); one
+  /// that refers to interned data says so (slice ends and counters do not).
+  void event(int64_t Time, bool Interning = false) {
     putUInt(Packet, PacketF::Timestamp, uint64_t(Clock.ns(Time)));
     putUInt(Packet, PacketF::SequenceId, SequenceId);
-    putUInt(Packet, PacketF::SequenceFlags, PacketF::NeedsIncrementalState);
+    if (Interning)
+      putUInt(Packet, PacketF::SequenceFlags, PacketF::NeedsIncrementalState);
     putBytes(Packet, PacketF::TrackEvent, EventBuf);
     EventBuf.clear();
     if (!InternedBuf.empty()) {
@@ -199,7 +201,7 @@ private:
           putInt(Scratch, AnnotationF::IntValue, A.Int);
         putBytes(EventBuf, EventF::DebugAnnotations, Scratch);
       }
-      event(Item.Begin);
+      event(Item.Begin, true);
       if (Item.Slice)
         Stack.push_back({Item.End, Uuid});
       for (uint32_t I = 0; I < Item.Payload; ++I) {

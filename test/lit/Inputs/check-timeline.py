@@ -205,9 +205,9 @@ def read_pftrace(path):
             ev = collections.defaultdict(list)
             for f, _, v in fields(blob):
                 ev[f].append(v)
-            if flags & 2 == 0:
-                fail("track event without SEQ_NEEDS_INCREMENTAL_STATE")
             ts, kind, uuid = p[8][0], ev[9][0], ev[11][0]
+            if flags & 2 == 0 and kind in (1, 3):
+                fail("track event with interned names without SEQ_NEEDS_INCREMENTAL_STATE")
             if uuid not in tracks:
                 fail(f"event on undeclared track {uuid}")
             # Perfetto sorts events by time; a slice track's (one wave's)
