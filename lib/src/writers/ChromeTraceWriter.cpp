@@ -57,19 +57,29 @@ void appendMicros(std::string &Out, int64_t Ns) {
 /// ns, so it sees the exact value; speedscope computes the end as ts + dur in
 /// floating point, where an exact end can land a rounding error after the
 /// next slice's begin or its parent's end and close the wrong slice. The
-/// margin is a few rounding errors of the time's magnitude per level, and
-/// never 0.5 ns in all.
+/// margin is a few rounding errors of the time's magnitude per level (in
+/// units of 0.1 ps, the last of the seven decimals written), under 0.5 ns.
 void appendDuration(std::string &Out, int64_t BeginNs, int64_t DurNs, uint32_t Depth) {
-  if (DurNs <= 0) {
+  if (DurNs <= 0 || DurNs > (int64_t(1) << 48)) {
     appendMicros(Out, DurNs);
     return;
   }
-  double End = double(BeginNs + DurNs) / 1000;
-  double Unit = std::max(1e-7, 2e-15 * std::fabs(End));
-  double Margin = std::min(0.4e-3, Unit * (Depth + 1));
-  char Buf[32];
-  auto [Ptr, Ec] = std::to_chars(Buf, Buf + sizeof Buf, double(DurNs) / 1000 - Margin);
-  Out.append(Buf, size_t(Ptr - Buf));
+  double EndUs = std::fabs(double(BeginNs + DurNs)) / 1000;
+  int64_t Unit = std::max<int64_t>(1, int64_t(std::ceil(2e-15 * EndUs * 1e7)));
+  int64_t Margin = std::min<int64_t>(4000, Unit * (int64_t(Depth) + 1));
+  int64_t Tenths = DurNs * 10000 - Margin; // of a picosecond
+  appendInt(Out, Tenths / 10000000);
+  char Frac[8];
+  int64_t F = Tenths % 10000000;
+  for (int I = 6; I >= 0; --I, F /= 10)
+    Frac[I] = char('0' + F % 10);
+  size_t Len = 7;
+  while (Len && Frac[Len - 1] == '0')
+    --Len;
+  if (Len) {
+    Out += '.';
+    Out.append(Frac, Len);
+  }
 }
 
 } // namespace
