@@ -148,8 +148,13 @@ private:
   }
 
   /// The iid of \p S in table \p Table, adding it to this packet's
-  /// InternedData the first time.
-  uint64_t intern(uint32_t Table, const std::string &S) {
+  /// InternedData the first time. \p S is looked up by its address first:
+  /// every string interned here lives as long as the writer (names, argument
+  /// keys, kernels), and hashing an address is cheaper than the text.
+  uint64_t intern(uint32_t Table, const char *S) {
+    auto [Fast, NewAddress] = ByAddress[Table].try_emplace(S, 0);
+    if (!NewAddress)
+      return Fast->second;
     auto &Ids = Iids[Table];
     auto [It, New] = Ids.try_emplace(S, Ids.size() + 1);
     if (New) {
@@ -158,7 +163,7 @@ private:
       putBytes(Entry, InternedF::Name, S);
       putBytes(InternedBuf, Table, Entry);
     }
-    return It->second;
+    return Fast->second = It->second;
   }
 
   void wave(const WaveEvents &W) {
@@ -186,13 +191,13 @@ private:
       CloseUntil(Item.Begin);
       putUInt(EventBuf, EventF::Type, Item.Slice ? EventF::SliceBegin : EventF::Instant);
       putUInt(EventBuf, EventF::TrackUuid, Uuid);
-      uint64_t NameIid = intern(InternedF::EventNames, Names.str(E.Name));
+      uint64_t NameIid = intern(InternedF::EventNames, Names.str(E.Name).c_str());
       putUInt(EventBuf, EventF::NameIid, NameIid);
       putUInt(EventBuf, EventF::CategoryIids,
               intern(InternedF::Categories, Categories[int(E.Category)]));
       for (const TimelineArg &A : ArgsOf.of(Item, Events, Process, Thread)) {
         uint64_t Key = intern(InternedF::AnnotationNames, A.Key);
-        uint64_t Str = A.Str ? intern(InternedF::AnnotationStrings, *A.Str) : 0;
+        uint64_t Str = A.Str ? intern(InternedF::AnnotationStrings, A.Str->c_str()) : 0;
         Scratch.clear();
         putUInt(Scratch, AnnotationF::NameIid, Key);
         if (A.Str)
@@ -231,7 +236,8 @@ private:
   TimelineLayout Layout;
   TimelineArgs ArgsOf;
   std::string Out, Packet, EventBuf, InternedBuf, Scratch, Entry;
-  std::map<uint32_t, std::unordered_map<std::string, uint64_t>> Iids;
+  std::unordered_map<std::string, uint64_t> Iids[30];         // by table
+  std::unordered_map<const char *, uint64_t> ByAddress[30];   // by table
   uint64_t NextUuid = 1, RootUuid = 0;
   std::vector<uint64_t> DispatchUuid, WaveUuid; // by pid - 1, tid - 1
   std::map<std::pair<uint32_t, std::string>, uint64_t> DataCounters;
