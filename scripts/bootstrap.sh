@@ -27,8 +27,9 @@ PACKAGES=(
   libcli11-dev libzstd-dev zlib1g-dev pkg-config
   # Unit tests; the trace tools' JSON reading
   libgtest-dev libgmock-dev libsimdjson-dev nlohmann-json3-dev
-  # Real-viewer tests (headless browser)
-  chromium
+  # Real-viewer tests (headless browser); protoc --decode_raw checks the
+  # structure of the native Perfetto traces
+  chromium protobuf-compiler
   # Benchmarks: peak RSS and arithmetic
   time bc
 )

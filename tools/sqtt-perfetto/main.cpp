@@ -1,10 +1,14 @@
 // sqtt-perfetto - per-wave timelines of SQTT marker traces for ui.perfetto.dev.
 //
 //   sqtt-perfetto trace_output/ -o perfetto_out --clock-rate-ghz 2.1
+//   sqtt-perfetto trace_output/ -o perfetto_out --format pftrace
 //
-// One Chrome-JSON file per trace directory (each is its own time domain):
-// a process per dispatch, a thread per wave instance, slices for function
-// and user scopes, instants for points.
+// One file per trace directory (each is its own time domain): Chrome JSON
+// (<dir>.perfetto.json, also read by speedscope) with a process per dispatch
+// and a thread per wave instance, or a native Perfetto trace (<dir>.pftrace)
+// with a GPU -> dispatch -> SE -> CU -> SIMD -> wave track hierarchy; slices
+// for function and user scopes, instants for points, counters for waves in
+// flight and data-marker values.
 #include "../ToolMain.h"
 #include "Version.h"
 #include "../TraceToolOptions.h"
@@ -25,6 +29,7 @@ struct Options {
   sqtt::TraceToolOptions Trace;
   std::string OutputDir;
   double ClockRateGHz = 0;
+  std::string Format = "chrome";
   bool Show = false;
 };
 
@@ -32,7 +37,8 @@ int run(const Options &Opts) {
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Events = true;
-  double Scale = Opts.ClockRateGHz > 0 ? 1.0 / Opts.ClockRateGHz : 1.0;
+  sqtt::TimelineClock Clock{Opts.ClockRateGHz};
+  bool Proto = Opts.Format == "pftrace";
   if (!Opts.OutputDir.empty()) {
     std::error_code EC;
     fs::create_directories(Opts.OutputDir, EC);
@@ -50,11 +56,14 @@ int run(const Options &Opts) {
           return;
         }
         fs::path DirPath = fs::path(R.Dir);
-        std::string Name = DirPath.filename().string() + ".perfetto.json";
+        std::string Name = DirPath.filename().string() + (Proto ? ".pftrace" : ".perfetto.json");
         fs::path Out = Opts.OutputDir.empty() ? DirPath.parent_path() / Name
                                               : fs::path(Opts.OutputDir) / Name;
         sqtt::writeOutputFile(Out.string(), [&](std::ostream &OS) {
-          sqtt::writeChromeTrace(OS, R, Session.Names, Scale);
+          if (Proto)
+            sqtt::writePerfettoTrace(OS, R, Session.Names, Clock);
+          else
+            sqtt::writeChromeTrace(OS, R, Session.Names, Clock);
         });
         ++Written;
         char Size[32];
@@ -70,9 +79,7 @@ int run(const Options &Opts) {
     std::cerr << L << '\n';
   if (Skipped)
     std::cerr << Tool << ": skipped " << Skipped << " trace dir(s) without markers\n";
-  if (Opts.ClockRateGHz <= 0)
-    std::cerr << Tool << ": note: timestamps are SQTT cycles shown as ns; pass --clock-rate-ghz to "
-                         "convert to real time\n";
+  std::cerr << Tool << ": note: timestamps are " << Clock.note() << '\n';
   std::cerr << Tool << ": open the files at https://ui.perfetto.dev (drag and drop)\n";
   Session.printSummary(Total);
   return 0;
@@ -82,13 +89,20 @@ int run(const Options &Opts) {
 
 int main(int argc, char **argv) {
   Options Opts;
-  CLI::App App{"Per-wave timelines of SQTT marker traces as Chrome trace JSON for "
-               "https://ui.perfetto.dev: one file per trace directory."};
+  CLI::App App{"Per-wave timelines of SQTT marker traces for https://ui.perfetto.dev, as "
+               "Chrome trace JSON or native Perfetto protobuf: one file per trace directory."};
   Opts.Trace.add(App);
   App.add_option("-o,--output-dir", Opts.OutputDir,
-                 "Directory for the *.perfetto.json files (default: next to each trace directory)");
+                 "Directory for the output files (default: next to each trace directory)");
+  App.add_option("--format", Opts.Format,
+                 "chrome: <dir>.perfetto.json (Chrome trace JSON, for ui.perfetto.dev and "
+                 "speedscope); pftrace: <dir>.pftrace (native Perfetto protobuf, several times "
+                 "smaller)")
+      ->check(CLI::IsMember({"chrome", "pftrace"}))
+      ->capture_default_str();
   App.add_option("--clock-rate-ghz", Opts.ClockRateGHz,
-                 "Shader clock in GHz, to show real time (ts = cycles / GHz, in ns)")
+                 "Shader clock in GHz, to show real time (ns = cycles / GHz); without it one "
+                 "cycle is shown as one ns")
       ->check(CLI::PositiveNumber);
   App.add_flag("-s,--show", Opts.Show, "Print where to open the traces");
   sqtt::addVersionFlag(App, "sqtt-perfetto");

@@ -5,7 +5,8 @@
 // From real code objects built with the SQTT plugin: every marker kind of
 // their funcmaps, laid out exactly as rocprofv3 --att writes a trace, plus
 // ground_truth.json (self cycles per stack, slices per scope, counts),
-// truth_addresses.txt and truth_headers.txt. Everything it writes is marked
+// truth_addresses.txt, truth_headers.txt and truth_events.txt (every
+// wave's slices and instants). Everything it writes is marked
 // as simulated.
 #include "../ToolMain.h"
 #include "Version.h"

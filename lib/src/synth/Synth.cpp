@@ -50,6 +50,7 @@ struct SynthCO {
   std::string Path, Kernel;
   std::vector<std::pair<uint32_t, std::string>> Scopes; // id, name
   std::vector<uint32_t> Points, Data;
+  std::map<uint32_t, std::string> PointNames;
   std::vector<AddressOp> Addresses;
   uint32_t WaveSize = 0;
   uint32_t Bits = 0, Shift = 0; // clock packing
@@ -107,6 +108,7 @@ SynthCO loadCO(const std::string &Path) {
       } else if (E.extra_payload_count == 0) {
         C.Points.push_back(E.id);
       }
+      C.PointNames[E.id] = E.name;
       break;
     }
     }
@@ -129,7 +131,7 @@ struct Truth {
   std::map<std::string, uint64_t> Folded;
   std::map<std::string, std::pair<uint64_t, uint64_t>> Slices; // name -> count, cycles
   uint64_t Instants = 0;
-  std::ofstream Addresses, Headers;
+  std::ofstream Addresses, Headers, Events;
 };
 
 /// One wave slot: its waves (runs) one after the other.
@@ -206,11 +208,18 @@ private:
     SliceStart.push_back(Now);
   }
   void closeSlice(int64_t Now) {
-    auto &E = T.Slices[CO->Scopes[Stack.back()].second];
+    const std::string &Name = CO->Scopes[Stack.back()].second;
+    auto &E = T.Slices[Name];
     E.first += 1;
     E.second += uint64_t(Now - SliceStart.back());
+    waveTruth('S') << SliceStart.back() << ' ' << Now << ' ' << Name << '\n';
     Stack.pop_back();
     SliceStart.pop_back();
+  }
+  /// One line of the per-wave truth: dir, slot, instance, then the event.
+  std::ostream &waveTruth(char Kind) {
+    return T.Events << DirIdx << ' ' << SE << ' ' << CU << ' ' << SIMD << ' ' << Wave << ' ' << Run
+                    << ' ' << Kind << ' ';
   }
 
   void addressBlock(const AddressOp &Op, int64_t Now) {
@@ -315,11 +324,15 @@ private:
         closeSlice(Time);
         emit(Time, 1, true);
       } else if (R < 65 && !CO->Points.empty()) {
-        emit(Time, CO->Points[rnd(uint32_t(CO->Points.size()))] << 2, true);
+        uint32_t ID = CO->Points[rnd(uint32_t(CO->Points.size()))];
+        emit(Time, ID << 2, true);
+        waveTruth('I') << Time << " - " << CO->PointNames.at(ID) << '\n';
         ++T.Instants;
       } else if (R < 70 && !CO->Data.empty()) {
-        emit(Time, CO->Data[rnd(uint32_t(CO->Data.size()))] << 2, true);
-        emit(Time + 1, uint32_t(Rng()), false);
+        uint32_t ID = CO->Data[rnd(uint32_t(CO->Data.size()))], Value = uint32_t(Rng());
+        emit(Time, ID << 2, true);
+        emit(Time + 1, Value, false);
+        waveTruth('I') << Time << ' ' << Value << ' ' << CO->PointNames.at(ID) << '\n';
         ++T.Instants;
       } else if (R < 75 && !CO->Addresses.empty()) {
         addressBlock(CO->Addresses[rnd(uint32_t(CO->Addresses.size()))], Time);
@@ -371,6 +384,7 @@ SynthStats synthesize(const SynthScenario &S) {
   Truth T;
   T.Addresses.open(Out / "truth_addresses.txt");
   T.Headers.open(Out / "truth_headers.txt");
+  T.Events.open(Out / "truth_events.txt");
   SynthStats Stats;
   const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
   for (uint32_t D = 0; D < S.Dirs; ++D) {

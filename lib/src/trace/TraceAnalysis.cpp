@@ -145,6 +145,39 @@ struct EngineWaves {
   std::vector<SlotTraces> Addresses;
 };
 
+/// Each dispatch's waves in flight over time: +1 at a launch, -1 at a
+/// retirement, on the slots the record filter accepts.
+std::map<int64_t, std::vector<std::pair<int64_t, uint32_t>>>
+wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter) {
+  std::map<int64_t, std::vector<std::pair<int64_t, int>>> Steps;
+  for (const auto &[Slot, Spans] : Occ.Spans) {
+    Record R;
+    R.CU = uint8_t(slotCU(Slot)), R.SIMD = uint8_t(slotSIMD(Slot)), R.Wave = uint8_t(slotWave(Slot));
+    if (!Filter.accepts(R))
+      continue;
+    for (const WaveSpan &S : Spans) {
+      auto &Of = Steps[S.Dispatch];
+      Of.push_back({S.Launch, 1});
+      if (S.Retire != INT64_MAX)
+        Of.push_back({S.Retire, -1});
+    }
+  }
+  std::map<int64_t, std::vector<std::pair<int64_t, uint32_t>>> Out;
+  for (auto &[Dispatch, Of] : Steps) {
+    std::sort(Of.begin(), Of.end());
+    auto &Series = Out[Dispatch];
+    int64_t Count = 0;
+    for (size_t I = 0; I < Of.size(); ++I) {
+      Count += Of[I].second;
+      // One point per time: the count once every change at that time is in.
+      if (I + 1 < Of.size() && Of[I + 1].first == Of[I].first)
+        continue;
+      Series.push_back({Of[I].first, uint32_t(std::max<int64_t>(Count, 0))});
+    }
+  }
+  return Out;
+}
+
 } // namespace
 
 DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
@@ -217,6 +250,9 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   };
 
   std::map<std::pair<int64_t, uint64_t>, ThreadInfo> Threads;
+  const uint32_t NoLocation = Options.Events ? Names.intern("") : 0;
+  if (Options.Events)
+    Result.WavesInFlight = wavesInFlight(Occ, Options.Filter);
   std::set<std::string> UnknownKernels;
   std::vector<EngineWaves> PerEngine(SEs.size());
 
@@ -288,8 +324,11 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     Result.Slots += Slots.size();
 
     // Preprocess each slot: payload skip, address blocks; headers stay in
-    // Stream, compacted in place.
+    // Stream, compacted in place. A header's payload words are kept for the
+    // timeline (data markers show their values): header index -> words.
     std::vector<uint32_t> HeaderEnd(Slots.size());
+    std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> PayloadOf; // offset, count
+    std::vector<uint32_t> PayloadWords;
     for (size_t S = 0; S < Slots.size(); ++S) {
       SlotKey Slot = Slots[S];
       size_t End = Start[S + 1], Kept = Start[S];
@@ -372,6 +411,11 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           continue;
         }
         Loss.PayloadRecords += Extra;
+        if (Extra && Options.Events) {
+          PayloadOf[uint32_t(Kept - 1)] = {uint32_t(PayloadWords.size()), Extra};
+          for (uint32_t K = 1; K <= Extra; ++K)
+            PayloadWords.push_back(Stream[I + K].Value);
+        }
         I += 1 + Extra;
       }
       HeaderEnd[S] = uint32_t(Kept);
@@ -422,10 +466,21 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           ++Key.Sequence;
         }
       };
-      auto Emit = [&](ChromeEvent::Phase Ph, int64_t T, uint32_t Name, MarkerType Cat) {
+      auto Emit = [&](ChromeEvent::Phase Ph, int64_t T, uint32_t Name, MarkerType Cat,
+                      const DecodedMarker *M = nullptr) {
         if (!Options.Events)
           return;
-        Out.Events.push_back({T, Name, int32_t(Pid), Ph, Cat});
+        ChromeEvent Ev;
+        Ev.Time = T, Ev.Pid = Pid, Ev.Name = Name, Ev.Ph = Ph, Ev.Category = Cat;
+        Ev.SourceLoc = NoLocation;
+        if (M) {
+          Ev.MarkerID = M->ID;
+          if (M->Info)
+            Ev.SourceLoc = M->Info->SourceLoc;
+          else
+            Ev.Flags |= ChromeEvent::FlagUnknown;
+        }
+        Out.Events.push_back(Ev);
         Threads.try_emplace({Pid, Tid}, ThreadInfo{Pid, Tid, G.Slot, G.Instance});
       };
       int64_t LastRecordTime = 0;
@@ -452,6 +507,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           std::string Name = D ? Occ.dispatchName(*D) : std::string();
           if (!Name.empty() && Name.rfind("0 /", 0) != 0) {
             if (std::optional<uint64_t> CO = Resolver.codeObjectOfKernel(Name)) {
+              if (Options.Events)
+                Result.CodeObjects[Pid] = *CO;
               Prefix = Profile.child(Prefix, Names.intern("code_object_" + std::to_string(*CO)));
               if (const MarkerMap *M = Resolver.forCodeObject(*CO))
                 Map = M;
@@ -461,6 +518,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
             Prefix = Profile.child(Prefix, Names.intern(Resolver.display(Name)));
           }
           Node = Prefix;
+          if (D && !Name.empty() && Options.Events)
+            Result.Kernels.try_emplace(Pid, Resolver.display(Name));
           if (D && !Result.ProcessNames.count(Pid))
             Result.ProcessNames[Pid] = Name.empty() ? "dispatch " + std::to_string(Pid)
                                                     : "dispatch " + std::to_string(Pid) + ": " +
@@ -477,7 +536,11 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           ++Loss.UnknownIDs; // A bare exit (ID 0) needs no map entry.
         if (Type == MarkerType::Point) {
           ++Loss.PointMarkers;
-          Emit(ChromeEvent::Instant, R.Time, Name, MarkerType::Point);
+          Emit(ChromeEvent::Instant, R.Time, Name, MarkerType::Point, &M);
+          if (auto P = PayloadOf.find(H); P != PayloadOf.end())
+            for (uint32_t K = 0; K < P->second.second; ++K)
+              Emit(ChromeEvent::Payload, R.Time, PayloadWords[P->second.first + K],
+                   MarkerType::Point);
           continue;
         }
         if (!M.Info && M.ID == 0)
@@ -500,7 +563,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         if (M.Enter) {
           Node = Profile.child(Node, Name);
           ++Open;
-          Emit(ChromeEvent::Begin, R.Time, Name, Type);
+          Emit(ChromeEvent::Begin, R.Time, Name, Type, &M);
         }
       }
       uint32_t Depth = Profile.depth(Node) - Profile.depth(Prefix);

@@ -1,113 +1,209 @@
 // ChromeTraceWriter.cpp - one trace directory as Chrome trace JSON.
 //
-// pid = dispatch, tid = wave instance (D8), metadata events first; slices are
-// B/E pairs that nest per thread, points are thread-scoped instants.
+// What the viewers' importers accept (FORMATS §11, D8, D16): a process per
+// dispatch and a thread per wave instance, numbered densely from 1 (Perfetto
+// coerces ids to 32 bits), with sort-index metadata so tracks come in
+// SE/CU/SIMD/slot order; ts/dur in microseconds of whole nanoseconds; slices
+// as complete "X" events (speedscope cannot close an unnamed "E"; see
+// appendDuration for how their ends stay in order there), points as
+// thread-scoped instants; every one with its arguments; counters ("C") for
+// each dispatch's waves in flight and each data marker's values. Waves are
+// read back from the event store one at a time, so memory does not follow
+// the trace's size.
 #include "sqtt/support/JsonString.h"
+#include "sqtt/writers/Timeline.h"
 #include "sqtt/writers/TraceWriters.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <set>
 #include <sstream>
 #include <unordered_map>
-#include <climits>
 
 namespace sqtt {
 
 namespace {
 
-void writeTime(std::string &Out, double T) {
-  char Buf[64];
-  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, T);
-  std::string_view S(Buf, size_t(End - Buf));
-  Out.append(S);
-  if (S.find_first_of(".e") == std::string_view::npos && std::isfinite(T))
-    Out += ".0";
+std::string jsonString(const std::string &S) {
+  std::ostringstream OS;
+  writeJsonString(OS, S);
+  return OS.str();
 }
 
-std::string threadName(SlotKey Slot, uint32_t Instance) {
-  return "SE" + std::to_string(slotSE(Slot)) + "/CU" + std::to_string(slotCU(Slot)) + "/SIMD" +
-         std::to_string(slotSIMD(Slot)) + "/W" + std::to_string(slotWave(Slot)) + "#" +
-         std::to_string(Instance);
+void appendInt(std::string &Out, int64_t V) {
+  char Buf[24];
+  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, V);
+  Out.append(Buf, size_t(End - Buf));
+}
+
+/// Nanoseconds as exact decimal microseconds ("1234.567", "12", "-0.5").
+void appendMicros(std::string &Out, int64_t Ns) {
+  uint64_t Abs = Ns < 0 ? 0 - uint64_t(Ns) : uint64_t(Ns);
+  if (Ns < 0)
+    Out += '-';
+  char Buf[24];
+  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, Abs / 1000);
+  Out.append(Buf, size_t(End - Buf));
+  if (unsigned Frac = unsigned(Abs % 1000)) {
+    char F[4] = {char('0' + Frac / 100), char('0' + Frac / 10 % 10), char('0' + Frac % 10), 0};
+    size_t Len = F[2] != '0' ? 3 : F[1] != '0' ? 2 : 1;
+    Out += '.';
+    Out.append(F, Len);
+  }
+}
+
+/// A slice's "dur" in microseconds: a hair shorter than its exact whole-ns
+/// value, the more the deeper the slice. Perfetto rounds ts and dur to whole
+/// ns, so it sees the exact value; speedscope computes the end as ts + dur in
+/// floating point, where an exact end can land a rounding error after the
+/// next slice's begin or its parent's end and close the wrong slice. The
+/// margin is a few rounding errors of the time's magnitude per level (in
+/// units of 0.1 ps, the last of the seven decimals written), under 0.5 ns.
+void appendDuration(std::string &Out, int64_t BeginNs, int64_t DurNs, uint32_t Depth) {
+  if (DurNs <= 0 || DurNs > (int64_t(1) << 48)) {
+    appendMicros(Out, DurNs);
+    return;
+  }
+  double EndUs = std::fabs(double(BeginNs + DurNs)) / 1000;
+  int64_t Unit = std::max<int64_t>(1, int64_t(std::ceil(2e-15 * EndUs * 1e7)));
+  int64_t Margin = std::min<int64_t>(4000, Unit * (int64_t(Depth) + 1));
+  int64_t Tenths = DurNs * 10000 - Margin; // of a picosecond
+  appendInt(Out, Tenths / 10000000);
+  char Frac[8];
+  int64_t F = Tenths % 10000000;
+  for (int I = 6; I >= 0; --I, F /= 10)
+    Frac[I] = char('0' + F % 10);
+  size_t Len = 7;
+  while (Len && Frac[Len - 1] == '0')
+    --Len;
+  if (Len) {
+    Out += '.';
+    Out.append(Frac, Len);
+  }
 }
 
 } // namespace
 
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                      double TimeScale) {
-  std::string Out = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[";
+                      const TimelineClock &Clock) {
+  TimelineLayout Layout(Dir);
+  std::string Out = "{\"otherData\":{\"producer\":\"sqtt-perfetto\",\"time_unit\":" +
+                    jsonString(Clock.note()) + "},\n\"traceEvents\":[";
   bool First = true;
   auto Sep = [&] {
     if (!First)
       Out += ",\n";
     First = false;
   };
-  std::set<int64_t> Pids;
-  for (const ThreadInfo &T : Dir.Threads)
-    Pids.insert(T.Pid);
-  for (int64_t Pid : Pids) {
+  for (const TimelineProcess &P : Layout.Processes) {
+    std::string Pid = std::to_string(P.Pid);
     Sep();
-    auto It = Dir.ProcessNames.find(Pid);
-    std::string Name = It != Dir.ProcessNames.end() ? It->second : "dispatch " + std::to_string(Pid);
-    Out += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(Pid) +
-           ",\"args\":{\"name\":";
-    std::ostringstream Tmp;
-    writeJsonString(Tmp, Name);
-    Out += Tmp.str() + "}}";
+    Out += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + Pid +
+           ",\"args\":{\"name\":" + jsonString(P.Name) + "}},\n";
+    Out += "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + Pid +
+           ",\"args\":{\"sort_index\":" + Pid + "}}";
   }
-  for (const ThreadInfo &T : Dir.Threads) {
+  for (const TimelineThread &T : Layout.Threads) {
+    std::string Ids = "\"pid\":" + std::to_string(Layout.Processes[T.Process].Pid) +
+                      ",\"tid\":" + std::to_string(T.Tid);
     Sep();
-    Out += "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(T.Pid) +
-           ",\"tid\":" + std::to_string(T.Tid) + ",\"args\":{\"name\":\"" +
-           threadName(T.Slot, T.Instance) + "\"}}";
+    Out += "{\"ph\":\"M\",\"name\":\"thread_name\"," + Ids + ",\"args\":{\"name\":\"" + T.Name +
+           "\"}},\n";
+    Out += "{\"ph\":\"M\",\"name\":\"thread_sort_index\"," + Ids +
+           ",\"args\":{\"sort_index\":" + std::to_string(T.Tid) + "}}";
+  }
+  // Each dispatch's waves in flight, from occupancy.
+  for (const TimelineProcess &P : Layout.Processes) {
+    auto It = Dir.WavesInFlight.find(P.Dispatch);
+    if (It == Dir.WavesInFlight.end() || P.Dispatch == 0)
+      continue;
+    for (auto [Time, Count] : It->second) {
+      Sep();
+      Out += "{\"ph\":\"C\",\"name\":\"waves\",\"ts\":";
+      appendMicros(Out, Clock.ns(Time));
+      Out += ",\"pid\":" + std::to_string(P.Pid) + ",\"args\":{\"in flight\":";
+      appendInt(Out, Count);
+      Out += "}}";
+    }
   }
   OS << Out;
   Out.clear();
+
   static const char *Categories[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
-  // Every event is four pieces: phase, time, the wave's pid/tid, and the
-  // name/category tail; the last two are built once and reused.
-  std::unordered_map<uint64_t, std::string> Tails; // (name << 2 | cat) -> tail
-  auto Tail = [&](const ChromeEvent &E) -> const std::string & {
-    uint64_t Key = (uint64_t(E.Name) << 2) | uint64_t(E.Category);
-    auto [It, New] = Tails.try_emplace(Key);
-    if (New) {
-      std::ostringstream Tmp;
-      Tmp << ",\"name\":";
-      writeJsonString(Tmp, Names.str(E.Name));
-      Tmp << ",\"cat\":\"" << Categories[int(E.Category)] << '"'
-          << (E.Category == MarkerType::Point ? ",\"s\":\"t\"}" : "}");
-      It->second = Tmp.str();
-    }
+  // The name/category part of an event, built once per (name, category).
+  std::unordered_map<uint64_t, std::string> Heads;
+  auto Head = [&](const ChromeEvent &E) -> const std::string & {
+    auto [It, New] = Heads.try_emplace((uint64_t(E.Name) << 2) | uint64_t(E.Category));
+    if (New)
+      It->second = ",\"name\":" + jsonString(Names.str(E.Name)) + ",\"cat\":\"" +
+                   Categories[int(E.Category)] + '"';
     return It->second;
   };
-  std::string Thread;
-  char Num[32];
+  std::unordered_map<const std::string *, std::string> StrCache;
+  auto Quoted = [&](const std::string *S) -> const std::string & {
+    auto [It, New] = StrCache.try_emplace(S);
+    if (New)
+      It->second = jsonString(*S);
+    return It->second;
+  };
+
+  TimelineArgs ArgsOf(Names);
   std::vector<ChromeEvent> Events;
+  std::vector<TimelineItem> Items;
   for (const WaveEvents &W : Dir.Waves) {
     Dir.Events.read(W.Begin, W.End, Events);
-    int32_t ThreadPid = INT32_MIN;
-    for (const ChromeEvent &E : Events) {
-      if (E.Pid != ThreadPid) {
-        ThreadPid = E.Pid;
-        Thread = ",\"pid\":" + std::to_string(E.Pid) + ",\"tid\":" + std::to_string(W.Tid);
+    timelineItems(Events, Items);
+    const TimelineThread *Thread = nullptr;
+    std::string Ids;
+    for (const TimelineItem &Item : Items) {
+      const ChromeEvent &E = Events[Item.Head];
+      if (!Thread || Thread->Info.Pid != E.Pid) {
+        Thread = &Layout.thread(E.Pid, W.Tid);
+        Ids = ",\"pid\":" + std::to_string(Layout.Processes[Thread->Process].Pid) +
+              ",\"tid\":" + std::to_string(Thread->Tid);
       }
+      const TimelineProcess &Process = Layout.Processes[Thread->Process];
       Out += First ? "" : ",\n";
       First = false;
-      Out += E.Ph == ChromeEvent::Begin ? "{\"ph\":\"B\",\"ts\":"
-             : E.Ph == ChromeEvent::End ? "{\"ph\":\"E\",\"ts\":"
-                                        : "{\"ph\":\"i\",\"ts\":";
-      if (TimeScale == 1.0) { // Cycles as they are: an integer with ".0".
-        auto [End, Ec] = std::to_chars(Num, Num + sizeof Num, E.Time);
-        Out.append(Num, size_t(End - Num));
-        Out += ".0";
-      } else {
-        writeTime(Out, double(E.Time) * TimeScale);
+      int64_t Begin = Clock.ns(Item.Begin);
+      Out += Item.Slice ? "{\"ph\":\"X\",\"ts\":" : "{\"ph\":\"i\",\"ts\":";
+      appendMicros(Out, Begin);
+      if (Item.Slice) {
+        Out += ",\"dur\":";
+        appendDuration(Out, Begin, Clock.ns(Item.End) - Begin, Item.Depth);
       }
-      Out += Thread;
-      if (E.Ph == ChromeEvent::End)
-        Out += '}';
-      else
-        Out += Tail(E);
+      Out += Ids;
+      Out += Head(E);
+      if (!Item.Slice)
+        Out += ",\"s\":\"t\"";
+      Out += ",\"args\":{";
+      bool FirstArg = true;
+      for (const TimelineArg &A : ArgsOf.of(Item, Events, Process, *Thread)) {
+        Out += FirstArg ? "\"" : ",\"";
+        FirstArg = false;
+        Out += A.Key;
+        Out += "\":";
+        if (A.Str)
+          Out += Quoted(A.Str);
+        else
+          appendInt(Out, A.Int);
+      }
+      Out += "}}";
+      // A data marker's values also go to a counter named after it.
+      if (Item.Payload) {
+        Out += ",\n{\"ph\":\"C\",\"name\":";
+        Out += Quoted(&Names.str(E.Name));
+        Out += ",\"ts\":";
+        appendMicros(Out, Begin);
+        Out += ",\"pid\":" + std::to_string(Process.Pid) + ",\"args\":{";
+        for (uint32_t I = 0; I < Item.Payload; ++I) {
+          Out += I ? ",\"" : "\"";
+          Out += ArgsOf.valueKey(I, Item.Payload);
+          Out += "\":";
+          appendInt(Out, Events[Item.Head + 1 + I].Name);
+        }
+        Out += "}}";
+      }
       if (Out.size() > (1 << 20)) {
         OS << Out;
         Out.clear();

@@ -5,8 +5,8 @@
 Compares tool outputs with sqtt-synth's ground truth:
   --folded    sqtt-flamegraph output: every stack's self cycles (exact, or
               within --tolerance per attributed interval after the att step)
-  --perfetto  sqtt-perfetto files: slices per name (count, total duration),
-              instants, and B/E nesting
+  --perfetto  sqtt-perfetto files: slices per name (count, total duration)
+              and instants (check-timeline.py compares them wave by wave)
   --memory    sqtt-memory-trace JSON: the multiset of address traces (with
               dispatch, code object and kernel), and in every trace the
               lanes are exactly the EXEC bits, one per address
@@ -57,22 +57,18 @@ if args.folded:
     print(f"folded: {len(got)} stacks match the truth" + (f" (worst {100 * worst:.3f}%)" if args.tolerance else " exactly"))
 
 if args.perfetto:
-    slices, instants, stacks = {}, 0, {}
+    # Slices are X events; ts/dur are microseconds with one cycle shown as one ns.
+    slices, instants, threads = {}, 0, set()
     for path in sorted(glob.glob(f"{args.perfetto}/*.perfetto.json")):
         for e in json.load(open(path))["traceEvents"]:
-            key = (path, e.get("pid"), e.get("tid"))
-            if e["ph"] == "B":
-                stacks.setdefault(key, []).append((e["name"], e["ts"]))
-            elif e["ph"] == "E":
-                if not stacks.get(key):
-                    fail(f"E without B on {key}")
-                name, begin = stacks[key].pop()
-                count, total = slices.get(name, (0, 0))
-                slices[name] = (count + 1, total + e["ts"] - begin)
+            if e["ph"] == "X":
+                threads.add((path, e["pid"], e["tid"]))
+                count, total = slices.get(e["name"], (0, 0))
+                slices[e["name"]] = (count + 1, total + round(e["dur"] * 1000))
             elif e["ph"] == "i":
                 instants += 1
-    if any(stacks.values()):
-        fail("unclosed slices")
+            elif e["ph"] in "BE":
+                fail(f"B/E event where slices are X events: {e}")
     want = {k: tuple(v) for k, v in truth["slices"].items()}
     got = {k: (c, int(t)) for k, (c, t) in slices.items()}
     if got != want:

@@ -3,7 +3,8 @@
 
   folded      every line "frame;frame;... <count>" (flamegraph.pl, inferno)
   speedscope  speedscope's file-format schema (shared frames, sampled profiles)
-  chrome      Chrome trace JSON: metadata first, B/E nest per thread
+  chrome      Chrome trace JSON: metadata first, ids in [1, 2^31), X slices
+              nest per thread, every slice and instant with arguments
   svg         well-formed SVG with the interactive frames
 Prints "<KIND> ok: <details>" or an error and exits 1.
 """
@@ -55,39 +56,47 @@ def speedscope(path):
 def chrome(path):
     doc = json.load(open(path))
     events = doc["traceEvents"]
-    seen_data, depth, last_ts = False, {}, {}
+    if "displayTimeUnit" in doc or "time_unit" not in doc.get("otherData", {}):
+        fail("times must be microseconds, said in otherData.time_unit (no displayTimeUnit)")
+    seen_data, threads, spans = False, set(), {}
     for e in events:
         ph = e["ph"]
+        for key in ("pid", "tid"):
+            if key in e and not (isinstance(e[key], int) and 1 <= e[key] < 2**31):
+                fail(f"{key} is not an integer in [1, 2^31): {e}")
         if ph == "M":
             if seen_data:
                 fail("metadata event after data events")
             continue
         seen_data = True
+        if not isinstance(e["ts"], (int, float)):
+            fail(f"ts is not a number: {e}")
+        if ph == "C":
+            if not e.get("args") or not all(isinstance(v, (int, float)) for v in e["args"].values()):
+                fail(f"counter without numeric args: {e}")
+            continue
         key = (e["pid"], e["tid"])
-        if not isinstance(e["ts"], float):
-            fail(f"ts is not a float: {e}")
-        if e["ts"] < last_ts.get(key, float("-inf")):
-            fail(f"time goes backwards on thread {key}")
-        last_ts[key] = e["ts"]
-        if ph == "B":
-            if not e.get("name") or not e.get("cat", "").startswith("sqtt."):
-                fail(f"B without name/cat: {e}")
-            depth[key] = depth.get(key, 0) + 1
-        elif ph == "E":
-            if "name" in e:
-                fail("E events carry no name")
-            depth[key] = depth.get(key, 0) - 1
-            if depth[key] < 0:
-                fail(f"E without B on thread {key}")
+        threads.add(key)
+        if not e.get("name") or not e.get("cat", "").startswith("sqtt.") or not e.get("args"):
+            fail(f"event without name/cat/args: {e}")
+        if ph == "X":
+            if not isinstance(e.get("dur"), (int, float)) or e["dur"] < 0:
+                fail(f"X without a duration: {e}")
+            spans.setdefault(key, []).append((e["ts"], -e["dur"], e["ts"] + e["dur"]))
         elif ph == "i":
             if e.get("s") != "t":
                 fail("instant without thread scope")
         else:
             fail(f"unexpected phase {ph}")
-    open_threads = [k for k, d in depth.items() if d != 0]
-    if open_threads:
-        fail(f"unclosed slices on {open_threads}")
-    return f"{len(events)} events, {len(depth)} threads, all slices nested"
+    for key, list_ in spans.items():
+        stack = []
+        for begin, _, end in sorted(list_):
+            while stack and stack[-1] <= begin:
+                stack.pop()
+            if stack and end > stack[-1]:
+                fail(f"slices on thread {key} do not nest")
+            stack.append(end)
+    return f"{len(events)} events, {len(threads)} threads, all slices nested"
 
 
 def svg(path):

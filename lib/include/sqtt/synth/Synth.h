@@ -33,7 +33,8 @@ struct SynthStats {
 };
 
 /// Writes the tree under Scenario.Output and the ground truth to
-/// <Output>/ground_truth.json. Throws Error on bad input.
+/// <Output>/ground_truth.json (and truth_*.txt: addresses, packed headers,
+/// each wave's slices and instants). Throws Error on bad input.
 SynthStats synthesize(const SynthScenario &Scenario);
 
 } // namespace sqtt

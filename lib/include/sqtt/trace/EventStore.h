@@ -16,14 +16,21 @@
 
 namespace sqtt {
 
-/// One Perfetto event (24 bytes); its thread is the wave's, see WaveEvents.
+/// One timeline event (32 bytes); its thread is the wave's, see WaveEvents.
+/// A data marker's payload words follow its Instant as Payload events (the
+/// value in Name), so events stay fixed-size whatever the payload count.
 struct ChromeEvent {
   int64_t Time = 0;
-  uint32_t Name = 0;
-  int32_t Pid = 0;
-  enum Phase : uint8_t { Begin, End, Instant } Ph = Begin;
+  int64_t Pid = 0;        // the dispatch (occupancy kernel_id); 0: none
+  uint32_t Name = 0;      // interned; Payload: the payload word
+  uint32_t MarkerID = 0;  // 0: a bare exit
+  uint32_t SourceLoc = 0; // interned, "" when the map has none
+  enum Phase : uint8_t { Begin, End, Instant, Payload } Ph = Begin;
   MarkerType Category = MarkerType::Function;
+  static constexpr uint8_t FlagUnknown = 1; // the ID is in no map
+  uint8_t Flags = 0;
 };
+static_assert(sizeof(ChromeEvent) == 32, "events are kept compact");
 
 class EventStore {
 public:

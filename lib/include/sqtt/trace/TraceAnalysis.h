@@ -129,6 +129,12 @@ struct DirResult {
   std::vector<WaveEvents> Waves;
   std::vector<ThreadInfo> Threads;
   std::map<int64_t, std::string> ProcessNames; // pid -> display name
+  /// Per dispatch with events: its kernel's display name and code object.
+  std::map<int64_t, std::string> Kernels;
+  std::map<int64_t, uint64_t> CodeObjects;
+  /// Per dispatch, from occupancy (slots the record filter accepts): the
+  /// number of its waves in flight at each change, in time order.
+  std::map<int64_t, std::vector<std::pair<int64_t, uint32_t>>> WavesInFlight;
   /// Address traces, slot by slot in a temporary file; AddressSlots gives
   /// the output order. Read them with forEachAddressTrace.
   AddressStore Addresses;

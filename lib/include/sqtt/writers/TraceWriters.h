@@ -4,11 +4,14 @@
 //               speedscope read it), optionally with execs and average
 //   speedscope  speedscope's JSON file format (sampled profile, weights)
 //   svg         an interactive flamegraph (search, zoom, tooltips)
-//   chrome      Chrome trace JSON for ui.perfetto.dev (one file per dir)
+//   chrome      Chrome trace JSON for ui.perfetto.dev and speedscope (one
+//               file per dir)
+//   pftrace     native Perfetto protobuf (one file per dir)
 //   memory      see MemoryWriters.h
 #pragma once
 
 #include "sqtt/trace/TraceAnalysis.h"
+#include "sqtt/writers/Timeline.h"
 
 #include <ostream>
 #include <string>
@@ -32,6 +35,8 @@ void writeSpeedscope(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
 void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
                         const NameTable &Names, const std::string &Title);
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                      double TimeScale);
+                      const TimelineClock &Clock);
+void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
+                        const TimelineClock &Clock);
 
 } // namespace sqtt

@@ -1,0 +1,100 @@
+// Timeline.h - what the two timeline writers (Chrome JSON, Perfetto
+// protobuf) share: viewer time, process and thread numbering, slices paired
+// from a wave's events, and the arguments every slice and instant carries.
+#pragma once
+
+#include "sqtt/trace/TraceAnalysis.h"
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace sqtt {
+
+/// Cycles to viewer nanoseconds (D16): cycles / GHz with a clock rate, else
+/// one cycle is shown as one nanosecond. Whole nanoseconds, so that a
+/// slice's end computed as begin + duration is the same as its own end.
+struct TimelineClock {
+  double GHz = 0;
+  int64_t ns(int64_t Cycles) const;
+  /// What the times mean, for the file and the tool's note.
+  std::string note() const;
+};
+
+/// A dispatch of the trace directory, shown as a process.
+struct TimelineProcess {
+  int64_t Dispatch = 0;
+  uint32_t Pid = 0;   // dense from 1, in dispatch order
+  std::string Name;   // "dispatch N: kernel"
+  std::string Kernel; // "" when the dispatch has none
+  std::optional<uint64_t> CodeObject;
+};
+
+/// A wave instance within one dispatch, shown as a thread.
+struct TimelineThread {
+  ThreadInfo Info;
+  uint32_t Process = 0; // index into TimelineLayout::Processes
+  uint32_t Tid = 0;     // dense from 1 over the file, in SE/CU/SIMD/slot/instance order
+  std::string Name;     // SE<se>/CU<cu>/SIMD<simd>/W<slot>#<instance>
+};
+
+/// Pids and tids (D8): dense indices in [1, 2^31), the same for the same
+/// trace on every run; tid 0 is avoided because Perfetto's JSON importer
+/// replaces it by the pid.
+class TimelineLayout {
+public:
+  explicit TimelineLayout(const DirResult &Dir);
+  std::vector<TimelineProcess> Processes; // by pid
+  std::vector<TimelineThread> Threads;    // by tid
+  /// The thread of wave \p WaveTid (WaveEvents::Tid) while in \p Dispatch.
+  const TimelineThread &thread(int64_t Dispatch, uint64_t WaveTid) const;
+
+private:
+  std::unordered_map<int64_t, std::unordered_map<uint64_t, uint32_t>> ThreadIndex;
+};
+
+/// One slice (a B/E pair) or instant of a wave, in begin order.
+struct TimelineItem {
+  bool Slice = false;
+  int64_t Begin = 0, End = 0; // cycles; End == Begin for an instant
+  uint32_t Head = 0;          // index of the Begin/Instant event
+  uint32_t Payload = 0;       // payload words: events [Head + 1, Head + 1 + Payload)
+  uint32_t Depth = 0;         // slices open around it
+};
+
+/// Pairs a wave's Begin/End events (they nest per wave) into slices.
+void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineItem> &Items);
+
+/// "function", "user", "point", "data" (a point with payload) or "unknown".
+const char *markerKind(const ChromeEvent &Head, bool HasPayload);
+
+/// One argument of a slice or instant: an integer or a string.
+struct TimelineArg {
+  const char *Key;
+  const std::string *Str; // null: an integer
+  int64_t Int;
+};
+
+/// The arguments of \p Item, in a fixed order: marker ID, kind, source
+/// location (when the map has one), kernel and code object (when known),
+/// SE/CU/SIMD/slot/instance, the begin cycle, the duration in cycles (slices)
+/// and the payload words (data markers: "value", or "value0", "value1", ...).
+class TimelineArgs {
+public:
+  explicit TimelineArgs(const NameTable &Names) : Names(Names) {}
+  const std::vector<TimelineArg> &of(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
+                                     const TimelineProcess &Process, const TimelineThread &Thread);
+  /// The key of payload word \p I of \p Count ("value" when there is one).
+  const char *valueKey(uint32_t I, uint32_t Count);
+
+private:
+  const NameTable &Names;
+  std::vector<TimelineArg> Args;
+  std::string Kinds[5] = {"function", "user", "point", "data", "unknown"};
+  std::deque<std::string> ValueKeys; // stable: args point into it
+};
+
+} // namespace sqtt

@@ -1,0 +1,152 @@
+// Timeline.cpp - what the Chrome JSON and Perfetto protobuf writers share.
+#include "sqtt/writers/Timeline.h"
+#include "sqtt/support/Error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+#include <tuple>
+
+namespace sqtt {
+
+int64_t TimelineClock::ns(int64_t Cycles) const {
+  return GHz > 0 ? int64_t(std::llround(double(Cycles) / GHz)) : Cycles;
+}
+
+std::string TimelineClock::note() const {
+  if (GHz <= 0)
+    return "SQTT shader clock cycles shown as ns (1 cycle = 1 ns); pass --clock-rate-ghz for real time";
+  char Buf[96];
+  std::snprintf(Buf, sizeof Buf, "ns at a %g GHz shader clock (ns = cycles / %g)", GHz, GHz);
+  return Buf;
+}
+
+TimelineLayout::TimelineLayout(const DirResult &Dir) {
+  std::set<int64_t> Dispatches;
+  for (const ThreadInfo &T : Dir.Threads)
+    Dispatches.insert(T.Pid);
+  std::unordered_map<int64_t, uint32_t> ProcessOf;
+  for (int64_t D : Dispatches) {
+    TimelineProcess P;
+    P.Dispatch = D;
+    P.Pid = uint32_t(Processes.size() + 1);
+    auto Name = Dir.ProcessNames.find(D);
+    P.Name = Name != Dir.ProcessNames.end() ? Name->second : "dispatch " + std::to_string(D);
+    if (auto K = Dir.Kernels.find(D); K != Dir.Kernels.end())
+      P.Kernel = K->second;
+    if (auto C = Dir.CodeObjects.find(D); C != Dir.CodeObjects.end())
+      P.CodeObject = C->second;
+    ProcessOf[D] = uint32_t(Processes.size());
+    Processes.push_back(std::move(P));
+  }
+  std::vector<const ThreadInfo *> Order;
+  for (const ThreadInfo &T : Dir.Threads)
+    Order.push_back(&T);
+  auto Key = [&](const ThreadInfo *T) {
+    return std::make_tuple(ProcessOf[T->Pid], slotSE(T->Slot), slotCU(T->Slot), slotSIMD(T->Slot),
+                           slotWave(T->Slot), T->Instance);
+  };
+  std::sort(Order.begin(), Order.end(),
+            [&](const ThreadInfo *A, const ThreadInfo *B) { return Key(A) < Key(B); });
+  if (Order.size() >= (1u << 31) - 1)
+    throw Error(Dir.Dir + ": more wave instances than a timeline can number");
+  for (const ThreadInfo *T : Order) {
+    TimelineThread Th;
+    Th.Info = *T;
+    Th.Process = ProcessOf[T->Pid];
+    Th.Tid = uint32_t(Threads.size() + 1);
+    Th.Name = "SE" + std::to_string(slotSE(T->Slot)) + "/CU" + std::to_string(slotCU(T->Slot)) +
+              "/SIMD" + std::to_string(slotSIMD(T->Slot)) + "/W" + std::to_string(slotWave(T->Slot)) +
+              "#" + std::to_string(T->Instance);
+    ThreadIndex[T->Pid][T->Tid] = uint32_t(Threads.size());
+    Threads.push_back(std::move(Th));
+  }
+}
+
+const TimelineThread &TimelineLayout::thread(int64_t Dispatch, uint64_t WaveTid) const {
+  return Threads[ThreadIndex.at(Dispatch).at(WaveTid)];
+}
+
+void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineItem> &Items) {
+  Items.clear();
+  std::vector<size_t> Open; // indices into Items
+  for (uint32_t I = 0; I < Events.size(); ++I) {
+    const ChromeEvent &E = Events[I];
+    switch (E.Ph) {
+    case ChromeEvent::Begin:
+      Items.push_back({true, E.Time, E.Time, I, 0, uint32_t(Open.size())});
+      Open.push_back(Items.size() - 1);
+      break;
+    case ChromeEvent::End:
+      // The analysis emits an End only for an open scope.
+      if (!Open.empty()) {
+        Items[Open.back()].End = E.Time;
+        Open.pop_back();
+      }
+      break;
+    case ChromeEvent::Instant:
+      Items.push_back({false, E.Time, E.Time, I, 0, uint32_t(Open.size())});
+      break;
+    case ChromeEvent::Payload:
+      if (!Items.empty() && !Items.back().Slice)
+        ++Items.back().Payload;
+      break;
+    }
+  }
+}
+
+const char *markerKind(const ChromeEvent &Head, bool HasPayload) {
+  if (Head.Flags & ChromeEvent::FlagUnknown)
+    return "unknown";
+  switch (Head.Category) {
+  case MarkerType::Function:
+    return "function";
+  case MarkerType::User:
+    return "user";
+  case MarkerType::Point:
+    break;
+  }
+  return HasPayload ? "data" : "point";
+}
+
+const char *TimelineArgs::valueKey(uint32_t I, uint32_t Count) {
+  if (Count == 1)
+    return "value";
+  while (ValueKeys.size() <= I)
+    ValueKeys.push_back("value" + std::to_string(ValueKeys.size()));
+  return ValueKeys[I].c_str();
+}
+
+const std::vector<TimelineArg> &TimelineArgs::of(const TimelineItem &Item,
+                                                 const std::vector<ChromeEvent> &Events,
+                                                 const TimelineProcess &Process,
+                                                 const TimelineThread &Thread) {
+  const ChromeEvent &Head = Events[Item.Head];
+  Args.clear();
+  Args.push_back({"marker_id", nullptr, Head.MarkerID});
+  const char *Kind = markerKind(Head, Item.Payload != 0);
+  for (const std::string &K : Kinds)
+    if (K == Kind)
+      Args.push_back({"kind", &K, 0});
+  if (const std::string &Loc = Names.str(Head.SourceLoc); !Loc.empty())
+    Args.push_back({"source", &Loc, 0});
+  if (!Process.Kernel.empty())
+    Args.push_back({"kernel", &Process.Kernel, 0});
+  if (Process.CodeObject)
+    Args.push_back({"code_object", nullptr, int64_t(*Process.CodeObject)});
+  SlotKey Slot = Thread.Info.Slot;
+  Args.push_back({"se", nullptr, slotSE(Slot)});
+  Args.push_back({"cu", nullptr, slotCU(Slot)});
+  Args.push_back({"simd", nullptr, slotSIMD(Slot)});
+  Args.push_back({"slot", nullptr, slotWave(Slot)});
+  Args.push_back({"instance", nullptr, Thread.Info.Instance});
+  Args.push_back({"cycle", nullptr, Item.Begin});
+  if (Item.Slice)
+    Args.push_back({"cycles", nullptr, Item.End - Item.Begin});
+  for (uint32_t I = 0; I < Item.Payload; ++I)
+    Args.push_back({valueKey(I, Item.Payload), nullptr, Events[Item.Head + 1 + I].Name});
+  return Args;
+}
+
+} // namespace sqtt
