@@ -8,7 +8,9 @@
 # rewrites the trace in place. Every tool runs on one thread (-j 1); the
 # flamegraph and Perfetto rows marked -j 2 read shader engines ahead on the
 # second core; the memory tool runs once without and once with its summary.
-# Prints a table; traces are deleted afterwards.
+# The Perfetto rows give the size of what they wrote: Chrome JSON, and the
+# native protobuf (--format pftrace). Prints a table; traces are deleted
+# afterwards.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -44,17 +46,21 @@ synth() {
 calibration=$(synth 50 "$work/calibrate")
 rm -rf "$work/calibrate"
 
-# measure NAME RECORDS MB CMD... -> one table row
+# measure NAME RECORDS MB CMD... -> one table row; with OUT set, the row
+# ends with the size of that output (file or directory)
 measure() {
   local name=$1 n=$2 mb=$3
   shift 3
+  if [[ -n ${OUT:-} ]]; then rm -rf "$OUT"; fi
   /usr/bin/time -f '%e %M' -o "$work/time" "$@" > /dev/null 2> "$work/stderr" ||
     { echo "bench: $name failed:" >&2; cat "$work/stderr" >&2; exit 1; }
   local secs kb
   read -r secs kb < "$work/time"
-  awk -v t="$name" -v n="$n" -v mb="$mb" -v s="$secs" -v kb="$kb" 'BEGIN {
+  local out=""
+  if [[ -n ${OUT:-} ]]; then out="  ($(du -sm --apparent-size "$OUT" | cut -f1) MB written)"; fi
+  awk -v t="$name" -v n="$n" -v mb="$mb" -v s="$secs" -v kb="$kb" -v out="$out" 'BEGIN {
     if (s < 0.01) s = 0.01;
-    printf "%-20s %11d %9d %9.2f %12.0f %9.0f %12.0f\n", t, n, mb, s, n / s, mb / s, kb / 1024 }'
+    printf "%-20s %11d %9d %9.2f %12.0f %9.0f %12.0f%s\n", t, n, mb, s, n / s, mb / s, kb / 1024, out }'
 }
 
 printf '%-20s %11s %9s %9s %12s %9s %12s\n' step records "MB input" seconds "records/s" "MB/s" "peak RSS MB"
@@ -72,8 +78,9 @@ for n in "${sizes[@]}"; do
     printf "%-20s %11d %9d %9.2f %12.0f %9.0f %12.0f  (MB written)\n", "sqtt-synth", n, mb, s, n / s, mb / s, kb / 1024 }'
   measure sqtt-flamegraph "$records" "$mb" "$bin/sqtt-flamegraph" "$trace" --no-svg -j 1
   measure "  -j 2 (read-ahead)" "$records" "$mb" "$bin/sqtt-flamegraph" "$trace" --no-svg -j 2
-  measure sqtt-perfetto "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" -j 1
-  measure "  -j 2 (read-ahead)" "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" -j 2
+  OUT=$work/perfetto measure "sqtt-perfetto (JSON)" "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" -j 1
+  OUT=$work/perfetto measure "  -j 2 (read-ahead)" "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" -j 2
+  OUT=$work/perfetto measure "  --format pftrace" "$records" "$mb" "$bin/sqtt-perfetto" "$trace" -o "$work/perfetto" --format pftrace -j 1
   measure sqtt-memory-trace "$records" "$mb" "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json" -j 1
   measure "  --summary(-json)" "$records" "$mb" "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json" \
     --summary --summary-json "$work/summary.json" -j 1
