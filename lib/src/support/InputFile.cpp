@@ -31,7 +31,14 @@ struct InputRegistry {
   std::string find(const struct stat &St) {
     std::lock_guard<std::mutex> G(Lock);
     auto It = Files.find({St.st_dev, St.st_ino});
-    return It == Files.end() ? std::string() : It->second;
+    if (It == Files.end())
+      return std::string();
+    // An input removed since it was read frees its inode for a new file:
+    // only a name that still leads to that inode makes it an input.
+    struct stat Now;
+    if (::stat(It->second.c_str(), &Now) != 0 || Now.st_dev != St.st_dev || Now.st_ino != St.st_ino)
+      return std::string();
+    return It->second;
   }
 };
 
