@@ -15,6 +15,7 @@
 #include <regex>
 #include <set>
 #include <sys/stat.h>
+#include <unordered_set>
 
 namespace fs = std::filesystem;
 
@@ -163,6 +164,7 @@ std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
   }
   std::vector<ShaderDataFile> Files;
   std::set<std::pair<dev_t, ino_t>> Listed;
+  std::unordered_set<std::string_view> Names; // views into the parsed listing
   size_t Duplicates = 0;
   for (auto [Key, Value] : Shader) {
     char *End = nullptr;
@@ -183,6 +185,12 @@ std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
           malformed(Listing.string(), "shaderdata file name is not a string");
       } else if (E.get(Name)) {
         malformed(Listing.string(), "shaderdata entry is neither a list nor a string");
+      }
+      // The same name again costs no system call (a listing may repeat one
+      // name hundreds of thousands of times).
+      if (!Names.insert(Name).second) {
+        ++Duplicates;
+        continue;
       }
       std::string P = fileInDirectory(Dir, Name, Listing.string());
       struct stat St;
