@@ -4,10 +4,9 @@
 #pragma once
 
 #include "sqtt/support/Error.h"
+#include "sqtt/support/OutputFiles.h"
 
-#include <cstdio>
 #include <exception>
-#include <fstream>
 #include <iostream>
 #include <string>
 
@@ -23,24 +22,13 @@ template <typename BodyFn> int runTool(const char *Tool, BodyFn &&Body) {
   }
 }
 
-/// Writes \p Path through a temporary renamed over it, so a failed run never
-/// leaves a half-written file.
+/// Writes the single output \p Path whole or not at all (OutputFiles.h:
+/// never over one of the run's inputs; tools with several outputs use one
+/// OutputFiles for all of them).
 template <typename WriteFn> void writeOutputFile(const std::string &Path, WriteFn &&Write) {
-  std::string Tmp = Path + ".tmp";
-  {
-    std::ofstream OS(Tmp, std::ios::binary);
-    if (!OS)
-      throw Error(Path + ": cannot write");
-    Write(OS);
-    if (!OS.flush()) {
-      std::remove(Tmp.c_str());
-      throw Error(Path + ": write failed");
-    }
-  }
-  if (std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-    std::remove(Tmp.c_str());
-    throw Error(Path + ": cannot replace");
-  }
+  OutputFiles Out;
+  Out.write(Path, Write);
+  Out.commit();
 }
 
 } // namespace sqtt

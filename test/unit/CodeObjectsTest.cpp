@@ -300,7 +300,7 @@ TEST(CodeObjects, MissingFileAndDirectory) {
     CodeObjectFile File("/tmp");
     FAIL();
   } catch (const Error &E) {
-    EXPECT_STREQ(E.what(), "/tmp: is a directory, not a file");
+    EXPECT_STREQ(E.what(), "/tmp: is a directory, not a regular file");
   }
 }
 

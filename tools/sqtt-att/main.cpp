@@ -29,7 +29,7 @@ constexpr const char *Tool = "sqtt-att";
 struct Options {
   std::vector<std::string> Inputs;
   bool NoDecode = false;
-  int FailAfterWrites = -1;
+  bool Wait = false;
 };
 
 int run(const Options &Opts) {
@@ -79,12 +79,22 @@ int run(const Options &Opts) {
 
   sqtt::AttOptions A;
   A.DecodeMarkers = !Opts.NoDecode;
-  A.FailAfterWrites = Opts.FailAfterWrites;
+  A.WaitForLock = Opts.Wait;
+  A.OnWait = [](long Pid) {
+    std::cerr << Tool << ": waiting for another run" << (Pid ? " (pid " + std::to_string(Pid) + ")" : "")
+              << " to finish\n";
+  };
   for (const std::string &Dir : Dirs) {
     std::vector<std::string> DirWarnings;
     sqtt::AttDirResult R = sqtt::runAttStep(Dir, Tables, A, DirWarnings);
     for (const std::string &W : DirWarnings)
       std::cerr << Tool << ": warning: " << W << '\n';
+    if (R.Recovery.RolledForward)
+      std::cerr << Tool << ": " << Dir << ": completed an interrupted run (" << R.Recovery.RolledForward
+                << " file(s) it had committed)\n";
+    if (R.Recovery.Discarded)
+      std::cerr << Tool << ": " << Dir << ": an interrupted run had not committed; removed its "
+                << R.Recovery.Discarded << " temporary file(s), its files are as they were\n";
     std::cerr << Tool << ": " << Dir << ": code.json tables written";
     if (R.AlreadyDecoded)
       std::cerr << "; markers were already decoded, records unchanged";
@@ -109,16 +119,17 @@ int main(int argc, char **argv) {
   CLI::App App{"The att step, run after rocprofv3 --att: adds each code object's marker map to "
                "code.json (sqtt_funcmap, sqtt_funcmap_layout, sqtt_funcmap_payloads) and restores "
                "gfx12 clock-packed marker headers to their legacy values with corrected timestamps. "
-               "Files are replaced atomically; running it twice changes nothing."};
+               "A run changes a directory completely or not at all, even if killed (the next run "
+               "completes or discards it); running it twice changes nothing."};
   App.add_option("inputs", Opts.Inputs,
                  "A rocprofv3 --att output directory, or ui_* directories and code objects "
                  "(*code_object_id_<N>*)")
       ->required();
   App.add_flag("--no-decode-markers", Opts.NoDecode,
                "Keep packed values and arrival times (the tables are still added)");
-  App.add_option("--fail-after-writes", Opts.FailAfterWrites,
-                 "Testing only: fail after writing N temporary files")
-      ->group("");
+  App.add_flag("--wait", Opts.Wait,
+               "If another sqtt-att run is working on a trace directory, wait for it (default: "
+               "refuse, naming its pid)");
   sqtt::addVersionFlag(App, "sqtt-att");
   CLI11_PARSE(App, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

@@ -44,19 +44,23 @@ int run(const Options &Opts) {
 
   bool SvgToOutput = Opts.Output.size() > 4 && Opts.Output.substr(Opts.Output.size() - 4) == ".svg";
   std::string Svg = SvgToOutput ? Opts.Output : "sqtt_flamegraph.svg";
-  if (!Opts.Output.empty() && !SvgToOutput) {
-    sqtt::writeOutputFile(Opts.Output, [&](std::ostream &OS) {
+  // Both files or neither.
+  sqtt::OutputFiles Out;
+  if (!Opts.Output.empty() && !SvgToOutput)
+    Out.write(Opts.Output, [&](std::ostream &OS) {
       if (Opts.Format == "speedscope")
         sqtt::writeSpeedscope(OS, Stacks, Session.Names);
       else
         sqtt::writeFolded(OS, Stacks, Session.Names, Opts.WithExecs);
     });
-    std::cerr << Tool << ": wrote " << Opts.Format << " output to " << Opts.Output << '\n';
-  }
-  if (!Opts.NoSvg) {
-    sqtt::writeOutputFile(Svg, [&](std::ostream &OS) {
+  if (!Opts.NoSvg)
+    Out.write(Svg, [&](std::ostream &OS) {
       sqtt::writeFlamegraphSvg(OS, Stacks, Session.Names, "SQTT Flamegraph");
     });
+  Out.commit();
+  if (!Opts.Output.empty() && !SvgToOutput)
+    std::cerr << Tool << ": wrote " << Opts.Format << " output to " << Opts.Output << '\n';
+  if (!Opts.NoSvg) {
     std::cerr << Tool << ": wrote flamegraph to " << Svg << '\n';
     if (Opts.Show) {
       std::string Cmd = "xdg-open '" + Svg + "' >/dev/null 2>&1 &";

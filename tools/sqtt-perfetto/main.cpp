@@ -39,12 +39,11 @@ int run(const Options &Opts) {
   A.Events = true;
   sqtt::TimelineClock Clock{Opts.ClockRateGHz};
   bool Proto = Opts.Format == "pftrace";
-  if (!Opts.OutputDir.empty()) {
-    std::error_code EC;
-    fs::create_directories(Opts.OutputDir, EC);
-    if (EC)
-      throw sqtt::Error(Opts.OutputDir + ": cannot create directory: " + EC.message());
-  }
+  // Every directory's file, or none: an error in a later directory leaves
+  // no output of the earlier ones (nor the -o directory it created).
+  sqtt::OutputFiles Out;
+  if (!Opts.OutputDir.empty())
+    Out.createDirectory(Opts.OutputDir);
   sqtt::LossCounters Total;
   size_t Written = 0, Skipped = 0;
   std::vector<std::string> Lines;
@@ -57,9 +56,9 @@ int run(const Options &Opts) {
         }
         fs::path DirPath = fs::path(R.Dir);
         std::string Name = DirPath.filename().string() + (Proto ? ".pftrace" : ".perfetto.json");
-        fs::path Out = Opts.OutputDir.empty() ? DirPath.parent_path() / Name
-                                              : fs::path(Opts.OutputDir) / Name;
-        sqtt::writeOutputFile(Out.string(), [&](std::ostream &OS) {
+        fs::path Path = Opts.OutputDir.empty() ? DirPath.parent_path() / Name
+                                               : fs::path(Opts.OutputDir) / Name;
+        size_t Bytes = Out.write(Path.string(), [&](std::ostream &OS) {
           if (Proto)
             sqtt::writePerfettoTrace(OS, R, Session.Names, Clock);
           else
@@ -67,13 +66,14 @@ int run(const Options &Opts) {
         });
         ++Written;
         char Size[32];
-        std::snprintf(Size, sizeof Size, "%.1f MB", double(fs::file_size(Out)) / 1e6);
-        Lines.push_back("  " + Out.string() + " (" + Size + ", " + std::to_string(R.Events.size()) +
+        std::snprintf(Size, sizeof Size, "%.1f MB", double(Bytes) / 1e6);
+        Lines.push_back("  " + Path.string() + " (" + Size + ", " + std::to_string(R.Events.size()) +
                         " events)");
       },
       nullptr, Total);
   if (Written == 0)
     throw sqtt::Error("no Perfetto traces produced (no function, user or point markers found)");
+  Out.commit();
   std::cerr << Tool << ": wrote " << Written << " perfetto trace(s):\n";
   for (const std::string &L : Lines)
     std::cerr << L << '\n';

@@ -1,16 +1,18 @@
 // AttStep.cpp - adding marker metadata to code.json and undoing gfx12 clock
 // packing in a trace directory.
 //
-// Write order: the new shaderdata files first, code.json (which says the
-// markers were decoded) last; each through a temporary file renamed over the
-// original. An interruption before the last rename leaves either old files,
-// or new shaderdata with an unmarked code.json; rerunning then finds legacy
-// values (a constant zero clock field) and changes nothing further.
+// One run per directory at a time (a lock file), and every change of a run
+// made as one transaction with a journal (AttTransaction.h): the shaderdata
+// files an engine's correction touches and code.json, which records that the
+// correction was done, change together or not at all, across crashes.
 #include "sqtt/att/AttStep.h"
+#include "sqtt/att/AttTransaction.h"
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/codeobjects/Elf.h"
+#include "sqtt/support/DirectoryLock.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/InputFile.h"
 #include "sqtt/support/MappedFile.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
@@ -18,15 +20,18 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <optional>
 #include <regex>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace fs = std::filesystem;
@@ -101,52 +106,56 @@ AttTables buildAttTables(const std::vector<CodeObjectPath> &CodeObjects,
 
 namespace {
 
-/// A file replaced through a temporary next to it.
-class AtomicWriter {
-public:
-  explicit AtomicWriter(const AttOptions &Options) : Options(Options) {}
-  ~AtomicWriter() {
-    for (auto &[Tmp, Final] : Pending)
-      std::remove(Tmp.c_str());
-  }
-  /// Writes the new version of \p Final with \p Write(stream) to a temporary.
-  template <typename WriteFn> void stageWith(const std::string &Final, WriteFn &&Write) {
-    std::string Tmp = Final + ".sqtt-att.tmp";
-    Pending.push_back({Tmp, Final});
-    std::ofstream OS(Tmp, std::ios::binary);
-    if (OS)
-      Write(OS);
-    if (!OS || !OS.flush())
-      throw Error(Final + ": cannot write the new version (nothing was changed)");
-    if (Options.FailAfterWrites >= 0 && int(Pending.size()) >= Options.FailAfterWrites)
-      throw Error(Final + ": simulated write failure (nothing was changed)");
-  }
-  void stage(const std::string &Final, const std::string &Contents) {
-    stageWith(Final, [&](std::ostream &OS) { OS.write(Contents.data(), std::streamsize(Contents.size())); });
-  }
-  /// Renames every staged file over its original, in staging order.
-  void commit() {
-    for (auto &[Tmp, Final] : Pending) {
-      std::error_code EC;
-      fs::rename(Tmp, Final, EC);
-      if (EC)
-        throw Error(Final + ": cannot replace: " + EC.message());
-    }
-    Pending.clear();
-  }
+constexpr const char *LockName = ".sqtt-att.lock";
+// rocprofv3 writes code.json four levels deep ({"code": [[..., [reasons]]]});
+// a deeper one is not a code.json, and re-indenting it would blow it up.
+constexpr int MaxCodeJsonDepth = 16;
+constexpr size_t MaxCodeJsonBytes = size_t(1) << 30;
 
-private:
-  const AttOptions &Options;
-  std::vector<std::pair<std::string, std::string>> Pending;
-};
+/// code.json of \p Dir: its text ("" if there is none) and document.
+json readCodeJson(const std::string &Path, std::string &Text, std::vector<std::string> &Warnings) {
+  struct stat St;
+  if (::lstat(Path.c_str(), &St) != 0) {
+    Warnings.push_back(Path + " does not exist; creating one with the funcmap tables only");
+    return json::object();
+  }
+  if (!S_ISREG(St.st_mode))
+    throw Error(Path + ": is " + fileKindName(St.st_mode) +
+                "; the att step replaces only regular files (nothing was changed)");
+  Text = InputFile(Path).readAll(MaxCodeJsonBytes, "a code.json");
+  json Doc;
+  try {
+    Doc = json::parse(Text, [&](int Depth, json::parse_event_t, json &) {
+      if (Depth > MaxCodeJsonDepth)
+        throw Error(Path + ": malformed JSON: nests deeper than " + std::to_string(MaxCodeJsonDepth) +
+                    " levels (rocprofv3 writes at most 4; nothing was changed)");
+      return true;
+    });
+  } catch (const json::exception &E) {
+    throw Error(Path + ": malformed JSON: " + E.what());
+  }
+  if (!Doc.is_object())
+    throw Error(Path + ": top level is not an object");
+  return Doc;
+}
 
-std::string readFile(const std::string &Path) {
-  std::ifstream IS(Path, std::ios::binary);
-  if (!IS)
-    throw Error(Path + ": cannot read");
-  std::ostringstream SS;
-  SS << IS.rdbuf();
-  return SS.str();
+/// The att step rewrites a shaderdata file in place: it must be a regular
+/// file the user left writable. A file without write permission is taken
+/// as "do not change" (also for root, who could).
+void checkRewritable(const std::string &Path) {
+  struct stat St;
+  if (::lstat(Path.c_str(), &St) != 0)
+    throw Error(Path + ": cannot stat: " + std::strerror(errno));
+  if (!S_ISREG(St.st_mode))
+    throw Error(Path + ": is " + fileKindName(St.st_mode) +
+                "; the att step rewrites only regular files in place (nothing was changed)");
+  if ((St.st_mode & 0222) == 0 || ::access(Path.c_str(), W_OK) != 0) {
+    char Mode[8];
+    std::snprintf(Mode, sizeof Mode, "%04o", unsigned(St.st_mode & 07777));
+    throw Error(Path + ": is not writable (mode " + Mode +
+                "); the att step corrects it in place: make it writable or work on a copy "
+                "(nothing was changed)");
+  }
 }
 
 void writeRecords(std::ostream &OS, const std::vector<Record> &Records) {
@@ -196,24 +205,15 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
                         std::vector<std::string> &Warnings) {
   AttDirResult Result;
   Result.Dir = Dir;
+  DirectoryLock Lock(Dir, LockName, Options.WaitForLock, Options.OnWait);
+  Result.Recovery = AttTransaction::recover(Dir);
   fs::path CodeJson = fs::path(Dir) / "code.json";
-  json Doc = json::object();
-  std::error_code EC;
-  if (fs::exists(CodeJson, EC)) {
-    try {
-      Doc = json::parse(readFile(CodeJson.string()));
-    } catch (const json::exception &E) {
-      throw Error(CodeJson.string() + ": malformed JSON: " + E.what());
-    }
-    if (!Doc.is_object())
-      throw Error(CodeJson.string() + ": top level is not an object");
-  } else {
-    Warnings.push_back(CodeJson.string() + " does not exist; creating one with the funcmap tables only");
-  }
+  std::string OldText;
+  json Doc = readCodeJson(CodeJson.string(), OldText, Warnings);
   json &Marker = Doc["sqtt_att"];
   Result.AlreadyDecoded = Marker.is_object() && Marker.value("markers_decoded", false);
 
-  AtomicWriter Writer(Options);
+  AttTransaction Writer(Dir);
   if (Options.DecodeMarkers && !Tables.Layouts.empty() && !Result.AlreadyDecoded) {
     std::unordered_map<std::string, uint64_t> Kernels;
     for (const FuncmapRowJson &R : Tables.Rows)
@@ -223,8 +223,10 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
     // Slot streams never cross shader engines, so each engine is corrected
     // and written out on its own: memory follows the largest engine.
     std::map<uint32_t, std::vector<ShaderDataFile>> Engines;
-    for (const ShaderDataFile &F : listShaderData(Dir, Warnings))
+    for (const ShaderDataFile &F : listShaderData(Dir, Warnings)) {
+      checkRewritable(F.Path); // all before any is read: refuse early
       Engines[F.SE].push_back(F);
+    }
     bool AnyPayloadTable = !Tables.Payloads.empty();
     for (const auto &[SE, EngineFiles] : Engines) {
       struct FileData {
@@ -284,7 +286,7 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
           std::stable_sort(D.Records.begin(), D.Records.end(),
                            [](const Record &A, const Record &B) { return A.Time < B.Time; });
         const char *Text = reinterpret_cast<const char *>(D.Map->data());
-        Writer.stageWith(D.Path, [&](std::ostream &OS) {
+        Writer.stage(D.Path, [&](std::ostream &OS) {
           OS.write(Text, std::streamsize(D.ArrayBegin));
           writeRecords(OS, D.Records);
           OS.write(Text + D.ArrayEnd, std::streamsize(D.Map->size() - D.ArrayEnd));
@@ -314,7 +316,9 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
                      {"note", Decoded ? "packed gfx12 marker headers were restored to (id << 2) | flags "
                                         "and their times corrected"
                                       : "marker values and times are as rocprofv3 decoded them"}};
-  Writer.stage(CodeJson.string(), Doc.dump(1) + "\n");
+  std::string NewText = Doc.dump(1) + "\n";
+  if (NewText != OldText)
+    Writer.stage(CodeJson.string(), [&](std::ostream &OS) { OS << NewText; });
   Writer.commit();
   return Result;
 }

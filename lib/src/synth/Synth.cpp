@@ -13,6 +13,7 @@
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/JsonString.h"
+#include "sqtt/support/OutputFiles.h"
 #include "sqtt/trace/TraceFiles.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
@@ -22,7 +23,6 @@
 #include <memory>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <queue>
 #include <random>
@@ -131,7 +131,7 @@ struct Truth {
   std::map<std::string, uint64_t> Folded;
   std::map<std::string, std::pair<uint64_t, uint64_t>> Slices; // name -> count, cycles
   uint64_t Instants = 0;
-  std::ofstream Addresses, Headers, Events;
+  std::ostream *Addresses = nullptr, *Headers = nullptr, *Events = nullptr; // truth_*.txt
 };
 
 /// One wave slot: its waves (runs) one after the other.
@@ -186,7 +186,7 @@ private:
       Arrival = Issue + Delay;
       uint32_t Field = uint32_t(((Issue + Phase) >> CO->Shift) & ((1u << CO->Bits) - 1));
       Value = (Field << (32 - CO->Bits)) | Value;
-      T.Headers << DirIdx << ' ' << SE << ' ' << CU << ' ' << SIMD << ' ' << Wave << ' ' << Issue << '\n';
+      *T.Headers << DirIdx << ' ' << SE << ' ' << CU << ' ' << SIMD << ' ' << Wave << ' ' << Issue << '\n';
     }
     Arrival = std::max(Arrival, LastArrival); // a wave's records arrive in order
     LastArrival = Arrival;
@@ -218,7 +218,7 @@ private:
   }
   /// One line of the per-wave truth: dir, slot, instance, then the event.
   std::ostream &waveTruth(char Kind) {
-    return T.Events << DirIdx << ' ' << SE << ' ' << CU << ' ' << SIMD << ' ' << Wave << ' ' << Run
+    return *T.Events << DirIdx << ' ' << SE << ' ' << CU << ' ' << SIMD << ' ' << Wave << ' ' << Run
                     << ' ' << Kind << ' ';
   }
 
@@ -273,16 +273,16 @@ private:
       }
     }
     bool Narrow = Op.Proto == AddrProto::Narrow;
-    T.Addresses << DirIdx << ' ' << Op.Kind << ' ' << Op.ID << ' ' << SE << ' ' << CU << ' ' << SIMD << ' '
-                << Wave << ' ' << Launches.back().Dispatch << ' ' << CO->ID;
+    *T.Addresses << DirIdx << ' ' << Op.Kind << ' ' << Op.ID << ' ' << SE << ' ' << CU << ' ' << SIMD << ' '
+                 << Wave << ' ' << Launches.back().Dispatch << ' ' << CO->ID;
     char Buf[24];
     std::snprintf(Buf, sizeof Buf, " 0x%016llx", (unsigned long long)Exec);
-    T.Addresses << Buf;
+    *T.Addresses << Buf;
     for (uint64_t A : Active) {
       std::snprintf(Buf, sizeof Buf, Narrow ? " 0x%08llx" : " 0x%016llx", (unsigned long long)A);
-      T.Addresses << Buf;
+      *T.Addresses << Buf;
     }
-    T.Addresses << '\n';
+    *T.Addresses << '\n';
     ++AddressBlocks;
     Time = At;
   }
@@ -356,10 +356,8 @@ private:
   std::deque<Rec> Pending;
 };
 
-void writeJsonFile(const fs::path &Path, const std::string &Text) {
-  std::ofstream OS(Path);
-  if (!OS || !(OS << Text) || !OS.flush())
-    throw Error(Path.string() + ": cannot write");
+void writeJsonFile(OutputFiles &Out, const fs::path &Path, const std::string &Text) {
+  Out.write(Path.string(), [&](std::ostream &OS) { OS << Text; });
 }
 
 } // namespace
@@ -370,26 +368,30 @@ SynthStats synthesize(const SynthScenario &S) {
   std::vector<SynthCO> COs;
   for (const std::string &P : S.CodeObjects)
     COs.push_back(loadCO(P));
+  // The whole tree or nothing: every file is written beside its place and
+  // renamed there at the end; an error leaves nothing behind.
+  OutputFiles Files("sqtt-synth");
   fs::path Out(S.Output);
-  std::error_code EC;
-  fs::create_directories(Out / "synthetic-host", EC);
-  if (EC)
-    throw Error(S.Output + ": cannot create: " + EC.message());
+  try {
+    Files.createDirectory((Out / "synthetic-host").string());
+  } catch (const Error &E) {
+    std::string Why = E.what(); // "<which part>: cannot create directory: <reason>"
+    throw Error(S.Output + ": cannot create: " + Why.substr(Why.rfind(": ") + 2));
+  }
+  // Code objects may be sparse (a mostly empty fat binary): holes stay holes.
   for (const SynthCO &C : COs)
-    fs::copy_file(C.Path, Out / "synthetic-host" / ("1234_simulated_code_object_id_" + std::to_string(C.ID) + ".out"),
-                  fs::copy_options::overwrite_existing, EC);
-  if (EC)
-    throw Error("cannot copy code objects: " + EC.message());
+    Files.copy((Out / "synthetic-host" / ("1234_simulated_code_object_id_" + std::to_string(C.ID) + ".out")).string(),
+               C.Path);
 
   Truth T;
-  T.Addresses.open(Out / "truth_addresses.txt");
-  T.Headers.open(Out / "truth_headers.txt");
-  T.Events.open(Out / "truth_events.txt");
+  T.Addresses = &Files.open((Out / "truth_addresses.txt").string());
+  T.Headers = &Files.open((Out / "truth_headers.txt").string());
+  T.Events = &Files.open((Out / "truth_events.txt").string());
   SynthStats Stats;
   const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
   for (uint32_t D = 0; D < S.Dirs; ++D) {
     fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D + 1));
-    fs::create_directories(Ui, EC);
+    Files.createDirectory(Ui.string());
     std::string Listing = "{" + Note + ",\"global_begin_time\":0,\"gfxv\":\"navi\",\"gfxip\":12,\"version\":\"3.1.0\","
                           "\"counter_names\":[],\"wave_filenames\":{},\"shaderdata_filenames\":{";
     std::string Occ = "{" + Note;
@@ -409,35 +411,33 @@ SynthStats synthesize(const SynthScenario &S) {
                                                      Phases[CU * S.SIMDs + SIMD],
                                                      Flags[CU * S.SIMDs + SIMD], T));
       std::string Name = "shaderdata_" + std::to_string(SE) + "_0.json";
-      FILE *F = std::fopen((Ui / Name).c_str(), "w");
-      if (!F)
-        throw Error((Ui / Name).string() + ": cannot write");
-      std::vector<char> Buffer(1 << 20);
-      std::setvbuf(F, Buffer.data(), _IOFBF, Buffer.size());
-      std::fprintf(F, "{%s,\"type\":\"shaderdata\",\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\","
-                      "\"wave_id\",\"flags\"],\"records\":[", Note.c_str());
-      using Item = std::pair<int64_t, size_t>;
-      std::priority_queue<Item, std::vector<Item>, std::greater<Item>> Heap;
-      for (size_t G = 0; G < Gens.size(); ++G)
-        if (!Gens[G]->done())
-          Heap.push({Gens[G]->nextArrival(), G});
-      bool FirstRec = true;
-      while (!Heap.empty()) {
-        auto [At, G] = Heap.top();
-        Heap.pop();
-        Rec R = Gens[G]->pop();
-        uint32_t CU = uint32_t(G) / (S.SIMDs * S.WavesPerSIMD);
-        uint32_t SIMD = (uint32_t(G) / S.WavesPerSIMD) % S.SIMDs, W = uint32_t(G) % S.WavesPerSIMD;
-        std::fprintf(F, "%s[%lld,%u,%u,%u,%u,%u]", FirstRec ? "" : ",\n", (long long)R.Arrival, R.Value, CU,
-                     SIMD, W, R.Flags);
-        FirstRec = false;
-        ++Stats.Records;
-        Stats.Headers += R.Header;
-        if (!Gens[G]->done())
-          Heap.push({Gens[G]->nextArrival(), G});
-      }
-      std::fprintf(F, "]}\n");
-      std::fclose(F);
+      Files.write((Ui / Name).string(), [&](std::ostream &OS) {
+        char Line[96];
+        OS << "{" << Note << ",\"type\":\"shaderdata\",\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\","
+                             "\"wave_id\",\"flags\"],\"records\":[";
+        using Item = std::pair<int64_t, size_t>;
+        std::priority_queue<Item, std::vector<Item>, std::greater<Item>> Heap;
+        for (size_t G = 0; G < Gens.size(); ++G)
+          if (!Gens[G]->done())
+            Heap.push({Gens[G]->nextArrival(), G});
+        bool FirstRec = true;
+        while (!Heap.empty()) {
+          auto [At, G] = Heap.top();
+          Heap.pop();
+          Rec R = Gens[G]->pop();
+          uint32_t CU = uint32_t(G) / (S.SIMDs * S.WavesPerSIMD);
+          uint32_t SIMD = (uint32_t(G) / S.WavesPerSIMD) % S.SIMDs, W = uint32_t(G) % S.WavesPerSIMD;
+          int N = std::snprintf(Line, sizeof Line, "%s[%lld,%u,%u,%u,%u,%u]", FirstRec ? "" : ",\n",
+                                (long long)R.Arrival, R.Value, CU, SIMD, W, R.Flags);
+          OS.write(Line, N);
+          FirstRec = false;
+          ++Stats.Records;
+          Stats.Headers += R.Header;
+          if (!Gens[G]->done())
+            Heap.push({Gens[G]->nextArrival(), G});
+        }
+        OS << "]}\n";
+      });
       Listing += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
       Occ += ",\"" + std::to_string(SE) + "\":[";
       bool FirstRow = true;
@@ -465,9 +465,9 @@ SynthStats synthesize(const SynthScenario &S) {
       Occ += ",\"" + std::to_string(C + 1) + "\":" + Name.str();
     }
     Occ += "},\"version\":\"3.0.0\"}\n";
-    writeJsonFile(Ui / "filenames.json", Listing);
-    writeJsonFile(Ui / "occupancy.json", Occ);
-    writeJsonFile(Ui / "code.json", "{" + Note + ",\"code\":[],\"header\":\"ISA, _, LineNumber, Source, "
+    writeJsonFile(Files, Ui / "filenames.json", Listing);
+    writeJsonFile(Files, Ui / "occupancy.json", Occ);
+    writeJsonFile(Files, Ui / "code.json", "{" + Note + ",\"code\":[],\"header\":\"ISA, _, LineNumber, Source, "
                                     "Codeobj, Vaddr, Hit, Latency, Stall, Idle\",\"version\":\"simulated\"}\n");
   }
   std::ostringstream Truth;
@@ -507,7 +507,8 @@ SynthStats synthesize(const SynthScenario &S) {
     }
   Truth << "],\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records
         << ",\n\"address_blocks\": " << Stats.AddressBlocks << "\n}\n";
-  writeJsonFile(Out / "ground_truth.json", Truth.str());
+  writeJsonFile(Files, Out / "ground_truth.json", Truth.str());
+  Files.commit();
   return Stats;
 }
 

@@ -1,7 +1,7 @@
 // AddressStore.cpp - a trace directory's address traces, kept out of memory.
 #include "sqtt/trace/AddressStore.h"
 #include "sqtt/support/Error.h"
-#include "sqtt/support/TempFile.h"
+#include "sqtt/support/ScratchFile.h"
 #include "sqtt/trace/TraceAnalysis.h"
 
 #include <cerrno>

@@ -1,7 +1,7 @@
 // EventStore.cpp - a trace directory's Perfetto events, kept out of memory.
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/support/Error.h"
-#include "sqtt/support/TempFile.h"
+#include "sqtt/support/ScratchFile.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,15 +1,21 @@
 // TraceFiles.cpp - finding and reading a rocprofv3 --att output tree.
 #include "sqtt/trace/TraceFiles.h"
+#include "sqtt/support/ContainedPath.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/InputFile.h"
 #include "sqtt/support/MappedFile.h"
 
 #include <simdjson.h>
 
 #include <algorithm>
+#include <charconv>
 #include <climits>
+#include <cstdio>
 #include <filesystem>
 #include <regex>
 #include <set>
+#include <sys/stat.h>
+#include <unordered_set>
 
 namespace fs = std::filesystem;
 
@@ -36,9 +42,16 @@ TraceTree discoverTraceTree(const std::string &Base) {
        It != fs::recursive_directory_iterator(); It.increment(EC)) {
     if (EC)
       break;
-    if (!It->is_regular_file(EC))
-      continue;
     std::string Name = It->path().filename().string();
+    if (!It->is_regular_file(EC)) {
+      // A FIFO or device under a trace file's name is not read (it could
+      // block forever), and not skipped silently either.
+      bool Named = (Name.rfind("shaderdata_", 0) == 0 && It->path().extension() == ".json") ||
+                   (Name.find("code_object_id") != std::string::npos && It->path().extension() == ".out");
+      if (Named && !It->is_directory(EC))
+        Tree.Warnings.push_back(It->path().string() + ": not a regular file; skipped");
+      continue;
+    }
     if (Name.rfind("shaderdata_", 0) == 0 && It->path().extension() == ".json")
       Dirs.insert(It->path().parent_path().string());
     else if (Name.find("code_object_id") != std::string::npos && It->path().extension() == ".out")
@@ -58,15 +71,33 @@ TraceTree discoverTraceTree(const std::string &Base) {
 
 namespace {
 
+// Metadata files are small next to the records; these bounds only refuse
+// what no rocprofv3 writes (a device, a runaway file) before reading it.
+constexpr size_t MaxMetadataBytes = size_t(4) << 30;
+// rocprofv3 nests filenames.json six levels deep (wave_filenames), occupancy.json four.
+constexpr size_t MaxMetadataDepth = 32;
+
 simdjson::padded_string loadJson(const std::string &Path) {
-  auto Loaded = simdjson::padded_string::load(Path);
-  if (Loaded.error())
-    throw Error(Path + ": cannot read: " + simdjson::error_message(Loaded.error()));
-  return std::move(Loaded).value_unsafe();
+  InputFile In(Path);
+  In.checkSize(MaxMetadataBytes, "trace metadata");
+  simdjson::padded_string Json(In.size());
+  In.readInto(Json.data());
+  return Json;
 }
 
 [[noreturn]] void malformed(const std::string &Path, const std::string &What) {
   throw Error(Path + ": malformed JSON: " + What);
+}
+
+simdjson::simdjson_result<simdjson::dom::element>
+parseMetadata(simdjson::dom::parser &Parser, const simdjson::padded_string &Json, const std::string &Path) {
+  if (Parser.allocate(Json.size(), MaxMetadataDepth))
+    throw Error(Path + ": out of memory for " + std::to_string(Json.size()) + " bytes of JSON");
+  auto Doc = Parser.parse(Json);
+  if (Doc.error() == simdjson::DEPTH_ERROR)
+    malformed(Path, "nests deeper than " + std::to_string(MaxMetadataDepth) +
+                        " levels (rocprofv3 writes at most 6)");
+  return Doc;
 }
 
 /// Integer-tuple order of shaderdata_<se>_<idx>.json names.
@@ -103,7 +134,8 @@ std::vector<ShaderDataFile> globShaderData(const std::string &Dir) {
   std::vector<ShaderDataFile> Files;
   for (auto &[Numbers, Path] : Found)
     if (!Numbers.empty() && Numbers[0] >= 0 && Numbers[0] <= 255)
-      Files.push_back({uint32_t(Numbers[0]), Path});
+      Files.push_back({uint32_t(Numbers[0]),
+                       fileInDirectory(Dir, fs::path(Path).filename().string(), Dir)});
   return Files;
 }
 
@@ -119,7 +151,7 @@ std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
   simdjson::padded_string Json = loadJson(Listing.string());
   simdjson::dom::parser Parser;
   simdjson::dom::element Doc;
-  if (Parser.parse(Json).get(Doc))
+  if (parseMetadata(Parser, Json, Listing.string()).get(Doc))
     malformed(Listing.string(), "not valid JSON");
   simdjson::dom::object Root, Shader;
   if (Doc.get(Root))
@@ -131,6 +163,9 @@ std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
     return OnDisk;
   }
   std::vector<ShaderDataFile> Files;
+  std::set<std::pair<dev_t, ino_t>> Listed;
+  std::unordered_set<std::string_view> Names; // views into the parsed listing
+  size_t Duplicates = 0;
   for (auto [Key, Value] : Shader) {
     char *End = nullptr;
     std::string K(Key);
@@ -151,20 +186,33 @@ std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
       } else if (E.get(Name)) {
         malformed(Listing.string(), "shaderdata entry is neither a list nor a string");
       }
-      fs::path P = fs::path(Dir) / std::string(Name);
-      if (fs::exists(P, EC))
-        Files.push_back({uint32_t(SE), P.string()});
-      else
+      // The same name again costs no system call (a listing may repeat one
+      // name hundreds of thousands of times).
+      if (!Names.insert(Name).second) {
+        ++Duplicates;
+        continue;
+      }
+      std::string P = fileInDirectory(Dir, Name, Listing.string());
+      struct stat St;
+      if (::stat(P.c_str(), &St) != 0) {
         Warnings.push_back(Listing.string() + ": lists missing file " + std::string(Name));
+        continue;
+      }
+      // One file listed twice (or under two names) is read once.
+      if (Listed.insert({St.st_dev, St.st_ino}).second)
+        Files.push_back({uint32_t(SE), P});
+      else
+        ++Duplicates;
     }
   }
+  if (Duplicates)
+    Warnings.push_back(Listing.string() + ": lists " + std::to_string(Duplicates) +
+                       " shaderdata file(s) more than once; each is read once");
   // Files the listing does not name are not read (the listing decides), but
   // they are not dropped silently either.
   for (const ShaderDataFile &F : OnDisk) {
-    bool Listed = std::any_of(Files.begin(), Files.end(), [&](const ShaderDataFile &L) {
-      return fs::equivalent(L.Path, F.Path, EC);
-    });
-    if (!Listed)
+    struct stat St;
+    if (::stat(F.Path.c_str(), &St) == 0 && !Listed.count({St.st_dev, St.st_ino}))
       Warnings.push_back(Listing.string() + ": does not list " + fs::path(F.Path).filename().string() +
                          "; its records are not read");
   }
@@ -243,6 +291,52 @@ static size_t countRecords(std::string_view Text, size_t Pos, const MappedFile *
   return std::min(Closers, (Text.size() - Pos) / 13 + 1);
 }
 
+/// Where "records" is, looked for only near the start: rocprofv3 writes a
+/// few short keys before the records, and a corrupt or foreign file (a
+/// gigabyte of zeros) must be refused without being read whole.
+static size_t findRecordsKey(std::string_view Text, const std::string &Path) {
+  constexpr size_t Preamble = 1 << 20;
+  size_t Start = 0;
+  while (Start < Text.size() && isSpace(Text[Start]))
+    ++Start;
+  if (Start == Text.size() || Text[Start] != '{') {
+    char Byte[8];
+    std::snprintf(Byte, sizeof Byte, "0x%02x", Start == Text.size() ? 0 : unsigned(uint8_t(Text[Start])));
+    malformed(Path, Start == Text.size() ? std::string("not valid JSON (truncated or corrupt)")
+                                         : "not valid JSON (truncated or corrupt): the first byte is " +
+                                               std::string(Byte) + ", not '{'");
+  }
+  size_t Key = Text.substr(0, Preamble).find("\"records\"");
+  if (Key == std::string_view::npos && Text.size() > Preamble)
+    malformed(Path, "no \"records\" array in its first MiB (not a shaderdata file)");
+  return Key;
+}
+
+/// A shaderdata file that states its records_count before the records
+/// cannot be much larger than that many records take (a record is at most
+/// six 20-digit numbers; 256 bytes allows any layout rocprofv3 or json.dump
+/// writes). A larger one is corrupt; it is refused before it is read.
+static void checkRecordsSize(std::string_view Text, size_t ArrayBegin, const std::string &Path) {
+  constexpr std::string_view CountKey = "\"records_count\"";
+  size_t At = Text.substr(0, ArrayBegin).find(CountKey);
+  if (At == std::string_view::npos)
+    return;
+  At += CountKey.size();
+  while (At < ArrayBegin && (isSpace(Text[At]) || Text[At] == ':'))
+    ++At;
+  uint64_t Count = 0;
+  auto [End, Ec] = std::from_chars(Text.data() + At, Text.data() + ArrayBegin, Count);
+  if (Ec != std::errc() || End == Text.data() + At)
+    return; // not a plain count: the records decide
+  constexpr uint64_t MaxRecordBytes = 256, Slack = 1 << 16;
+  uint64_t Limit = Count > (UINT64_MAX - Slack - ArrayBegin) / MaxRecordBytes
+                       ? UINT64_MAX
+                       : ArrayBegin + Count * MaxRecordBytes + Slack;
+  if (Text.size() > Limit)
+    malformed(Path, std::to_string(Text.size()) + " bytes, more than its records_count of " +
+                        std::to_string(Count) + " records can take (corrupt)");
+}
+
 // simdjson indexes every structural character of a document (4 bytes each),
 // and a records array is mostly structure, so parsing a whole file at once
 // costs several times its size. The array is therefore handed to simdjson in
@@ -250,7 +344,7 @@ static size_t countRecords(std::string_view Text, size_t Pos, const MappedFile *
 // hold only numbers, so the first ']' after any point ends a record).
 size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vector<Record> &Out,
                         size_t &ArrayBegin, size_t &ArrayEnd, const MappedFile *Map) {
-  size_t Key = Text.find("\"records\"");
+  size_t Key = findRecordsKey(Text, Path);
   if (Key == std::string_view::npos) {
     // Not the expected shape: let simdjson say what is wrong.
     simdjson::padded_string Json(Text.data(), Text.size());
@@ -271,6 +365,7 @@ size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vec
   if (Pos >= Text.size() || Text[Pos] != '[')
     malformed(Path, "\"records\" is not an array");
   ArrayBegin = Pos;
+  checkRecordsSize(Text, Pos, Path);
   ++Pos; // Inside the records array.
   Out.reserve(Out.size() + countRecords(Text, Pos, Map));
 
@@ -351,7 +446,7 @@ Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::str
   Occupancy Occ;
   simdjson::dom::parser Parser;
   simdjson::dom::element Doc;
-  if (Parser.parse(Json).get(Doc))
+  if (parseMetadata(Parser, Json, Path).get(Doc))
     malformed(Path, "not valid JSON (truncated?)");
   simdjson::dom::object Root;
   if (Doc.get(Root))

@@ -15,6 +15,8 @@ TraceSession::TraceSession(const SessionOptions &Options, const std::string &Too
                            std::ostream &LogStream)
     : Resolver(Names, Options.Demangle), Tool(ToolName), Log(LogStream) {
   Tree = discoverTraceTree(Options.Base);
+  for (const std::string &W : Tree.Warnings) // before any error they may explain
+    Log << Tool << ": warning: " << W << '\n';
   if (Tree.TraceDirs.empty())
     throw Error(Options.Base + ": no shaderdata_*.json files found (is this a rocprofv3 --att output "
                                "directory?)");
@@ -31,8 +33,6 @@ TraceSession::TraceSession(const SessionOptions &Options, const std::string &Too
   if (Tree.CodeObjects.empty())
     throw Error(Options.Base + ": no code objects (*code_object_id_<N>*.out) found; pass them with "
                                "--code-objects");
-  for (const std::string &W : Tree.Warnings)
-    Log << Tool << ": warning: " << W << '\n';
   Log << Tool << ": found " << Tree.TraceDirs.size() << " trace dir(s), " << Tree.CodeObjects.size()
       << " code object(s)\n";
 

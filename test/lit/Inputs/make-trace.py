@@ -7,6 +7,7 @@ Test fixture generator. SCENARIO:
        "occupancy": {"<se>": [[time, cu, simd, wave, start, kernel_id], ...],
                      "dispatches": {"<kernel_id>": "<name>"}},
        "shaderdata": {"<se>": [[time, value, cu, simd, wave, flags], ...]},
+       "split": 1,  # shaderdata files per shader engine
        "no_filenames_json": false}}}
 A .py scenario defines SCENARIO (for records too many to write by hand).
 Code objects become minimal AMDGPU ELF64 files (only a .sqtt_funcmap
@@ -41,7 +42,7 @@ def elf_with_funcmap(text):
 
 def main():
     if sys.argv[1].endswith(".py"):
-        namespace = {}
+        namespace = {"__file__": os.path.abspath(sys.argv[1])}
         exec(open(sys.argv[1]).read(), namespace)
         scenario = namespace["SCENARIO"]
     else:
@@ -57,16 +58,23 @@ def main():
         ui = os.path.join(out, name)
         os.makedirs(ui, exist_ok=True)
         listing = {}
-        for se, records in d.get("shaderdata", {}).items():
-            fname = f"shaderdata_{se}_0.json"
-            times = [r[0] for r in records] or [0]
-            doc = {"type": "shaderdata", "note": "synthetic test data",
-                   "begin_time": min(times), "end_time": max(times),
-                   "records_schema": ["time", "value", "cu", "simd", "wave_id", "flags"],
-                   "records_count": len(records), "records": records}
-            with open(os.path.join(ui, fname), "w") as f:
-                json.dump(doc, f)
-            listing[se] = [[fname, min(times), max(times)]]
+        split = d.get("split", 1)  # files per shader engine, as rocprofv3 splits long traces
+        for se, all_records in d.get("shaderdata", {}).items():
+            listing[se] = []
+            per_file = -(-len(all_records) // split) if all_records else 0
+            for idx in range(split):
+                records = all_records[idx * per_file:(idx + 1) * per_file]
+                if idx and not records:
+                    break
+                fname = f"shaderdata_{se}_{idx}.json"
+                times = [r[0] for r in records] or [0]
+                doc = {"type": "shaderdata", "note": "synthetic test data",
+                       "begin_time": min(times), "end_time": max(times),
+                       "records_schema": ["time", "value", "cu", "simd", "wave_id", "flags"],
+                       "records_count": len(records), "records": records}
+                with open(os.path.join(ui, fname), "w") as f:
+                    json.dump(doc, f)
+                listing[se].append([fname, min(times), max(times)])
         if not d.get("no_filenames_json"):
             with open(os.path.join(ui, "filenames.json"), "w") as f:
                 json.dump({"global_begin_time": 0, "gfxv": "vega", "gfxip": 9, "version": "3.1.0",

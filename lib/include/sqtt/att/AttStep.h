@@ -6,16 +6,20 @@
 // six-column sqtt_funcmap rows and the sqtt_funcmap_layout and
 // sqtt_funcmap_payloads tables viewers read) and, where headers were
 // clock-packed, restores their legacy values and corrects their timestamps.
-// It never damages a trace: files are replaced atomically, payload records
-// are left bit-identical, code.json records that decoding was done, and a
-// second run changes nothing.
+// It never damages a trace: one run at a time per directory, all of a run's
+// changes made together or not at all even if it is killed (the next run
+// completes or discards them, AttTransaction.h), payload records left
+// bit-identical, code.json recording that decoding was done, and a second
+// run changing nothing.
 #pragma once
 
+#include "sqtt/att/AttTransaction.h"
 #include "sqtt/att/ClockCorrection.h"
 #include "sqtt/trace/TraceFiles.h"
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -44,20 +48,24 @@ AttTables buildAttTables(const std::vector<CodeObjectPath> &CodeObjects,
 
 struct AttOptions {
   bool DecodeMarkers = true;
-  /// Testing only: fail after writing this many temporary files.
-  int FailAfterWrites = -1;
+  /// Another run holds the directory: wait for it (else refuse, naming it).
+  bool WaitForLock = false;
+  /// Called once before waiting, with the holder's pid (0 if unknown).
+  std::function<void(long)> OnWait;
 };
 
 struct AttDirResult {
   std::string Dir;
+  AttRecovery Recovery; // what was found of an interrupted run
   bool AlreadyDecoded = false;
   bool Decoded = false;
   size_t FilesRewritten = 0;
   CorrectionStats Stats;
 };
 
-/// Processes one trace directory. Throws Error (leaving every file as it
-/// was) if anything cannot be read or written.
+/// Processes one trace directory. Throws Error if anything cannot be read
+/// or written: before the commit point every file is as it was; after it,
+/// the error says so and the next run completes the change.
 AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const AttOptions &Options,
                         std::vector<std::string> &Warnings);
 
