@@ -11,6 +11,7 @@
 #include "../ToolMain.h"
 #include "sqtt/att/AttStep.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/Progress.h"
 #include "sqtt/trace/TraceFiles.h"
 
 #include <CLI/CLI.hpp>
@@ -79,9 +80,13 @@ int run(const Options &Opts) {
   sqtt::AttOptions A;
   A.DecodeMarkers = !Opts.NoDecode;
   A.FailAfterWrites = Opts.FailAfterWrites;
-  for (const std::string &Dir : Dirs) {
+  sqtt::ProgressLine Progress(std::cerr, Tool);
+  for (size_t I = 0; I < Dirs.size(); ++I) {
+    const std::string &Dir = Dirs[I];
     std::vector<std::string> DirWarnings;
+    Progress.update("[" + std::to_string(I + 1) + "/" + std::to_string(Dirs.size()) + "] " + Dir);
     sqtt::AttDirResult R = sqtt::runAttStep(Dir, Tables, A, DirWarnings);
+    Progress.clear();
     for (const std::string &W : DirWarnings)
       std::cerr << Tool << ": warning: " << W << '\n';
     std::cerr << Tool << ": " << Dir << ": code.json tables written";
@@ -118,6 +123,6 @@ int main(int argc, char **argv) {
   App.add_option("--fail-after-writes", Opts.FailAfterWrites,
                  "Testing only: fail after writing N temporary files")
       ->group("");
-  CLI11_PARSE(App, argc, argv);
+  SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

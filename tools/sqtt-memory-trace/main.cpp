@@ -23,6 +23,8 @@ struct Options {
 };
 
 int run(const Options &Opts) {
+  if (!Opts.Output.empty())
+    sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Addresses = true;
@@ -48,8 +50,7 @@ int run(const Options &Opts) {
             << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
   if (Opts.Summary)
     sqtt::writeMemoryTraceSummary(std::cerr, Traces, Session.Names);
-  Session.printSummary(Total);
-  return 0;
+  return Session.finish(Total, Opts.Trace.Strict);
 }
 
 } // namespace
@@ -59,7 +60,7 @@ int main(int argc, char **argv) {
   CLI::App App{"Per-lane memory addresses of SQTT address traces (SQTT_TRACE_ADDRESSES) as JSON."};
   Opts.Trace.add(App);
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
-  App.add_flag("-s,--summary", Opts.Summary, "Print a per-source summary to stderr");
-  CLI11_PARSE(App, argc, argv);
+  App.add_flag("--summary", Opts.Summary, "Print a per-source summary to stderr");
+  SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

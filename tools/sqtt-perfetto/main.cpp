@@ -28,16 +28,12 @@ struct Options {
 };
 
 int run(const Options &Opts) {
+  if (!Opts.OutputDir.empty())
+    sqtt::checkOutputDir(Opts.OutputDir);
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Events = true;
   double Scale = Opts.ClockRateGHz > 0 ? 1.0 / Opts.ClockRateGHz : 1.0;
-  if (!Opts.OutputDir.empty()) {
-    std::error_code EC;
-    fs::create_directories(Opts.OutputDir, EC);
-    if (EC)
-      throw sqtt::Error(Opts.OutputDir + ": cannot create directory: " + EC.message());
-  }
   sqtt::LossCounters Total;
   size_t Written = 0, Skipped = 0;
   std::vector<std::string> Lines;
@@ -73,8 +69,7 @@ int run(const Options &Opts) {
     std::cerr << Tool << ": note: timestamps are SQTT cycles shown as ns; pass --clock-rate-ghz to "
                          "convert to real time\n";
   std::cerr << Tool << ": open the files at https://ui.perfetto.dev (drag and drop)\n";
-  Session.printSummary(Total);
-  return 0;
+  return Session.finish(Total, Opts.Trace.Strict);
 }
 
 } // namespace
@@ -89,7 +84,7 @@ int main(int argc, char **argv) {
   App.add_option("--clock-rate-ghz", Opts.ClockRateGHz,
                  "Shader clock in GHz, to show real time (ts = cycles / GHz, in ns)")
       ->check(CLI::PositiveNumber);
-  App.add_flag("-s,--show", Opts.Show, "Print where to open the traces");
-  CLI11_PARSE(App, argc, argv);
+  App.add_flag("--show", Opts.Show, "Print where to open the traces");
+  SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -8,6 +8,7 @@
 // truth_addresses.txt and truth_headers.txt. Everything it writes is marked
 // as simulated.
 #include "../ToolMain.h"
+#include "sqtt/support/Progress.h"
 #include "sqtt/synth/Synth.h"
 
 #include <CLI/CLI.hpp>
@@ -37,9 +38,15 @@ int main(int argc, char **argv) {
   App.add_option("--max-delay", S.MaxDelay, "Largest arrival delay of packed gfx12 headers (cycles)");
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
       ->check(CLI::Range(0u, 100u));
-  CLI11_PARSE(App, argc, argv);
+  SQTT_PARSE(App, "sqtt-synth", argc, argv);
   return sqtt::runTool("sqtt-synth", [&] {
+    sqtt::ProgressLine Progress(std::cerr, "sqtt-synth");
+    S.Progress = [&](unsigned Dir, unsigned SE) {
+      Progress.update("trace dir " + std::to_string(Dir + 1) + "/" + std::to_string(S.Dirs) +
+                      ", shader engine " + std::to_string(SE + 1) + "/" + std::to_string(S.ShaderEngines));
+    };
     sqtt::SynthStats Stats = sqtt::synthesize(S);
+    Progress.clear();
     std::cerr << "sqtt-synth: wrote " << Stats.Records << " simulated records (" << Stats.Headers
               << " headers, " << Stats.AddressBlocks << " address blocks) of " << Stats.Waves << " waves in "
               << S.Dirs << " trace dir(s) to " << S.Output << "\n";

@@ -45,9 +45,11 @@ struct AddressOp {
 
 struct SynthCO {
   uint64_t ID;
-  std::string Path, Kernel;
+  std::string Path, Kernel, Target;
   std::vector<std::pair<uint32_t, std::string>> Scopes; // id, name
+  std::vector<bool> UserScope;                          // per scope: U row
   std::vector<uint32_t> Points, Data;
+  std::map<uint32_t, std::string> DataNames;
   std::vector<AddressOp> Addresses;
   uint32_t WaveSize = 0;
   uint32_t Bits = 0, Shift = 0; // clock packing
@@ -62,6 +64,7 @@ SynthCO loadCO(const std::string &Path) {
   if (File.codeObjects().empty())
     throw Error(Path + ": no AMDGPU code object");
   const CodeObject &Obj = File.codeObjects().front();
+  C.Target = Obj.Target;
   rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
   C.WaveSize = Map.wave_size;
   if (Map.marker_encoding.packed()) {
@@ -92,6 +95,7 @@ SynthCO loadCO(const std::string &Path) {
     case rtd::FuncmapEntryType::Function:
     case rtd::FuncmapEntryType::User:
       C.Scopes.push_back({E.id, E.name});
+      C.UserScope.push_back(E.type == rtd::FuncmapEntryType::User);
       break;
     case rtd::FuncmapEntryType::Point: {
       auto K = Kinds.find(E.name);
@@ -99,8 +103,10 @@ SynthCO loadCO(const std::string &Path) {
         if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64))
           C.Addresses.push_back({E.id, K->second.first, K->second.second});
       } else if (E.extra_payload_count == 1) {
-        if (!C.Bits)
+        if (!C.Bits) {
           C.Data.push_back(E.id);
+          C.DataNames[E.id] = E.name;
+        }
       } else if (E.extra_payload_count == 0) {
         C.Points.push_back(E.id);
       }
@@ -126,7 +132,7 @@ struct Truth {
   std::map<std::string, uint64_t> Folded;
   std::map<std::string, std::pair<uint64_t, uint64_t>> Slices; // name -> count, cycles
   uint64_t Instants = 0;
-  std::ofstream Addresses, Headers;
+  std::ofstream Addresses, Headers, Intervals, Data;
 };
 
 /// One wave slot: its waves (runs) one after the other.
@@ -169,7 +175,8 @@ private:
     Stack.clear();
     LastScope = -1;
     Launches.push_back({Time - 5, 0, uint32_t((SlotIndex + Run) % COs.size()) + 1});
-    Prefix = "code_object_" + std::to_string(CO->ID) + ";" + CO->Kernel;
+    Prefix = "code_object_" + std::to_string(CO->ID) + (CO->Target.empty() ? "" : " (" + CO->Target + ")") +
+             ";" + CO->Kernel;
     refill();
   }
 
@@ -194,6 +201,7 @@ private:
       for (size_t I = 0; I < Stack.size(); ++I)
         Key += ";" + CO->Scopes[Stack[I]].second;
       T.Folded[Key] += uint64_t(Now - LastScope);
+      SliceSelf.back() += uint64_t(Now - LastScope);
     }
     LastScope = Now;
   }
@@ -201,13 +209,19 @@ private:
   void openSlice(uint32_t Scope, int64_t Now) {
     Stack.push_back(Scope);
     SliceStart.push_back(Now);
+    SliceSelf.push_back(0);
   }
   void closeSlice(int64_t Now) {
     auto &E = T.Slices[CO->Scopes[Stack.back()].second];
     E.first += 1;
     E.second += uint64_t(Now - SliceStart.back());
+    T.Intervals << CO->Kernel << '\t' << CO->Scopes[Stack.back()].second << '\t'
+                << (CO->UserScope[Stack.back()] ? "user" : "function") << '\t' << DirIdx << '/' << SE
+                << '/' << CU << '/' << SIMD << '/' << Wave << '/' << Run << '\t'
+                << (Now - SliceStart.back()) << '\t' << SliceSelf.back() << '\n';
     Stack.pop_back();
     SliceStart.pop_back();
+    SliceSelf.pop_back();
   }
 
   void addressBlock(const AddressOp &Op, int64_t Now) {
@@ -305,8 +319,11 @@ private:
         emit(Time, CO->Points[rnd(uint32_t(CO->Points.size()))] << 2, true);
         ++T.Instants;
       } else if (R < 70 && !CO->Data.empty()) {
-        emit(Time, CO->Data[rnd(uint32_t(CO->Data.size()))] << 2, true);
-        emit(Time + 1, uint32_t(Rng()), false);
+        uint32_t ID = CO->Data[rnd(uint32_t(CO->Data.size()))];
+        uint32_t Value = uint32_t(Rng());
+        emit(Time, ID << 2, true);
+        emit(Time + 1, Value, false);
+        T.Data << CO->Kernel << '\t' << CO->DataNames.at(ID) << '\t' << Value << '\n';
         ++T.Instants;
       } else if (R < 75 && !CO->Addresses.empty()) {
         addressBlock(CO->Addresses[rnd(uint32_t(CO->Addresses.size()))], Time);
@@ -326,6 +343,7 @@ private:
   int64_t Time = 0, LastScope = -1, LastArrival = 0;
   std::vector<uint32_t> Stack;
   std::vector<int64_t> SliceStart;
+  std::vector<uint64_t> SliceSelf;
   std::string Prefix;
   std::deque<Rec> Pending;
 };
@@ -358,6 +376,8 @@ SynthStats synthesize(const SynthScenario &S) {
   Truth T;
   T.Addresses.open(Out / "truth_addresses.txt");
   T.Headers.open(Out / "truth_headers.txt");
+  T.Intervals.open(Out / "truth_intervals.txt");
+  T.Data.open(Out / "truth_data.txt");
   SynthStats Stats;
   const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
   for (uint32_t D = 0; D < S.Dirs; ++D) {
@@ -367,6 +387,8 @@ SynthStats synthesize(const SynthScenario &S) {
                           "\"counter_names\":[],\"wave_filenames\":{},\"shaderdata_filenames\":{";
     std::string Occ = "{" + Note;
     for (uint32_t SE = 0; SE < S.ShaderEngines; ++SE) {
+      if (S.Progress)
+        S.Progress(D, SE);
       std::vector<std::unique_ptr<SlotGen>> Gens;
       // Per SIMD: has its first (undelayed) packed header been issued?
       std::deque<bool> Flags(S.CUs * S.SIMDs, true);

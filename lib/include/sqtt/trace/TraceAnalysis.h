@@ -9,10 +9,12 @@
 
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/trace/ScopeStats.h"
 #include "sqtt/trace/TraceFiles.h"
 
 #include <cstdint>
 #include <functional>
+#include <array>
 #include <map>
 #include <tuple>
 #include <string>
@@ -114,9 +116,19 @@ struct ThreadInfo {
   uint32_t Instance;
 };
 
+/// The command-line filters, each on its own: how many records it alone let
+/// through, so a filter that matches nothing can be named.
+enum FilterKind { FilterSE, FilterCU, FilterSIMD, FilterWave, FilterTime, FilterKernel, FilterDispatch,
+                  FilterKinds };
+using FilterTally = std::array<uint64_t, FilterKinds>;
+
 struct DirResult {
   std::string Dir;
   LossCounters Loss;
+  FilterTally Passed{}; // per filter, when any filter is active
+  /// Kernels whose markers stay unknown, with the reason (D17).
+  std::vector<std::string> Unresolved;
+  ScopeStats Stats;
   uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
   /// Engine by engine, in processing order; Waves gives the output order.
   EventStore Events;
@@ -128,7 +140,13 @@ struct DirResult {
 
 struct AnalysisOptions {
   RecordFilter Filter;
+  /// Only records of dispatches whose kernel matches (std::regex, searched
+  /// in the occupancy name and the kernel's display name) / of this ID.
+  std::string KernelRegex;
+  int64_t Dispatch = -1;
+  bool filtered() const { return Filter.active() || !KernelRegex.empty() || Dispatch >= 0; }
   bool Folded = false;
+  bool Stats = false;
   bool Events = false;
   bool Addresses = false;
   /// Read the next shader engine on another thread while analysing one.
