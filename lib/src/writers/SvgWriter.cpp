@@ -74,7 +74,8 @@ std::string colourFor(const std::string &Name, const Palette &P) {
 /// difffolded.pl's colours: red where the count grew, blue where it shrank,
 /// deeper with the size of the change.
 std::string diffColour(int64_t Delta, uint64_t MaxDelta) {
-  int V = MaxDelta ? int(210.0 * double(Delta < 0 ? -Delta : Delta) / double(MaxDelta)) : 0;
+  // The root's change may exceed every frame's: clamp to the deepest colour.
+  int V = MaxDelta ? std::min(210, int(210.0 * double(Delta < 0 ? -Delta : Delta) / double(MaxDelta))) : 0;
   char Buf[48];
   if (Delta > 0)
     std::snprintf(Buf, sizeof Buf, "rgb(255,%d,%d)", 255 - V, 255 - V);
