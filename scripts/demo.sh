@@ -2,7 +2,8 @@
 # demo.sh [BUILD_DIR] - the whole pipeline on the example kernels, without a
 # GPU: compile them with the plugin, show their marker maps, simulate a
 # rocprofv3 --att trace of them (clearly marked as simulated), run the att
-# step, then the flamegraph, Perfetto and memory-trace tools. Everything goes
+# step, then the statistics, flamegraph (and a before/after diff), Perfetto and
+# memory-trace tools. Everything goes
 # to out/demo/ (or $DEMO_OUT).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,22 +52,34 @@ step "3. Simulate a rocprofv3 --att trace of them (no GPU here: the files say 's
 step "4. The att step: code.json tables, gfx12 headers restored and re-timed"
 "$bin/sqtt-att" "$out/trace"
 
-step "5. Flamegraph"
+step "5. Per-scope statistics"
+"$bin/sqtt-stats" "$out/trace" --demangle -o "$out/stats.txt" 2>/dev/null
+cut -c1-160 "$out/stats.txt" | head -6 | sed 's/^/   /'
+
+step "6. Flamegraph"
 (cd "$out" && "$bin/sqtt-flamegraph" trace --demangle -o flamegraph.svg > stacks.folded)
 (cd "$out" && "$bin/sqtt-flamegraph" trace --demangle -f speedscope -o profile.speedscope.json --no-svg > /dev/null 2>&1)
 head -5 "$out/stacks.folded" | sed 's/^/   /'
 
-step "6. Perfetto timelines"
+step "7. Before/after: a second simulated run (another seed) against the first"
+"$bin/sqtt-synth" -c "$out"/code_objects/*.co -o "$out/after" --dirs 2 --seed 2027 2>/dev/null
+"$bin/sqtt-att" "$out/after" > /dev/null 2>&1
+(cd "$out" && "$bin/sqtt-flamegraph" after --baseline trace --demangle --svg diff.svg > diff.folded 2>/dev/null)
+head -3 "$out/diff.folded" | sed 's/^/   /'
+
+step "8. Perfetto timelines"
 "$bin/sqtt-perfetto" "$out/trace" --demangle -o "$out/perfetto"
 
-step "7. Memory trace: coalescing and LDS bank conflicts per source line"
+step "9. Memory trace: coalescing and LDS bank conflicts per source line"
 "$bin/sqtt-memory-trace" "$out/trace" --demangle -o "$out/addresses.json" --summary \
   --summary-json "$out/memory-summary.json" 2>&1 | grep -v '^sqtt-memory-trace:'
 
 cat <<EOM
 
 Everything is in ${out#$root/}/:
+  stats.txt                 per-scope statistics (sqtt-stats)
   flamegraph.svg            open in a browser (click to zoom, Search highlights)
+  diff.svg, diff.folded     the second run against the first (red: more, blue: less)
   stacks.folded             flamegraph.pl / inferno / speedscope input
   profile.speedscope.json   drag onto https://www.speedscope.app
   perfetto/*.perfetto.json  drag onto https://ui.perfetto.dev

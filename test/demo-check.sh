@@ -11,6 +11,10 @@ validate=$root/test/lit/Inputs/validate-output.py
 python3 "$validate" svg "$out/flamegraph.svg"
 python3 "$validate" folded "$out/stacks.folded"
 python3 "$validate" speedscope "$out/profile.speedscope.json"
+python3 "$validate" svg "$out/diff.svg"
+grep -q 'data-delta=' "$out/diff.svg"
+awk 'NF < 3 || $(NF) !~ /^[0-9]+$/ || $(NF-1) !~ /^[0-9]+$/ { exit 1 }' "$out/diff.folded" && test -s "$out/diff.folded"
+grep -q '^kernel  *scope  *kind  *count  *total_cycles' "$out/stats.txt"
 for f in "$out"/perfetto/*.perfetto.json; do python3 "$validate" chrome "$f"; done
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d, 'no address traces'; print(f'memory ok: {len(d)} traces')" "$out/addresses.json"
 python3 "$root/test/lit/Inputs/check-memory-lanes.py" "$out/addresses.json"

@@ -1,4 +1,8 @@
 // TraceToolOptions.h - the options every trace tool shares, on CLI11.
+//
+// Inputs (base_dir, -c), names (-d), filters (--se --cu --simd --wave
+// --kernel --dispatch --time), -j and --strict mean the same in every trace
+// tool. A filter that matches nothing is an error naming it (exit 1).
 #pragma once
 
 #include "sqtt/trace/TraceModel.h"
@@ -7,6 +11,8 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <regex>
+#include <string>
 #include <thread>
 
 namespace sqtt {
@@ -14,13 +20,44 @@ namespace sqtt {
 struct TraceToolOptions {
   SessionOptions Session;
   RecordFilter Filter;
+  std::string KernelRegex;
+  int64_t Dispatch = -1;
+  bool Strict = false;
   unsigned Jobs = std::max(1u, std::thread::hardware_concurrency());
 
-  /// Analysis options with the record filter of the command line.
+  /// Analysis options with the filters of the command line.
   AnalysisOptions analysis() const {
     AnalysisOptions A;
     A.Filter = Filter;
+    A.KernelRegex = KernelRegex;
+    A.Dispatch = Dispatch;
     return A;
+  }
+
+  /// "START:END" in cycles, either side may be empty: [START, END).
+  static std::string parseTimeWindow(const std::string &Text, RecordFilter &F) {
+    size_t Colon = Text.find(':');
+    if (Colon == std::string::npos)
+      return "--time: expected START:END (cycles), got '" + Text + "'";
+    auto Number = [](const std::string &S, int64_t &Out) {
+      if (S.empty())
+        return true;
+      size_t Used = 0;
+      try {
+        Out = std::stoll(S, &Used);
+      } catch (const std::exception &) {
+        return false;
+      }
+      return Used == S.size();
+    };
+    int64_t Begin = INT64_MIN, End = INT64_MAX;
+    if (!Number(Text.substr(0, Colon), Begin) || !Number(Text.substr(Colon + 1), End))
+      return "--time: START and END must be integers (cycles), got '" + Text + "'";
+    if (Begin >= End)
+      return "--time: START must be below END, got '" + Text + "'";
+    F.TimeBegin = Begin;
+    F.TimeEnd = End;
+    return "";
   }
 
   void add(CLI::App &App) {
@@ -31,9 +68,36 @@ struct TraceToolOptions {
     App.add_option("-c,--code-objects", Session.CodeObjects,
                    "Code objects to use instead of the discovered ones (the ID comes from the name)");
     App.add_flag("-d,--demangle", Session.Demangle, "Demangle C++ function and kernel names");
-    App.add_option("--cu", Filter.CU, "Only records of this CU (WGP on gfx10+)");
-    App.add_option("--simd", Filter.SIMD, "Only records of this SIMD");
-    App.add_option("--wave", Filter.Wave, "Only records of this wave slot");
+    App.add_option("--se", Filter.SE, "Only records of this shader engine")->check(CLI::Range(0, 255));
+    App.add_option("--cu", Filter.CU, "Only records of this CU (WGP on gfx10+)")->check(CLI::Range(0, 255));
+    App.add_option("--simd", Filter.SIMD, "Only records of this SIMD")->check(CLI::Range(0, 255));
+    App.add_option("--wave", Filter.Wave, "Only records of this wave slot")->check(CLI::Range(0, 255));
+    App.add_option("--kernel", KernelRegex,
+                   "Only dispatches whose kernel matches this regular expression (searched in the "
+                   "mangled and the displayed name)")
+        ->check([](const std::string &R) -> std::string {
+          try {
+            std::regex Check(R);
+          } catch (const std::regex_error &E) {
+            return "--kernel: not a regular expression: " + std::string(E.what());
+          }
+          return "";
+        });
+    App.add_option("--dispatch", Dispatch, "Only this dispatch (occupancy.json kernel_id)")
+        ->check(CLI::NonNegativeNumber);
+    App.add_option_function<std::string>(
+           "--time",
+           [this](const std::string &T) {
+             std::string Problem = parseTimeWindow(T, Filter);
+             if (!Problem.empty())
+               throw CLI::ValidationError(Problem);
+           },
+           "Only records arriving in [START, END) cycles, as START:END (either may be empty)")
+        ->type_name("START:END");
+    App.add_flag("--strict", Strict,
+                 "Exit with status 1 when anything could not be attributed (unknown IDs, unmatched "
+                 "exits, open scopes, truncated blocks, records outside any wave, kernels without "
+                 "their code object's map)");
     App.add_option("-j,--jobs", Jobs, "Threads: trace directories analyzed in parallel; with two or more per "
                    "directory, the next shader engine is read while one is analyzed "
                    "(default: cores)")

@@ -2,7 +2,7 @@
 //
 //   node run-tests.mjs FLAMEGRAPH.svg PROFILE.speedscope.json TRACE.perfetto.json \
 //       NAMES_IN_PROFILE NAMES_IN_TRACE SYNTH.perfetto.json TRUTH_EVENTS.txt DIR_INDEX
-//   (names comma-separated)
+//       DIFF.svg  (names comma-separated)
 //
 // 1. The SVG flamegraph: opens; a search (through its own prompt) highlights
 //    the matching frames and reports the matched share; clicking a frame
@@ -16,6 +16,9 @@
 //    has, for every wave, exactly the slices and durations of sqtt-synth's
 //    ground truth. (ui.perfetto.dev is not reachable from the test machines;
 //    Perfetto's import rules are checked by test/lit/tools instead.)
+// 4. The differential SVG: as rendered, every frame that grew against the
+//    baseline is red, every frame that shrank is blue, and the hover line
+//    gives the change.
 import { chromium } from 'playwright-core';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -24,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [svgPath, speedscopePath, chromePath, profileNames, traceNames, synthPath, truthPath,
-       dirIndex] = process.argv.slice(2);
+       dirIndex, diffPath] = process.argv.slice(2);
 let failures = 0;
 function check(ok, what) {
   console.log(`${ok ? 'ok' : 'FAIL'} - ${what}`);
@@ -89,6 +92,33 @@ try {
   check(Math.abs((await width('A')) - fullA) < 0.01, 'reset restores the widths');
   check(errors.length === 0, `no script errors (${errors.join('; ')})`);
   await page.close();
+
+  // --- The differential SVG -----------------------------------------------
+  const d = await browser.newPage();
+  const diffErrors = [];
+  d.on('pageerror', (e) => diffErrors.push(String(e)));
+  await d.goto('file://' + path.resolve(diffPath));
+  // The fill as the browser renders it, and the frame's change.
+  const fills = await d.$$eval('g.fr', (gs) => gs.map((g) => ({
+    name: g.getAttribute('data-name'), delta: +g.getAttribute('data-delta'),
+    fill: getComputedStyle(g.querySelector('rect')).fill })));
+  const rgb = (f) => (f.match(/\d+/g) || []).map(Number);
+  const grew = fills.filter((f) => f.delta > 0), shrank = fills.filter((f) => f.delta < 0);
+  check(grew.length >= 2 && shrank.length >= 1,
+        `differential SVG has frames that grew (${grew.length}) and shrank (${shrank.length})`);
+  for (const f of grew) {
+    const [r, g, b] = rgb(f.fill);
+    check(r === 255 && g < 255 && b < 255, `'${f.name}' grew by ${f.delta}: drawn red (${f.fill})`);
+  }
+  for (const f of shrank) {
+    const [r, g, b] = rgb(f.fill);
+    check(b === 255 && r < 255 && g < 255, `'${f.name}' shrank by ${-f.delta}: drawn blue (${f.fill})`);
+  }
+  await d.locator('g.fr[data-name="C"]').first().hover();
+  const hover = await d.locator('#details').textContent();
+  check(hover.includes('baseline 70, -30 cycles'), `hovering a frame shows its change (${hover})`);
+  check(diffErrors.length === 0, `no script errors in the differential SVG (${diffErrors.join('; ')})`);
+  await d.close();
 
   // --- speedscope ---------------------------------------------------------
   for (const [file, label, names] of [['/profile.speedscope.json', 'speedscope file', profileNames.split(',')],

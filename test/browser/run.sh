@@ -2,7 +2,8 @@
 # run.sh [BUILD_DIR] - the real-viewer tests: builds a synthetic trace, runs
 # the tools on it, and checks the outputs in headless Chromium (flamegraph
 # SVG interactions; speedscope importing our speedscope file and Chrome JSON,
-# and a simulated trace's Chrome JSON against its ground truth).
+# a simulated trace's Chrome JSON against its ground truth; the differential
+# SVG's colours by sign).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -14,8 +15,10 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/worked-example.json" "$work/trace"
+python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/worked-before.json" "$work/before"
 (cd "$work" && "$build/bin/sqtt-flamegraph" trace -o flame.svg > /dev/null 2>&1)
 (cd "$work" && "$build/bin/sqtt-flamegraph" trace -f speedscope -o profile.speedscope.json --no-svg > /dev/null 2>&1)
+(cd "$work" && "$build/bin/sqtt-flamegraph" trace --baseline before --svg diff.svg > /dev/null 2>&1)
 "$build/bin/sqtt-perfetto" "$work/trace" -o "$work/pf" > /dev/null 2>&1
 # A simulated trace with ground truth: the worked example's markers plus a
 # data marker, on two shader engines.
@@ -24,5 +27,5 @@ python3 "$root/test/lit/Inputs/make-trace.py" "$here/synth-code-object.json" "$w
   --shader-engines 2 --cus 1 --simds 2 --waves-per-simd 2 --relaunches 1 --events-per-wave 80 > /dev/null 2>&1
 "$build/bin/sqtt-perfetto" "$work/synth" -o "$work/synth-pf" > /dev/null 2>&1
 node "$here/run-tests.mjs" "$work/flame.svg" "$work/profile.speedscope.json" \
-  "$work/pf/ui_output_agent_1_dispatch_1.perfetto.json" A,B,C,kern,code_object_2 A,B,C \
-  "$work/synth-pf/ui_output_agent_1_dispatch_1.perfetto.json" "$work/synth/truth_events.txt" 0
+  "$work/pf/ui_output_agent_1_dispatch_1.perfetto.json" "A,B,C,kern,code_object_2 (gfx942)" A,B,C \
+  "$work/synth-pf/ui_output_agent_1_dispatch_1.perfetto.json" "$work/synth/truth_events.txt" 0 "$work/diff.svg"

@@ -12,6 +12,7 @@
 #include "Version.h"
 #include "sqtt/att/AttStep.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/Progress.h"
 #include "sqtt/trace/TraceFiles.h"
 
 #include <CLI/CLI.hpp>
@@ -80,13 +81,18 @@ int run(const Options &Opts) {
   sqtt::AttOptions A;
   A.DecodeMarkers = !Opts.NoDecode;
   A.WaitForLock = Opts.Wait;
-  A.OnWait = [](long Pid) {
+  sqtt::ProgressLine Progress(std::cerr, Tool);
+  A.OnWait = [&Progress](long Pid) {
+    Progress.clear();
     std::cerr << Tool << ": waiting for another run" << (Pid ? " (pid " + std::to_string(Pid) + ")" : "")
               << " to finish\n";
   };
-  for (const std::string &Dir : Dirs) {
+  for (size_t I = 0; I < Dirs.size(); ++I) {
+    const std::string &Dir = Dirs[I];
     std::vector<std::string> DirWarnings;
+    Progress.update("[" + std::to_string(I + 1) + "/" + std::to_string(Dirs.size()) + "] " + Dir);
     sqtt::AttDirResult R = sqtt::runAttStep(Dir, Tables, A, DirWarnings);
+    Progress.clear();
     for (const std::string &W : DirWarnings)
       std::cerr << Tool << ": warning: " << W << '\n';
     if (R.Recovery.RolledForward)
@@ -131,6 +137,6 @@ int main(int argc, char **argv) {
                "If another sqtt-att run is working on a trace directory, wait for it (default: "
                "refuse, naming its pid)");
   sqtt::addVersionFlag(App, "sqtt-att");
-  CLI11_PARSE(App, argc, argv);
+  SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

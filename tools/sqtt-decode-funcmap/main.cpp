@@ -93,11 +93,11 @@ int main(int argc, char **argv) {
                  "A code object, an offload bundle (plain or compressed), or a HIP host "
                  "object/executable")
       ->required();
-  App.add_flag("--demangle", Opts.Demangle, "Demangle C++ names");
+  App.add_flag("-d,--demangle", Opts.Demangle, "Demangle C++ names");
   App.add_flag("--json", Opts.Json, "Print JSON instead of a table");
   App.add_option("--target", Opts.Target,
                  "Only code objects whose target starts with this (e.g. gfx942)");
   sqtt::addVersionFlag(App, "sqtt-decode-funcmap");
-  CLI11_PARSE(App, argc, argv);
+  SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -1,17 +1,22 @@
 // sqtt-flamegraph - flamegraphs of SQTT marker traces.
 //
 //   sqtt-flamegraph trace_output/ --demangle > stacks.folded
+//   sqtt-flamegraph after/ --baseline before/ > diff.folded
 //
-// Folded stacks (self cycles per stack) go to stdout; an interactive SVG is
-// written too; --format speedscope writes speedscope's JSON to -o.
+// Folded stacks (self cycles per stack) go to stdout (or the -f format to
+// -o); the SVG goes to ./sqtt_flamegraph.svg when there is no -o, to an -o
+// ending in .svg, or to --svg FILE. With --baseline the lines are
+// difffolded.pl's "stack <baseline> <cycles>" and the SVG is differential.
 #include "../ToolMain.h"
 #include "Version.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/TraceWriters.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 
 namespace {
 
@@ -20,15 +25,20 @@ constexpr const char *Tool = "sqtt-flamegraph";
 struct Options {
   sqtt::TraceToolOptions Trace;
   std::string Format = "folded";
-  std::string Output;
+  std::string Output, Svg, Baseline;
   bool Show = false, WithExecs = false, NoSvg = false;
+  sqtt::SvgOptions Look;
 };
 
-int run(const Options &Opts) {
-  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+bool endsWith(const std::string &S, const std::string &Suffix) {
+  return S.size() >= Suffix.size() && S.compare(S.size() - Suffix.size(), Suffix.size(), Suffix) == 0;
+}
+
+/// Analyzes one trace; its stacks sorted by descending cycles.
+std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceSession &Session,
+                                       sqtt::LossCounters &Total) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Folded = true;
-  sqtt::LossCounters Total;
   sqtt::FoldedProfile Profile;
   Session.analyzeDirs(
       A, Opts.Trace.Jobs,
@@ -37,43 +47,114 @@ int run(const Options &Opts) {
                   << " waves, " << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots\n";
       },
       &Profile, Total);
-  std::vector<sqtt::FoldedStack> Stacks = sqtt::sortedStacks(Profile);
-  sqtt::writeFolded(std::cout, Stacks, Session.Names, Opts.WithExecs);
-  std::cout.flush();
-  std::cerr << Tool << ": generated " << Stacks.size() << " unique stacks\n";
+  return sqtt::sortedStacks(Profile);
+}
 
-  bool SvgToOutput = Opts.Output.size() > 4 && Opts.Output.substr(Opts.Output.size() - 4) == ".svg";
-  std::string Svg = SvgToOutput ? Opts.Output : "sqtt_flamegraph.svg";
-  // Both files or neither.
+/// The stacks of \p After with the cycles of \p Before as Baseline (stacks
+/// only in Before have zero cycles), frames interned in \p Names. Sorted by
+/// descending cycles, then baseline.
+std::vector<sqtt::FoldedStack> difference(const std::vector<sqtt::FoldedStack> &After,
+                                          const std::vector<sqtt::FoldedStack> &Before,
+                                          const sqtt::NameTable &BeforeNames, sqtt::NameTable &Names) {
+  std::vector<sqtt::FoldedStack> Out = After;
+  std::map<std::vector<uint32_t>, size_t> Index;
+  for (size_t I = 0; I < Out.size(); ++I)
+    Index[Out[I].Frames] = I;
+  for (const sqtt::FoldedStack &B : Before) {
+    std::vector<uint32_t> Frames;
+    for (uint32_t F : B.Frames)
+      Frames.push_back(Names.intern(BeforeNames.str(F)));
+    auto [It, New] = Index.try_emplace(Frames, Out.size());
+    if (New) {
+      sqtt::FoldedStack S;
+      S.Frames = Frames;
+      Out.push_back(S);
+    }
+    Out[It->second].Baseline += B.Cycles;
+  }
+  std::stable_sort(Out.begin(), Out.end(), [](const sqtt::FoldedStack &A, const sqtt::FoldedStack &B) {
+    return A.Cycles != B.Cycles ? A.Cycles > B.Cycles : A.Baseline > B.Baseline;
+  });
+  return Out;
+}
+
+int run(Options &Opts) {
+  // Where everything goes, checked before any analysis.
+  bool OutputIsSvg = endsWith(Opts.Output, ".svg");
+  if (OutputIsSvg && !Opts.Svg.empty())
+    throw sqtt::Error("-o " + Opts.Output + " and --svg " + Opts.Svg + " both ask for the SVG");
+  std::string Svg = !Opts.Svg.empty() ? Opts.Svg
+                    : OutputIsSvg     ? Opts.Output
+                    : Opts.Output.empty() ? "sqtt_flamegraph.svg"
+                                          : "";
+  if (Opts.NoSvg)
+    Svg.clear();
+  if (!Opts.Output.empty())
+    sqtt::checkOutputFile(Opts.Output);
+  if (!Svg.empty() && Svg != Opts.Output)
+    sqtt::checkOutputFile(Svg);
+
+  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+  sqtt::LossCounters Total;
+  std::vector<sqtt::FoldedStack> Stacks = profile(Opts, Session, Total);
+  bool Diff = !Opts.Baseline.empty();
+  int Status = 0;
+  if (Diff) {
+    sqtt::SessionOptions BaseInput = Opts.Trace.Session;
+    BaseInput.Base = Opts.Baseline;
+    BaseInput.CodeObjects.clear(); // -c names the trace's code objects, not the baseline's
+    std::cerr << Tool << ": baseline " << Opts.Baseline << ":\n";
+    sqtt::TraceSession Base(BaseInput, Tool, std::cerr);
+    sqtt::LossCounters BaseTotal;
+    std::vector<sqtt::FoldedStack> Before = profile(Opts, Base, BaseTotal);
+    Status = Base.finish(BaseTotal, Opts.Trace.Strict);
+    Stacks = difference(Stacks, Before, Base.Names, Session.Names);
+    Opts.Look.Differential = true;
+  }
+
+  // The main output: stdout, unless -o takes it.
+  auto WriteMain = [&](std::ostream &OS) {
+    if (Diff)
+      sqtt::writeDiffFolded(OS, Stacks, Session.Names);
+    else if (Opts.Format == "speedscope")
+      sqtt::writeSpeedscope(OS, Stacks, Session.Names);
+    else
+      sqtt::writeFolded(OS, Stacks, Session.Names, Opts.WithExecs);
+  };
+  // -o and the SVG: both files or neither.
   sqtt::OutputFiles Out;
-  if (!Opts.Output.empty() && !SvgToOutput)
-    Out.write(Opts.Output, [&](std::ostream &OS) {
-      if (Opts.Format == "speedscope")
-        sqtt::writeSpeedscope(OS, Stacks, Session.Names);
-      else
-        sqtt::writeFolded(OS, Stacks, Session.Names, Opts.WithExecs);
-    });
-  if (!Opts.NoSvg)
+  bool MainToFile = !Opts.Output.empty() && !OutputIsSvg;
+  if (MainToFile)
+    Out.write(Opts.Output, WriteMain);
+  if (!Svg.empty())
     Out.write(Svg, [&](std::ostream &OS) {
-      sqtt::writeFlamegraphSvg(OS, Stacks, Session.Names, "SQTT Flamegraph");
+      sqtt::writeFlamegraphSvg(OS, Stacks, Session.Names, Opts.Look);
     });
   Out.commit();
-  if (!Opts.Output.empty() && !SvgToOutput)
-    std::cerr << Tool << ": wrote " << Opts.Format << " output to " << Opts.Output << '\n';
-  if (!Opts.NoSvg) {
-    std::cerr << Tool << ": wrote flamegraph to " << Svg << '\n';
+  if (!MainToFile) {
+    WriteMain(std::cout);
+    std::cout.flush();
+  } else {
+    std::cerr << Tool << ": wrote " << (Diff ? "differential folded" : Opts.Format) << " output to "
+              << Opts.Output << '\n';
+  }
+  std::cerr << Tool << ": generated " << Stacks.size() << " unique stacks\n";
+
+  if (!Svg.empty()) {
+    std::cerr << Tool << ": wrote " << (Diff ? "differential " : "") << "flamegraph to " << Svg << '\n';
     if (Opts.Show) {
       std::string Cmd = "xdg-open '" + Svg + "' >/dev/null 2>&1 &";
       if (std::system(Cmd.c_str()) != 0)
         std::cerr << Tool << ": open " << Svg << " in a browser\n";
     }
   }
-  Session.printSummary(Total);
+  Status = std::max(Status, Session.finish(Total, Opts.Trace.Strict));
   if (Stacks.empty()) {
-    std::cerr << Tool << ": warning: no stacks generated; check the filters or the marker data\n";
-    return Total.RecordsRead == 0 ? 1 : 0;
+    std::cerr << Tool << ": error: no stacks: no function or user scope was closed in the "
+                         "selected records\n";
+    return 1;
   }
-  return 0;
+  return Status;
 }
 
 } // namespace
@@ -81,18 +162,41 @@ int run(const Options &Opts) {
 int main(int argc, char **argv) {
   Options Opts;
   CLI::App App{"Flamegraphs of SQTT marker traces: self cycles per stack of function and user "
-               "scopes, per kernel and code object. Folded stacks go to stdout."};
+               "scopes, per kernel and code object. Folded stacks go to stdout; with --baseline, "
+               "difffolded.pl's lines and a differential SVG."};
   Opts.Trace.add(App);
-  App.add_option("-f,--format", Opts.Format, "Format of the -o file")
+  App.add_option("-f,--format", Opts.Format,
+                 "Format of the main output (stdout, or the -o file): folded or speedscope JSON")
       ->check(CLI::IsMember({"folded", "speedscope"}));
   App.add_option("-o,--output", Opts.Output,
-                 "Output file: a .svg path receives the SVG; any other path receives the -f format "
-                 "and the SVG goes to ./sqtt_flamegraph.svg");
-  App.add_flag("-s,--show", Opts.Show, "Open the SVG in a browser");
-  App.add_flag("--with-execs", Opts.WithExecs,
-               "Add the reference's columns to folded lines: intervals attributed and average cycles");
+                 "Output file for the -f format; a path ending in .svg receives the SVG instead. "
+                 "With -o, the SVG is written only to --svg FILE (or the .svg -o)");
+  App.add_option("--svg", Opts.Svg,
+                 "Where the SVG goes (default: ./sqtt_flamegraph.svg when there is no -o)");
   App.add_flag("--no-svg", Opts.NoSvg, "Do not write the SVG");
+  App.add_option("--baseline", Opts.Baseline,
+                 "Another rocprofv3 --att output directory (the \"before\"): differential output "
+                 "(stack <baseline cycles> <cycles>) and SVG (widths from this trace; red: more "
+                 "than the baseline, blue: less)");
+  App.add_flag("--show", Opts.Show, "Open the SVG in a browser");
+  App.add_flag("--with-execs", Opts.WithExecs,
+               "Add the reference's columns to folded lines: intervals attributed and average "
+               "cycles (then no longer plain folded input for flamegraph.pl)");
+  App.add_option("--title", Opts.Look.Title, "SVG title")->capture_default_str();
+  App.add_option("--subtitle", Opts.Look.Subtitle, "SVG subtitle");
+  App.add_option("--width", Opts.Look.Width, "SVG width in pixels")
+      ->check(CLI::Range(100.0, 100000.0))
+      ->capture_default_str();
+  App.add_option("--minwidth", Opts.Look.MinWidth, "Leave out frames narrower than this (pixels)")
+      ->check(CLI::Range(0.0, 100000.0))
+      ->capture_default_str();
+  App.add_option("--colors", Opts.Look.Colors, "Palette of the SVG")
+      ->check(CLI::IsMember(sqtt::svgPalettes()))
+      ->capture_default_str();
+  App.add_option("--countname", Opts.Look.CountName, "Name of the counts in tooltips and the header")
+      ->capture_default_str();
+  App.add_flag("--inverted", Opts.Look.Inverted, "Icicle graph: the root at the top");
   sqtt::addVersionFlag(App, "sqtt-flamegraph");
-  CLI11_PARSE(App, argc, argv);
+  SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

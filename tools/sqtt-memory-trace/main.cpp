@@ -29,6 +29,8 @@ struct Options {
 };
 
 int run(const Options &Opts) {
+  if (!Opts.Output.empty())
+    sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Addresses = true;
@@ -71,8 +73,7 @@ int run(const Options &Opts) {
                 << '\n';
     }
   }
-  Session.printSummary(Total);
-  return 0;
+  return Session.finish(Total, Opts.Trace.Strict);
 }
 
 } // namespace
@@ -83,12 +84,12 @@ int main(int argc, char **argv) {
                "and a per-operation summary of coalescing and LDS bank conflicts."};
   Opts.Trace.add(App);
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
-  App.add_flag("-s,--summary", Opts.Summary,
+  App.add_flag("--summary", Opts.Summary,
                "Print one row per (kernel, operation) to stderr: executions, lanes, unique "
                "addresses, 128-byte cache lines, LDS bank-conflict ways, dominant stride, address "
                "range, source; costliest first");
   App.add_option("--summary-json", Opts.SummaryJson, "Write the summary rows as a JSON array to FILE");
   sqtt::addVersionFlag(App, "sqtt-memory-trace");
-  CLI11_PARSE(App, argc, argv);
+  SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

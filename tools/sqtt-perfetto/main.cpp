@@ -34,6 +34,8 @@ struct Options {
 };
 
 int run(const Options &Opts) {
+  if (!Opts.OutputDir.empty())
+    sqtt::checkOutputDir(Opts.OutputDir);
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Events = true;
@@ -81,8 +83,7 @@ int run(const Options &Opts) {
     std::cerr << Tool << ": skipped " << Skipped << " trace dir(s) without markers\n";
   std::cerr << Tool << ": note: timestamps are " << Clock.note() << '\n';
   std::cerr << Tool << ": open the files at https://ui.perfetto.dev (drag and drop)\n";
-  Session.printSummary(Total);
-  return 0;
+  return Session.finish(Total, Opts.Trace.Strict);
 }
 
 } // namespace
@@ -104,8 +105,8 @@ int main(int argc, char **argv) {
                  "Shader clock in GHz, to show real time (ns = cycles / GHz); without it one "
                  "cycle is shown as one ns")
       ->check(CLI::PositiveNumber);
-  App.add_flag("-s,--show", Opts.Show, "Print where to open the traces");
+  App.add_flag("--show", Opts.Show, "Print where to open the traces");
   sqtt::addVersionFlag(App, "sqtt-perfetto");
-  CLI11_PARSE(App, argc, argv);
+  SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

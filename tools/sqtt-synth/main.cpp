@@ -10,6 +10,7 @@
 // as simulated.
 #include "../ToolMain.h"
 #include "Version.h"
+#include "sqtt/support/Progress.h"
 #include "sqtt/synth/Synth.h"
 
 #include <CLI/CLI.hpp>
@@ -40,9 +41,15 @@ int main(int argc, char **argv) {
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
       ->check(CLI::Range(0u, 100u));
   sqtt::addVersionFlag(App, "sqtt-synth");
-  CLI11_PARSE(App, argc, argv);
+  SQTT_PARSE(App, "sqtt-synth", argc, argv);
   return sqtt::runTool("sqtt-synth", [&] {
+    sqtt::ProgressLine Progress(std::cerr, "sqtt-synth");
+    S.Progress = [&](unsigned Dir, unsigned SE) {
+      Progress.update("trace dir " + std::to_string(Dir + 1) + "/" + std::to_string(S.Dirs) +
+                      ", shader engine " + std::to_string(SE + 1) + "/" + std::to_string(S.ShaderEngines));
+    };
     sqtt::SynthStats Stats = sqtt::synthesize(S);
+    Progress.clear();
     std::cerr << "sqtt-synth: wrote " << Stats.Records << " simulated records (" << Stats.Headers
               << " headers, " << Stats.AddressBlocks << " address blocks) of " << Stats.Waves << " waves in "
               << S.Dirs << " trace dir(s) to " << S.Output << "\n";

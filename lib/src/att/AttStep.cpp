@@ -14,6 +14,7 @@
 #include "sqtt/support/Error.h"
 #include "sqtt/support/InputFile.h"
 #include "sqtt/support/MappedFile.h"
+#include "sqtt/trace/MarkerResolver.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -28,7 +29,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -192,10 +192,8 @@ std::optional<uint64_t> codeObjectOfDispatch(const std::string &Name,
   auto It = Kernels.find(Name);
   if (It != Kernels.end())
     return It->second;
-  static const std::regex Unnamed("^([0-9]+) / 0x[0-9a-fA-F]+$");
-  std::smatch M;
-  if (std::regex_match(Name, M, Unnamed) && M[1] != "0")
-    return std::stoull(M[1].str());
+  if (std::optional<UnnamedDispatch> U = parseUnnamedDispatch(Name))
+    return U->CodeObject;
   return std::nullopt;
 }
 

@@ -47,8 +47,9 @@ struct AddressOp {
 
 struct SynthCO {
   uint64_t ID;
-  std::string Path, Kernel;
+  std::string Path, Kernel, Target;
   std::vector<std::pair<uint32_t, std::string>> Scopes; // id, name
+  std::vector<bool> UserScope;                          // per scope: U row
   std::vector<uint32_t> Points, Data;
   std::map<uint32_t, std::string> PointNames;
   std::vector<AddressOp> Addresses;
@@ -65,6 +66,7 @@ SynthCO loadCO(const std::string &Path) {
   if (File.codeObjects().empty())
     throw Error(Path + ": no AMDGPU code object");
   const CodeObject &Obj = File.codeObjects().front();
+  C.Target = Obj.Target;
   rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
   requireUniqueMarkerIDs(Map, Path);
   C.WaveSize = Map.wave_size;
@@ -96,6 +98,7 @@ SynthCO loadCO(const std::string &Path) {
     case rtd::FuncmapEntryType::Function:
     case rtd::FuncmapEntryType::User:
       C.Scopes.push_back({E.id, E.name});
+      C.UserScope.push_back(E.type == rtd::FuncmapEntryType::User);
       break;
     case rtd::FuncmapEntryType::Point: {
       auto K = Kinds.find(E.name);
@@ -103,8 +106,9 @@ SynthCO loadCO(const std::string &Path) {
         if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64))
           C.Addresses.push_back({E.id, K->second.first, K->second.second, E.source_loc});
       } else if (E.extra_payload_count == 1) {
-        if (!C.Bits)
+        if (!C.Bits) {
           C.Data.push_back(E.id);
+        }
       } else if (E.extra_payload_count == 0) {
         C.Points.push_back(E.id);
       }
@@ -132,6 +136,7 @@ struct Truth {
   std::map<std::string, std::pair<uint64_t, uint64_t>> Slices; // name -> count, cycles
   uint64_t Instants = 0;
   std::ostream *Addresses = nullptr, *Headers = nullptr, *Events = nullptr; // truth_*.txt
+  std::ostream *Intervals = nullptr, *Data = nullptr;
 };
 
 /// One wave slot: its waves (runs) one after the other.
@@ -174,7 +179,8 @@ private:
     Stack.clear();
     LastScope = -1;
     Launches.push_back({Time - 5, 0, uint32_t((SlotIndex + Run) % COs.size()) + 1});
-    Prefix = "code_object_" + std::to_string(CO->ID) + ";" + CO->Kernel;
+    Prefix = "code_object_" + std::to_string(CO->ID) + (CO->Target.empty() ? "" : " (" + CO->Target + ")") +
+             ";" + CO->Kernel;
     refill();
   }
 
@@ -199,6 +205,7 @@ private:
       for (size_t I = 0; I < Stack.size(); ++I)
         Key += ";" + CO->Scopes[Stack[I]].second;
       T.Folded[Key] += uint64_t(Now - LastScope);
+      SliceSelf.back() += uint64_t(Now - LastScope);
     }
     LastScope = Now;
   }
@@ -206,6 +213,7 @@ private:
   void openSlice(uint32_t Scope, int64_t Now) {
     Stack.push_back(Scope);
     SliceStart.push_back(Now);
+    SliceSelf.push_back(0);
   }
   void closeSlice(int64_t Now) {
     const std::string &Name = CO->Scopes[Stack.back()].second;
@@ -213,8 +221,13 @@ private:
     E.first += 1;
     E.second += uint64_t(Now - SliceStart.back());
     waveTruth('S') << SliceStart.back() << ' ' << Now << ' ' << Name << '\n';
+    *T.Intervals << CO->Kernel << '\t' << CO->Scopes[Stack.back()].second << '\t'
+                 << (CO->UserScope[Stack.back()] ? "user" : "function") << '\t' << DirIdx << '/' << SE
+                 << '/' << CU << '/' << SIMD << '/' << Wave << '/' << Run << '\t'
+                 << (Now - SliceStart.back()) << '\t' << SliceSelf.back() << '\n';
     Stack.pop_back();
     SliceStart.pop_back();
+    SliceSelf.pop_back();
   }
   /// One line of the per-wave truth: dir, slot, instance, then the event.
   std::ostream &waveTruth(char Kind) {
@@ -333,6 +346,7 @@ private:
         emit(Time, ID << 2, true);
         emit(Time + 1, Value, false);
         waveTruth('I') << Time << ' ' << Value << ' ' << CO->PointNames.at(ID) << '\n';
+        *T.Data << CO->Kernel << '\t' << CO->PointNames.at(ID) << '\t' << Value << '\n';
         ++T.Instants;
       } else if (R < 75 && !CO->Addresses.empty()) {
         addressBlock(CO->Addresses[rnd(uint32_t(CO->Addresses.size()))], Time);
@@ -352,6 +366,7 @@ private:
   int64_t Time = 0, LastScope = -1, LastArrival = 0;
   std::vector<uint32_t> Stack;
   std::vector<int64_t> SliceStart;
+  std::vector<uint64_t> SliceSelf;
   std::string Prefix;
   std::deque<Rec> Pending;
 };
@@ -387,6 +402,8 @@ SynthStats synthesize(const SynthScenario &S) {
   T.Addresses = &Files.open((Out / "truth_addresses.txt").string());
   T.Headers = &Files.open((Out / "truth_headers.txt").string());
   T.Events = &Files.open((Out / "truth_events.txt").string());
+  T.Intervals = &Files.open((Out / "truth_intervals.txt").string());
+  T.Data = &Files.open((Out / "truth_data.txt").string());
   SynthStats Stats;
   const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
   for (uint32_t D = 0; D < S.Dirs; ++D) {
@@ -396,6 +413,8 @@ SynthStats synthesize(const SynthScenario &S) {
                           "\"counter_names\":[],\"wave_filenames\":{},\"shaderdata_filenames\":{";
     std::string Occ = "{" + Note;
     for (uint32_t SE = 0; SE < S.ShaderEngines; ++SE) {
+      if (S.Progress)
+        S.Progress(D, SE);
       std::vector<std::unique_ptr<SlotGen>> Gens;
       // Per SIMD: has its first (undelayed) packed header been issued?
       std::deque<bool> Flags(S.CUs * S.SIMDs, true);

@@ -2,6 +2,8 @@
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 
+#include <regex>
+
 namespace sqtt {
 
 uint32_t NameTable::intern(const std::string &S) {
@@ -104,6 +106,76 @@ std::optional<uint64_t> MarkerResolver::codeObjectOfKernel(const std::string &Na
   if (It == KernelToCO.end())
     return std::nullopt;
   return It->second;
+}
+
+std::optional<UnnamedDispatch> parseUnnamedDispatch(const std::string &Name) {
+  static const std::regex Unnamed("^([0-9]+) / 0x([0-9a-fA-F]+)$");
+  std::smatch M;
+  if (!std::regex_match(Name, M, Unnamed) || M[1] == "0" || M[1].length() > 19 || M[2].length() > 16)
+    return std::nullopt;
+  return UnnamedDispatch{std::stoull(M[1].str()), std::stoull(M[2].str(), nullptr, 16)};
+}
+
+void MarkerResolver::addCodeObject(uint64_t ID, const std::string &Path, const std::string &Target,
+                                   std::map<uint64_t, std::string> Symbols) {
+  CodeObjectInfo &Info = Files[ID];
+  if (Info.Path.empty())
+    Info.Path = Path;
+  // A bundle of several targets under one ID names them all.
+  if (Info.Target.empty())
+    Info.Target = Target;
+  else if (!Target.empty() && Info.Target.find(Target) == std::string::npos)
+    Info.Target += "," + Target;
+  Info.Symbols.merge(Symbols);
+}
+
+const MarkerMap &MarkerResolver::outsideDispatch() const {
+  return PerCO.size() == 1 ? PerCO.begin()->second : Empty;
+}
+
+std::string MarkerResolver::rootFrame(uint64_t CodeObjectID) const {
+  std::string Frame = "code_object_" + std::to_string(CodeObjectID);
+  auto It = Files.find(CodeObjectID);
+  if (It != Files.end() && !It->second.Target.empty())
+    Frame += " (" + It->second.Target + ")";
+  return Frame;
+}
+
+DispatchTarget MarkerResolver::resolveDispatch(const std::string &Name) const {
+  DispatchTarget T;
+  T.Map = &Empty;
+  if (Name.empty() || Name.rfind("0 /", 0) == 0) {
+    T.Map = &outsideDispatch();
+    return T;
+  }
+  T.Kernel = Name;
+  if (std::optional<uint64_t> CO = codeObjectOfKernel(Name)) {
+    T.CodeObject = CO;
+  } else if (std::optional<UnnamedDispatch> U = parseUnnamedDispatch(Name)) {
+    T.CodeObject = U->CodeObject;
+    auto File = Files.find(U->CodeObject);
+    if (File == Files.end()) {
+      T.Problem = "kernel '" + Name + "': code object " + std::to_string(U->CodeObject) +
+                  " is missing (no *code_object_id_" + std::to_string(U->CodeObject) +
+                  "*.out file); its markers stay unknown";
+      return T;
+    }
+    auto Sym = File->second.Symbols.find(U->Vaddr);
+    if (Sym != File->second.Symbols.end())
+      T.Kernel = Sym->second;
+  } else {
+    T.Problem = "kernel '" + Name + "' is in no code object's funcmap; its markers stay unknown";
+    return T;
+  }
+  if (const MarkerMap *M = forCodeObject(*T.CodeObject)) {
+    T.Map = M;
+  } else {
+    auto File = Files.find(*T.CodeObject);
+    T.Problem = "kernel '" + T.Kernel + "': code object " + std::to_string(*T.CodeObject) +
+                (File == Files.end() ? " is missing" : " (" + File->second.Path + ") has no .sqtt_funcmap") +
+                "; its markers stay unknown";
+  }
+  return T;
 }
 
 uint32_t MarkerResolver::unknownName(uint32_t ID) {

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstring>
 #include <optional>
+#include <regex>
 #include <set>
 
 namespace sqtt {
@@ -146,14 +147,17 @@ struct EngineWaves {
 };
 
 /// Each dispatch's waves in flight over time: +1 at a launch, -1 at a
-/// retirement, on the slots the record filter accepts.
+/// retirement, on the slots the record filter accepts (its time window does
+/// not cut the counter: a wave launched before it is still in flight).
 std::map<int64_t, std::vector<std::pair<int64_t, uint32_t>>>
 wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter) {
   std::map<int64_t, std::vector<std::pair<int64_t, int>>> Steps;
+  RecordFilter SlotsOnly = Filter;
+  SlotsOnly.TimeBegin = INT64_MIN, SlotsOnly.TimeEnd = INT64_MAX;
   for (const auto &[Slot, Spans] : Occ.Spans) {
     Record R;
     R.CU = uint8_t(slotCU(Slot)), R.SIMD = uint8_t(slotSIMD(Slot)), R.Wave = uint8_t(slotWave(Slot));
-    if (!Filter.accepts(R))
+    if (!SlotsOnly.accepts(slotSE(Slot), R))
       continue;
     for (const WaveSpan &S : Spans) {
       auto &Of = Steps[S.Dispatch];
@@ -225,35 +229,74 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     if (!Name.empty() && Name.rfind("0 /", 0) != 0)
       ++Result.Dispatches;
 
-  // The map a record is decoded with: its dispatch's code object, if known.
-  // Address traces also say which kernel and code object they belong to.
-  struct DispatchInfo {
-    const MarkerMap *Map = nullptr;
-    std::optional<uint64_t> CodeObject;
-    uint32_t Kernel = 0; // interned display name
+  // Each dispatch's code object, kernel, map and root frames (D17), once.
+  struct Resolved {
+    DispatchTarget Target;
+    uint32_t Kernel = 0; // interned display name, "" for none
+    uint32_t Prefix = FoldedProfile::Root;
+    bool KernelMatches = true, DispatchMatches = true;
+    std::string ProcessName;
   };
-  std::unordered_map<int64_t, DispatchInfo> Dispatches;
+  std::unordered_map<int64_t, Resolved> DispatchCache;
+  std::set<std::string> Problems;
+  std::optional<std::regex> KernelRe;
+  if (!Options.KernelRegex.empty())
+    KernelRe.emplace(Options.KernelRegex);
   const uint32_t NoKernel = Names.intern("");
-  auto InfoOfSpan = [&](const WaveSpan *Span) -> const DispatchInfo * {
-    if (!Span)
-      return nullptr;
-    auto [It, New] = Dispatches.try_emplace(Span->Dispatch);
+  auto ResolveDispatch = [&](int64_t D) -> const Resolved & {
+    auto [It, New] = DispatchCache.try_emplace(D);
     if (New) {
-      std::string Name = Occ.dispatchName(Span->Dispatch);
-      It->second.CodeObject = Resolver.codeObjectOfKernel(Name);
-      It->second.Map = It->second.CodeObject ? Resolver.forCodeObject(*It->second.CodeObject) : nullptr;
-      if (!It->second.Map)
-        It->second.CodeObject.reset();
-      It->second.Kernel = Name.empty() ? NoKernel : Names.intern(Resolver.display(Name));
+      Resolved &R = It->second;
+      std::string Name = Occ.dispatchName(D);
+      R.Target = Resolver.resolveDispatch(Name);
+      std::string Display = Resolver.display(R.Target.Kernel);
+      R.Kernel = Names.intern(Display);
+      if (!R.Target.Problem.empty())
+        Problems.insert(R.Target.Problem);
+      if (R.Target.CodeObject)
+        R.Prefix = Profile.child(R.Prefix, Names.intern(Resolver.rootFrame(*R.Target.CodeObject)));
+      if (!R.Target.Kernel.empty())
+        R.Prefix = Profile.child(R.Prefix, R.Kernel);
+      R.KernelMatches = !KernelRe || std::regex_search(Name, *KernelRe) ||
+                        std::regex_search(Display, *KernelRe);
+      R.DispatchMatches = Options.Dispatch < 0 || D == Options.Dispatch;
+      std::string Shown = R.Target.Kernel.empty() ? Name : Display;
+      R.ProcessName = "dispatch " + std::to_string(D) + (Shown.empty() ? "" : ": " + Shown);
     }
-    return &It->second;
+    return It->second;
   };
+  // The map a record is decoded with: its dispatch's code object's only.
+  auto MapOfSpan = [&](const WaveSpan *Span) -> const MarkerMap & {
+    return Span ? *ResolveDispatch(Span->Dispatch).Target.Map : Resolver.outsideDispatch();
+  };
+  // Every filter on its own, so one that matches nothing can be named.
+  const bool Filtering = Options.filtered();
+  const bool DispatchFiltering = !Options.KernelRegex.empty() || Options.Dispatch >= 0;
+  auto Accepts = [&](uint32_t SE, const Record &R) {
+    const RecordFilter &F = Options.Filter;
+    bool Pass[FilterKinds] = {F.SE < 0 || SE == uint32_t(F.SE), F.CU < 0 || R.CU == F.CU,
+                              F.SIMD < 0 || R.SIMD == F.SIMD,   F.Wave < 0 || R.Wave == F.Wave,
+                              R.Time >= F.TimeBegin && R.Time < F.TimeEnd, true, true};
+    if (DispatchFiltering) {
+      const WaveSpan *Span = Occ.findSpan(slotKey(SE, R), R.Time);
+      const Resolved *D = Span ? &ResolveDispatch(Span->Dispatch) : nullptr;
+      Pass[FilterKernel] = D && D->KernelMatches;
+      Pass[FilterDispatch] = D && D->DispatchMatches;
+    }
+    bool All = true;
+    for (int K = 0; K < FilterKinds; ++K) {
+      Result.Passed[K] += Pass[K];
+      All = All && Pass[K];
+    }
+    return All;
+  };
+  const uint32_t DirName = Options.Stats ? Names.intern(Dir) : 0;
+  uint64_t WaveSerial = 0;
 
   std::map<std::pair<int64_t, uint64_t>, ThreadInfo> Threads;
   const uint32_t NoLocation = Options.Events ? Names.intern("") : 0;
   if (Options.Events)
     Result.WavesInFlight = wavesInFlight(Occ, Options.Filter);
-  std::set<std::string> UnknownKernels;
   std::vector<EngineWaves> PerEngine(SEs.size());
 
   // An engine's records, read and in time order. Reading touches nothing the
@@ -295,7 +338,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         setSlotOrdinal(R, NoSlot);
         continue;
       }
-      if (!Options.Filter.accepts(R)) {
+      if (Filtering && !Accepts(SE, R)) {
         ++Loss.Filtered;
         setSlotOrdinal(R, NoSlot);
         continue;
@@ -338,8 +381,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       for (size_t I = Start[S]; I < End;) {
         const SlotRecord &R = Stream[I];
         const WaveSpan *Span = Cursor.at(R.Time);
-        const DispatchInfo *Info = InfoOfSpan(Span);
-        const MarkerMap &Map = Info && Info->Map ? *Info->Map : Resolver.merged();
+        const Resolved *Info = Span ? &ResolveDispatch(Span->Dispatch) : nullptr;
+        const MarkerMap &Map = MapOfSpan(Span);
         DecodedMarker D = Resolver.decode(R.Value, Map);
         if (D.Info && D.Info->Address != AddressKind::None) {
           AddressKind Kind = D.Info->Address;
@@ -373,7 +416,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
             T.Dispatch = Span->Dispatch;
           if (Info) {
             T.Kernel = Info->Kernel;
-            T.CodeObject = Info->CodeObject;
+            T.CodeObject = Info->Target.CodeObject;
           }
           if (isBuffer(Kind)) {
             uint64_t RsrcLo = Word(2), RsrcHi = Word(3), SOffset = Word(4);
@@ -416,6 +459,11 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           for (uint32_t K = 1; K <= Extra; ++K)
             PayloadWords.push_back(Stream[I + K].Value);
         }
+        if (Options.Stats && Extra && D.Info->Type == MarkerType::Point) {
+          uint32_t Kernel = Span ? ResolveDispatch(Span->Dispatch).Kernel : NoKernel;
+          for (uint32_t K = 1; K <= Extra; ++K)
+            Result.Stats.data(Kernel, D.Info->Name, Stream[I + K].Value);
+        }
         I += 1 + Extra;
       }
       HeaderEnd[S] = uint32_t(Kept);
@@ -455,15 +503,41 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       size_t EventBegin = Out.Events.size();
       uint64_t Tid = threadID(G.Slot, G.Instance);
       std::optional<int64_t> Cur;
-      const MarkerMap *Map = &Resolver.merged();
+      const MarkerMap *Map = &Resolver.outsideDispatch();
       uint32_t Prefix = FoldedProfile::Root, Node = Prefix;
       std::optional<int64_t> LastTime;
       size_t Open = 0; // Perfetto scopes open on this thread
       int64_t Pid = 0;
+      // Scopes open on this wave, for the statistics: entry time and the
+      // self time spent while each was innermost.
+      struct OpenScope {
+        uint32_t Name;
+        StatKind Kind;
+        int64_t Start;
+        uint64_t Self;
+      };
+      std::vector<OpenScope> Scopes;
+      uint32_t Kernel = NoKernel, WaveName = 0;
+      ++WaveSerial;
+      if (Options.Stats)
+        WaveName = Names.intern("SE" + std::to_string(slotSE(G.Slot)) + "/CU" +
+                                std::to_string(slotCU(G.Slot)) + "/SIMD" +
+                                std::to_string(slotSIMD(G.Slot)) + "/W" +
+                                std::to_string(slotWave(G.Slot)) + "#" + std::to_string(G.Instance));
+      auto DropScopes = [&] {
+        for (const OpenScope &S : Scopes)
+          Result.Stats.open(Kernel, S.Name, S.Kind);
+        Scopes.clear();
+      };
       auto Flush = [&](int64_t Now) {
-        if (Options.Folded && LastTime && Node != Prefix && Now > *LastTime) {
-          Profile.attribute(Node, uint64_t(Now - *LastTime), Key);
-          ++Key.Sequence;
+        if (LastTime && Node != Prefix && Now > *LastTime) {
+          uint64_t Dt = uint64_t(Now - *LastTime);
+          if (Options.Folded) {
+            Profile.attribute(Node, Dt, Key);
+            ++Key.Sequence;
+          }
+          if (!Scopes.empty())
+            Scopes.back().Self += Dt;
         }
       };
       auto Emit = [&](ChromeEvent::Phase Ph, int64_t T, uint32_t Name, MarkerType Cat,
@@ -499,31 +573,28 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
             ++Loss.DispatchChanges;
           for (; Open; --Open)
             Emit(ChromeEvent::End, R.Time, 0, MarkerType::Function);
+          DropScopes();
           Cur = D;
           Pid = D.value_or(0);
           LastTime.reset();
           Prefix = FoldedProfile::Root;
-          Map = &Resolver.merged();
-          std::string Name = D ? Occ.dispatchName(*D) : std::string();
-          if (!Name.empty() && Name.rfind("0 /", 0) != 0) {
-            if (std::optional<uint64_t> CO = Resolver.codeObjectOfKernel(Name)) {
-              if (Options.Events)
-                Result.CodeObjects[Pid] = *CO;
-              Prefix = Profile.child(Prefix, Names.intern("code_object_" + std::to_string(*CO)));
-              if (const MarkerMap *M = Resolver.forCodeObject(*CO))
-                Map = M;
-            } else {
-              UnknownKernels.insert(Name);
+          Map = &Resolver.outsideDispatch();
+          Kernel = NoKernel;
+          if (D) {
+            const Resolved &Res = ResolveDispatch(*D);
+            Prefix = Res.Prefix;
+            Map = Res.Target.Map;
+            Kernel = Res.Kernel;
+            if (Options.Events) {
+              if (Res.Target.CodeObject)
+                Result.CodeObjects[Pid] = *Res.Target.CodeObject;
+              if (!Res.Target.Kernel.empty())
+                Result.Kernels.try_emplace(Pid, Resolver.display(Res.Target.Kernel));
             }
-            Prefix = Profile.child(Prefix, Names.intern(Resolver.display(Name)));
+            if (!Result.ProcessNames.count(Pid))
+              Result.ProcessNames[Pid] = Res.ProcessName;
           }
           Node = Prefix;
-          if (D && !Name.empty() && Options.Events)
-            Result.Kernels.try_emplace(Pid, Resolver.display(Name));
-          if (D && !Result.ProcessNames.count(Pid))
-            Result.ProcessNames[Pid] = Name.empty() ? "dispatch " + std::to_string(Pid)
-                                                    : "dispatch " + std::to_string(Pid) + ": " +
-                                                          Resolver.display(Name);
         }
         DecodedMarker M = Resolver.decode(R.Value, *Map);
         if (M.isNoop()) {
@@ -552,6 +623,12 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         if (M.ExitPrev) {
           if (Node != Prefix) {
             Node = Profile.parent(Node);
+            if (Options.Stats && !Scopes.empty()) {
+              const OpenScope &S = Scopes.back();
+              Result.Stats.interval(Kernel, S.Name, S.Kind, uint64_t(R.Time - S.Start), S.Self,
+                                    WaveSerial, WaveName, DirName);
+              Scopes.pop_back();
+            }
             if (Open) {
               --Open;
               Emit(ChromeEvent::End, R.Time, 0, MarkerType::Function);
@@ -562,10 +639,14 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         }
         if (M.Enter) {
           Node = Profile.child(Node, Name);
+          if (Options.Stats)
+            Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function,
+                              R.Time, 0});
           ++Open;
           Emit(ChromeEvent::Begin, R.Time, Name, Type, &M);
         }
       }
+      DropScopes();
       uint32_t Depth = Profile.depth(Node) - Profile.depth(Prefix);
       if (Depth) {
         Loss.OpenAtWaveEnd += Depth;
@@ -604,9 +685,10 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     for (EngineWaves::SlotTraces *S : Order)
       Result.AddressSlots.push_back(S->Traces);
   }
-  for (const std::string &K : UnknownKernels)
-    Warnings.push_back(Dir + ": kernel '" + K + "' is in no code object's funcmap; its markers are "
-                             "decoded with the union of all maps");
+  for (const std::string &P : Problems) {
+    Warnings.push_back(Dir + ": " + P + " (shown as event#<id>)");
+    Result.Unresolved.push_back(P);
+  }
   for (auto &[Key, Info] : Threads) {
     Result.Threads.push_back(Info);
     if (Info.Pid == 0)

@@ -2,12 +2,16 @@
 #include "sqtt/trace/TraceSession.h"
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
+#include "sqtt/codeobjects/Elf.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/Progress.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
+#include <set>
+#include <sstream>
 #include <thread>
-#include <unistd.h>
 
 namespace sqtt {
 
@@ -44,6 +48,12 @@ TraceSession::TraceSession(const SessionOptions &Options, const std::string &Too
     try {
       CodeObjectFile File(CO.Path);
       for (const CodeObject &Obj : File.codeObjects()) {
+        // Kernel symbols name rocprofv3's "<co> / 0x<vaddr>" dispatches (D17).
+        std::map<uint64_t, std::string> Symbols;
+        for (const ElfSymbol &S : ElfImage(Obj.Data, Obj.Size, CO.Path).definedSymbols())
+          if (S.Type == 2 /* STT_FUNC */)
+            Symbols.try_emplace(S.Value, S.Name);
+        Resolver.addCodeObject(CO.ID, CO.Path, Obj.Target, std::move(Symbols));
         rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
         for (const rtd::FuncmapDiagnostic &D : Map.diagnostics)
           Log << Tool << ": warning: " << CO.Path << ": .sqtt_funcmap line " << D.line << ": "
@@ -69,11 +79,39 @@ TraceSession::TraceSession(const SessionOptions &Options, const std::string &Too
                    "Was the SQTT pass plugin loaded during compilation?\n";
 }
 
-void TraceSession::progress(size_t Index, const std::string &Dir) const {
-  if (isatty(2))
-    Log << "\r" << Tool << ": [" << Index + 1 << "/" << Tree.TraceDirs.size() << "] " << Dir
-        << "\x1b[K" << (Index + 1 == Tree.TraceDirs.size() ? "\n" : "") << std::flush;
+namespace {
+
+/// "--cu 99 matches no record", or the filters that match nothing together.
+std::string describeEmptyFilters(const AnalysisOptions &O, const FilterTally &Passed) {
+  const RecordFilter &F = O.Filter;
+  std::vector<std::pair<FilterKind, std::string>> Active;
+  if (F.SE >= 0)
+    Active.push_back({FilterSE, "--se " + std::to_string(F.SE)});
+  if (F.CU >= 0)
+    Active.push_back({FilterCU, "--cu " + std::to_string(F.CU)});
+  if (F.SIMD >= 0)
+    Active.push_back({FilterSIMD, "--simd " + std::to_string(F.SIMD)});
+  if (F.Wave >= 0)
+    Active.push_back({FilterWave, "--wave " + std::to_string(F.Wave)});
+  if (F.timed())
+    Active.push_back({FilterTime, "--time " + (F.TimeBegin == INT64_MIN ? "" : std::to_string(F.TimeBegin)) +
+                                      ":" + (F.TimeEnd == INT64_MAX ? "" : std::to_string(F.TimeEnd))});
+  if (!O.KernelRegex.empty())
+    Active.push_back({FilterKernel, "--kernel '" + O.KernelRegex + "'"});
+  if (O.Dispatch >= 0)
+    Active.push_back({FilterDispatch, "--dispatch " + std::to_string(O.Dispatch)});
+  std::string None, All;
+  for (auto &[Kind, Text] : Active) {
+    All += (All.empty() ? "" : " ") + Text;
+    if (Passed[Kind] == 0)
+      None += (None.empty() ? "" : ", ") + Text;
+  }
+  if (!None.empty())
+    return "no record matches " + None;
+  return "no record matches the filters together (" + All + ")";
 }
+
+} // namespace
 
 void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
                                const std::function<void(DirResult &)> &Consume,
@@ -86,11 +124,16 @@ void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
   // Engine by engine progress when one directory is analysed at a time (a
   // large single trace otherwise says nothing for many seconds).
   size_t Current = 0;
-  if (Jobs == 1 && isatty(2))
+  ProgressLine Progress(Log, Tool);
+  auto DirLabel = [&](size_t I) {
+    return "[" + std::to_string(I + 1) + "/" + std::to_string(Dirs) + "] " + Tree.TraceDirs[I];
+  };
+  if (Jobs == 1 && Progress.enabled())
     Opts.EngineProgress = [&](size_t E, size_t N) {
-      Log << "\r" << Tool << ": [" << Current + 1 << "/" << Dirs << "] " << Tree.TraceDirs[Current]
-          << ": shader engine " << E + 1 << "/" << N << "\x1b[K" << std::flush;
+      Progress.update(DirLabel(Current) + ": shader engine " + std::to_string(E + 1) + "/" +
+                      std::to_string(N));
     };
+  FilterTally Passed{};
   std::vector<std::unique_ptr<TraceAnalyzer>> Analyzers;
   for (unsigned J = 0; J < Jobs; ++J)
     Analyzers.push_back(std::make_unique<TraceAnalyzer>(Resolver, Names, Opts));
@@ -101,6 +144,7 @@ void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
     std::vector<std::vector<std::string>> Warnings(Count);
     std::vector<std::string> Errors(Count);
     Current = First;
+    Progress.update(DirLabel(First + Count - 1));
     auto Work = [&](size_t K) {
       try {
         Results[K] = Analyzers[K]->analyze(Tree.TraceDirs[First + K], uint32_t(First + K), Warnings[K]);
@@ -114,10 +158,13 @@ void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
     Work(0);
     for (std::thread &T : Threads)
       T.join();
+    Progress.clear(); // before any other line
     for (size_t K = 0; K < Count; ++K) {
       if (!Errors[K].empty())
         throw Error(Errors[K]);
-      progress(First + K, Tree.TraceDirs[First + K]);
+      UnresolvedKernels += Results[K].Unresolved.size();
+      for (int F = 0; F < FilterKinds; ++F)
+        Passed[F] += Results[K].Passed[F];
       for (const std::string &W : Warnings[K])
         Log << Tool << ": warning: " << W << '\n';
       Total.add(Results[K].Loss);
@@ -127,21 +174,68 @@ void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
   if (Profile)
     for (auto &A : Analyzers)
       Profile->merge(A->profile());
+  if (Total.RecordsRead == 0)
+    throw Error(Tree.TraceDirs.size() == 1 ? Tree.TraceDirs[0] + ": no shaderdata records"
+                                           : "no shaderdata records in any trace directory");
+  if (Options.filtered() && Total.RecordsRead == Total.PrivRecords + Total.Filtered)
+    throw Error(describeEmptyFilters(Options, Passed));
+}
+
+namespace {
+
+/// "3 function, 6 user" from (count, label) pairs, zero counts left out.
+std::string nonZero(std::initializer_list<std::pair<uint64_t, const char *>> Items) {
+  std::string Out;
+  for (auto &[N, Label] : Items)
+    if (N)
+      Out += (Out.empty() ? "" : ", ") + std::to_string(N) + " " + Label;
+  return Out;
+}
+
+} // namespace
+
+uint64_t TraceSession::unattributed(const LossCounters &L) const {
+  return L.UnknownIDs + L.UnmatchedExits + L.OpenAtWaveEnd + L.TruncatedPayloads +
+         L.TruncatedAddressBlocks + L.BadWaveSize + L.OutsideAnyWave + UnresolvedKernels;
 }
 
 void TraceSession::printSummary(const LossCounters &L) const {
-  Log << Tool << ": summary: " << L.RecordsRead << " records read; " << L.Headers << " marker headers ("
-      << L.FunctionMarkers << " function, " << L.UserMarkers << " user, " << L.PointMarkers
-      << " point, " << L.BareExits << " exits, " << L.Noops << " no-ops); " << L.PayloadRecords << " payload records skipped; " << L.AddressBlocks
-      << " address blocks\n";
-  Log << Tool << ": not attributed: " << L.UnknownIDs << " unknown IDs, " << L.UnmatchedExits
-      << " unmatched exits, " << L.OpenAtWaveEnd << " scopes open at wave end, "
-      << L.TruncatedPayloads << " truncated payloads, " << L.TruncatedAddressBlocks
-      << " truncated address blocks, " << L.BadWaveSize << " address blocks without a wave size, "
-      << L.OutsideAnyWave << " records outside any wave, " << L.PrivRecords << " trap-handler records";
-  if (L.Filtered)
-    Log << ", " << L.Filtered << " records filtered out";
-  Log << '\n';
+  std::string Markers = nonZero({{L.FunctionMarkers, "function"},
+                                 {L.UserMarkers, "user"},
+                                 {L.PointMarkers, "point"},
+                                 {L.BareExits, "exits"},
+                                 {L.Noops, "no-ops"}});
+  Log << Tool << ": summary: " << L.RecordsRead << " records read; " << L.Headers << " marker headers"
+      << (Markers.empty() ? "" : " (" + Markers + ")");
+  std::string Rest = nonZero({{L.PayloadRecords, "payload records skipped"},
+                              {L.AddressBlocks, "address blocks"},
+                              {L.PrivRecords, "trap-handler records dropped"},
+                              {L.Filtered, "records filtered out"}});
+  Log << (Rest.empty() ? "" : "; " + Rest) << '\n';
+  std::string Lost = nonZero({{L.UnknownIDs, "unknown IDs"},
+                              {L.UnmatchedExits, "unmatched exits"},
+                              {L.OpenAtWaveEnd, "scopes open at wave end"},
+                              {L.TruncatedPayloads, "truncated payloads"},
+                              {L.TruncatedAddressBlocks, "truncated address blocks"},
+                              {L.BadWaveSize, "address blocks without a wave size"},
+                              {L.OutsideAnyWave, "records outside any wave"},
+                              {UnresolvedKernels, "kernels without their code object's map"}});
+  Log << Tool << ": not attributed: " << (Lost.empty() ? "nothing" : Lost) << '\n';
+  double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  char Line[96];
+  std::snprintf(Line, sizeof Line, "done in %.2f s (%.0f records/s)", Seconds,
+                Seconds > 0 ? double(L.RecordsRead) / Seconds : 0.0);
+  Log << Tool << ": " << Line << '\n';
+}
+
+int TraceSession::finish(const LossCounters &Loss, bool Strict) const {
+  printSummary(Loss);
+  if (Strict && unattributed(Loss)) {
+    Log << Tool << ": error: --strict: " << unattributed(Loss)
+        << " record(s), scope(s) or kernel(s) could not be attributed (see above)\n";
+    return 1;
+  }
+  return 0;
 }
 
 } // namespace sqtt

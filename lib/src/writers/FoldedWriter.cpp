@@ -18,18 +18,38 @@ std::vector<FoldedStack> sortedStacks(const FoldedProfile &Profile) {
   return Stacks;
 }
 
+namespace {
+
+/// "frame;frame;frame" into \p Line.
+void appendStack(std::string &Line, const FoldedStack &S, const NameTable &Names) {
+  for (size_t I = 0; I < S.Frames.size(); ++I) {
+    if (I)
+      Line += ';';
+    // A folded frame cannot hold ';' or a newline; keep names readable.
+    for (char C : Names.str(S.Frames[I]))
+      Line += (C == ';' || C == '\n') ? ':' : C;
+  }
+}
+
+} // namespace
+
+void writeDiffFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
+                     const NameTable &Names) {
+  std::string Line;
+  for (const FoldedStack &S : Stacks) {
+    Line.clear();
+    appendStack(Line, S, Names);
+    Line += ' ' + std::to_string(S.Baseline) + ' ' + std::to_string(S.Cycles) + '\n';
+    OS << Line;
+  }
+}
+
 void writeFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks, const NameTable &Names,
                  bool WithExecs) {
   std::string Line;
   for (const FoldedStack &S : Stacks) {
     Line.clear();
-    for (size_t I = 0; I < S.Frames.size(); ++I) {
-      if (I)
-        Line += ';';
-      // A folded frame cannot hold ';' or a newline; keep names readable.
-      for (char C : Names.str(S.Frames[I]))
-        Line += (C == ';' || C == '\n') ? ':' : C;
-    }
+    appendStack(Line, S, Names);
     Line += ' ';
     Line += std::to_string(S.Cycles);
     if (WithExecs) {

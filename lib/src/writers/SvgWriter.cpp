@@ -1,12 +1,14 @@
 // SvgWriter.cpp - an interactive flamegraph as one self-contained SVG.
 //
-// Root ("all") at the bottom, children stacked above their parent, widest
-// first; a frame narrower than a pixel is dropped. Each frame's tooltip gives
-// its cycles (self time of everything above it), share of the total, entries
-// and average. The embedded script searches by regular expression
-// (highlighting matches and reporting the matched share), zooms into a
-// clicked frame and resets. Colours come from a hash of the name, so the
-// same frame has the same colour in every graph.
+// Root ("all") at the bottom (at the top with --inverted), children stacked
+// above their parent, widest first; a frame narrower than --minwidth pixels
+// is dropped. Each frame's tooltip gives its count (self time of everything
+// above it), share of the total, entries and average. The embedded script
+// searches by regular expression (highlighting matches and reporting the
+// matched share), zooms into a clicked frame and resets. Colours come from a
+// hash of the name in the chosen palette, so the same frame has the same
+// colour in every graph; a differential graph colours by the change against
+// the baseline instead (red: more, blue: less, as difffolded.pl).
 #include "sqtt/writers/TraceWriters.h"
 
 #include <algorithm>
@@ -18,11 +20,11 @@ namespace sqtt {
 
 namespace {
 
-constexpr double Width = 1200, FrameHeight = 18, TopPad = 76, BottomPad = 30, FontSize = 11;
+constexpr double FrameHeight = 18, TopPad = 76, BottomPad = 30, FontSize = 11;
 
 struct TreeNode {
   uint32_t Name = 0;
-  uint64_t Cycles = 0, Execs = 0;
+  uint64_t Cycles = 0, Execs = 0, Baseline = 0;
   std::vector<std::unique_ptr<TreeNode>> Children;
   TreeNode *child(uint32_t N) {
     for (auto &C : Children)
@@ -48,39 +50,82 @@ std::string escapeXml(const std::string &S) {
   return Out;
 }
 
+/// Palettes: a hue range each (flamegraph.pl's names where they exist).
+struct Palette {
+  const char *Name;
+  int Hue, HueRange;
+};
+constexpr Palette Palettes[] = {{"hot", 0, 50},     {"mem", 100, 40},   {"io", 200, 40},
+                                {"red", 0, 10},     {"green", 110, 20}, {"blue", 210, 20},
+                                {"aqua", 170, 20},  {"yellow", 45, 15}, {"purple", 270, 20}};
+
 /// FNV-1a: a stable colour per name.
-std::string colourFor(const std::string &Name) {
+std::string colourFor(const std::string &Name, const Palette &P) {
   uint64_t H = 1469598103934665603ull;
   for (unsigned char C : Name)
     H = (H ^ C) * 1099511628211ull;
-  int Hue = int(H % 50), Sat = 60 + int((H >> 8) % 40), Light = 50 + int((H >> 16) % 30);
+  int Hue = P.Hue + int(H % uint64_t(P.HueRange)), Sat = 60 + int((H >> 8) % 40),
+      Light = 50 + int((H >> 16) % 30);
   char Buf[48];
   std::snprintf(Buf, sizeof Buf, "hsl(%d,%d%%,%d%%)", Hue, Sat, Light);
   return Buf;
 }
 
+/// difffolded.pl's colours: red where the count grew, blue where it shrank,
+/// deeper with the size of the change.
+std::string diffColour(int64_t Delta, uint64_t MaxDelta) {
+  // The root's change may exceed every frame's: clamp to the deepest colour.
+  int V = MaxDelta ? std::min(210, int(210.0 * double(Delta < 0 ? -Delta : Delta) / double(MaxDelta))) : 0;
+  char Buf[48];
+  if (Delta > 0)
+    std::snprintf(Buf, sizeof Buf, "rgb(255,%d,%d)", 255 - V, 255 - V);
+  else if (Delta < 0)
+    std::snprintf(Buf, sizeof Buf, "rgb(%d,%d,255)", 255 - V, 255 - V);
+  else
+    std::snprintf(Buf, sizeof Buf, "rgb(250,250,250)");
+  return Buf;
+}
+
+int64_t deltaOf(const TreeNode &N) { return int64_t(N.Cycles) - int64_t(N.Baseline); }
+
 struct Writer {
   std::ostream &OS;
   const NameTable &Names;
+  const SvgOptions &Opts;
+  const Palette &Colours;
   uint64_t Total;
+  double Width;
   int MaxDepth = 0;
+  uint64_t MaxDelta = 0;
 
   void measure(const TreeNode &N, int Depth) {
     MaxDepth = std::max(MaxDepth, Depth);
+    int64_t D = deltaOf(N);
+    if (Depth) // the root's change is the total's, not a frame's
+      MaxDelta = std::max(MaxDelta, uint64_t(D < 0 ? -D : D));
     for (auto &C : N.Children)
       measure(*C, Depth + 1);
   }
 
   void frame(const TreeNode &N, const std::string &Name, double X, int Depth, double Height) {
     double W = Total ? Width * double(N.Cycles) / double(Total) : Width;
-    if (W < 1.0)
+    if (W < Opts.MinWidth)
       return;
-    double Y = Height - BottomPad - (Depth + 1) * FrameHeight;
+    double Y = Opts.Inverted ? TopPad + Depth * FrameHeight
+                             : Height - BottomPad - (Depth + 1) * FrameHeight;
     double Pct = Total ? 100.0 * double(N.Cycles) / double(Total) : 100.0;
     double Avg = N.Execs ? double(N.Cycles) / double(N.Execs) : 0.0;
-    char Title[160];
-    std::snprintf(Title, sizeof Title, " (%llu cycles, %.2f%%, %llu entries, avg %.0f cycles)",
-                  (unsigned long long)N.Cycles, Pct, (unsigned long long)N.Execs, Avg);
+    const char *Unit = Opts.CountName.c_str();
+    char Title[320];
+    int64_t Delta = deltaOf(N);
+    if (Opts.Differential)
+      std::snprintf(Title, sizeof Title, " (%llu %s, %.2f%%; baseline %llu, %+lld %s, %+.2f%%)",
+                    (unsigned long long)N.Cycles, Unit, Pct, (unsigned long long)N.Baseline,
+                    (long long)Delta, Unit,
+                    N.Baseline ? 100.0 * double(Delta) / double(N.Baseline) : 100.0);
+    else
+      std::snprintf(Title, sizeof Title, " (%llu %s, %.2f%%, %llu entries, avg %.0f %s)",
+                    (unsigned long long)N.Cycles, Unit, Pct, (unsigned long long)N.Execs, Avg, Unit);
     std::string Esc = escapeXml(Name);
     size_t Fit = size_t(std::max(0.0, (W - 6) / (FontSize * 0.59)));
     std::string Label = Name.size() <= Fit ? Name : (Fit > 2 ? Name.substr(0, Fit - 2) + ".." : "");
@@ -88,9 +133,13 @@ struct Writer {
     std::snprintf(Geometry, sizeof Geometry,
                   "data-x=\"%.6f\" data-w=\"%.6f\" data-d=\"%d\" data-c=\"%llu\"", X / Width,
                   W / Width, Depth, (unsigned long long)N.Cycles);
-    OS << "<g class=\"fr\" data-name=\"" << Esc << "\" " << Geometry << "><title>" << Esc << Title
+    OS << "<g class=\"fr\" data-name=\"" << Esc << "\" " << Geometry;
+    if (Opts.Differential)
+      OS << " data-delta=\"" << Delta << "\"";
+    OS << "><title>" << Esc << Title
        << "</title><rect x=\"" << X << "\" y=\"" << Y << "\" width=\"" << std::max(W - 0.5, 0.5)
-       << "\" height=\"" << FrameHeight - 1 << "\" fill=\"" << colourFor(Name)
+       << "\" height=\"" << FrameHeight - 1 << "\" fill=\""
+       << (Opts.Differential ? diffColour(Delta, MaxDelta) : colourFor(Name, Colours))
        << "\" rx=\"2\"/><text x=\"" << X + 3 << "\" y=\"" << Y + 12.5 << "\">" << escapeXml(Label)
        << "</text></g>\n";
     // Children widest first, packed from the left edge of their parent.
@@ -110,7 +159,7 @@ struct Writer {
 constexpr const char *Script = R"JS(
 <script type="text/ecmascript"><![CDATA[
 (function () {
-  var W = 1200, frames = Array.prototype.slice.call(document.querySelectorAll('g.fr'));
+  var W = +document.documentElement.getAttribute('width'), frames = Array.prototype.slice.call(document.querySelectorAll('g.fr'));
   var matched = document.getElementById('matched'), details = document.getElementById('details');
   function place(g, x, w) {
     var r = g.querySelector('rect'), t = g.querySelector('text');
@@ -181,20 +230,37 @@ constexpr const char *Script = R"JS(
 
 } // namespace
 
+const std::vector<std::string> &svgPalettes() {
+  static const std::vector<std::string> Names = [] {
+    std::vector<std::string> N;
+    for (const Palette &P : Palettes)
+      N.push_back(P.Name);
+    return N;
+  }();
+  return Names;
+}
+
 void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
-                        const NameTable &Names, const std::string &Title) {
+                        const NameTable &Names, const SvgOptions &Opts) {
   TreeNode Root;
   for (const FoldedStack &S : Stacks) {
     TreeNode *N = &Root;
     Root.Cycles += S.Cycles;
     Root.Execs += S.Execs;
+    Root.Baseline += S.Baseline;
     for (uint32_t F : S.Frames) {
       N = N->child(F);
       N->Cycles += S.Cycles;
       N->Execs += S.Execs;
+      N->Baseline += S.Baseline;
     }
   }
-  Writer W{OS, Names, Root.Cycles};
+  const Palette *Colours = &Palettes[0];
+  for (const Palette &P : Palettes)
+    if (Opts.Colors == P.Name)
+      Colours = &P;
+  const double Width = Opts.Width;
+  Writer W{OS, Names, Opts, *Colours, Root.Cycles, Width};
   W.measure(Root, 0);
   double Height = TopPad + BottomPad + (W.MaxDepth + 1) * FrameHeight;
   OS << "<?xml version=\"1.0\" standalone=\"no\"?>\n"
@@ -204,9 +270,16 @@ void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks
      << "<style>text{font-family:Verdana,sans-serif;font-size:" << FontSize
      << "px;fill:#000}g.fr text{pointer-events:none}g.fr{cursor:pointer}g.fr:hover rect{stroke:#000;"
         "stroke-width:0.5}g.match rect{fill:rgb(230,0,230)!important}g.parent rect{opacity:0.5}"
-        "#title{font-size:17px;text-anchor:middle}.ui{cursor:pointer;fill:#333}</style>\n"
+        "#title{font-size:17px;text-anchor:middle}#subtitle{fill:#555;text-anchor:middle}.ui{cursor:pointer;fill:#333}</style>\n"
      << "<rect width=\"100%\" height=\"100%\" fill=\"#f8f8f8\"/>\n"
-     << "<text id=\"title\" x=\"" << Width / 2 << "\" y=\"24\">" << escapeXml(Title) << "</text>\n"
+     << "<text id=\"title\" x=\"" << Width / 2 << "\" y=\"24\">" << escapeXml(Opts.Title) << "</text>\n";
+  if (!Opts.Subtitle.empty())
+    OS << "<text id=\"subtitle\" x=\"" << Width / 2 << "\" y=\"44\">" << escapeXml(Opts.Subtitle)
+       << "</text>\n";
+  OS << "<text id=\"total\" x=\"10\" y=\"24\">" << Root.Cycles << " " << escapeXml(Opts.CountName);
+  if (Opts.Differential)
+    OS << " (baseline " << Root.Baseline << "; red: more, blue: less)";
+  OS << "</text>\n"
      << "<text id=\"reset\" class=\"ui\" x=\"10\" y=\"48\" style=\"display:none\">Reset Zoom</text>\n"
      << "<text id=\"search\" class=\"ui\" x=\"" << Width - 110 << "\" y=\"48\">Search</text>\n"
      << "<text id=\"matched\" x=\"" << Width - 110 << "\" y=\"" << Height - 10 << "\"></text>\n"

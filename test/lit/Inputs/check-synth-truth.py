@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """check-synth-truth.py SYNTH_OUT [--folded F] [--perfetto DIR] [--memory JSON]
-                       [--summary-json JSON] [--headers] [--tolerance CYCLES]
+                       [--summary-json JSON] [--stats JSON] [--diff F --baseline OUT]
+                       [--headers] [--tolerance CYCLES]
 
 Compares tool outputs with sqtt-synth's ground truth:
   --folded    sqtt-flamegraph output: every stack's self cycles (exact, or
@@ -13,6 +14,13 @@ Compares tool outputs with sqtt-synth's ground truth:
   --summary-json  sqtt-memory-trace --summary-json: every field of every row
               and the row order, against a reference computed here from the
               truth (not the tool's code)
+  --diff F --baseline OUT
+              sqtt-flamegraph OUT_A --baseline OUT_B output: every line is
+              "stack <cycles in B> <cycles in A>", both from the truths (0
+              where a stack is absent), every stack of either truth present
+  --stats     sqtt-stats --format json: every row's count, total, self,
+              min, max, nearest-rank p50/p90/p99, waves and open, and every
+              data row's count, min and max, from the simulator's intervals
   --headers   after sqtt-att: every packed header's time within tolerance of
               its issue time, in issue order per wave
 """
@@ -27,6 +35,9 @@ ap.add_argument("--folded")
 ap.add_argument("--perfetto")
 ap.add_argument("--memory")
 ap.add_argument("--summary-json")
+ap.add_argument("--stats")
+ap.add_argument("--diff")
+ap.add_argument("--baseline")
 ap.add_argument("--headers", action="store_true")
 ap.add_argument("--tolerance", type=int, default=0)
 args = ap.parse_args()
@@ -162,6 +173,53 @@ if args.summary_json:
             fail(f"summary row {w['kernel']} marker {w['marker_id']}: (got, truth) {diff}")
     kinds = sorted({row["kind"] for row in want})
     print(f"summary: {len(got)} rows ({', '.join(kinds)}) match the truth in every field and in order")
+
+if args.diff:
+    before = json.load(open(f"{args.baseline}/ground_truth.json"))["folded"]
+    after = truth["folded"]
+    got = {}
+    for line in open(args.diff):
+        stack, b, a = line.rstrip("\n").rsplit(" ", 2)
+        got[stack] = (int(b), int(a))
+    want = {k: (before.get(k, 0), after.get(k, 0)) for k in set(before) | set(after)}
+    if got != want:
+        diff = [(k, got.get(k), want.get(k)) for k in set(got) | set(want) if got.get(k) != want.get(k)]
+        fail(f"differential stacks differ: {diff[:3]}")
+    grew = sum(1 for b, a in got.values() if a > b)
+    print(f"diff: {len(got)} stacks match both truths ({grew} grew, {len(got) - grew} did not)")
+
+if args.stats:
+    import math
+    intervals, data = {}, {}
+    for line in open(f"{args.out}/truth_intervals.txt"):
+        kernel, scope, kind, wave, cycles, self_cycles = line.rstrip("\n").split("\t")
+        intervals.setdefault((kernel, scope, kind), []).append((int(cycles), int(self_cycles), wave))
+    for line in open(f"{args.out}/truth_data.txt"):
+        kernel, name, value = line.rstrip("\n").split("\t")
+        data.setdefault((kernel, name, "data"), []).append(int(value))
+
+    def rank(values, p):
+        return values[max(1, math.ceil(p / 100 * len(values))) - 1]
+
+    want = {}
+    for key, items in intervals.items():
+        cycles = sorted(c for c, _, _ in items)
+        want[key] = {"count": len(cycles), "total_cycles": sum(cycles), "self_cycles": sum(s for _, s, _ in items),
+                     "min_cycles": cycles[0], "max_cycles": cycles[-1], "p50_cycles": rank(cycles, 50),
+                     "p90_cycles": rank(cycles, 90), "p99_cycles": rank(cycles, 99),
+                     "waves": len({w for _, _, w in items}), "open": 0}
+    for key, values in data.items():
+        want[key] = {"count": len(values), "min": min(values), "max": max(values)}
+    got = {}
+    for row in json.load(open(args.stats)):
+        key = (row["kernel"], row["scope"], row["kind"])
+        got[key] = {k: row[k] for k in want.get(key, {}) if k in row}
+    if set(got) != set(want):
+        fail(f"stats rows differ: extra {sorted(set(got) - set(want))[:3]}, missing {sorted(set(want) - set(got))[:3]}")
+    for key in want:
+        if got[key] != want[key]:
+            fail(f"stats {key}: {got[key]}, truth {want[key]}")
+    print(f"stats: {len(intervals)} scope rows and {len(data)} data rows match the truth")
 
 if args.headers:
     issue = {}

@@ -3,6 +3,7 @@
 
 Test fixture generator. SCENARIO:
   {"code_objects": {"<id>": "<.sqtt_funcmap text>", ...},
+   "symbols": {"<id>": {"<function symbol>": <address>, ...}},  (optional)
    "dirs": {"<ui dir name>": {
        "occupancy": {"<se>": [[time, cu, simd, wave, start, kernel_id], ...],
                      "dispatches": {"<kernel_id>": "<name>"}},
@@ -11,7 +12,8 @@ Test fixture generator. SCENARIO:
        "no_filenames_json": false}}}
 A .py scenario defines SCENARIO (for records too many to write by hand).
 Code objects become minimal AMDGPU ELF64 files (only a .sqtt_funcmap
-section) named <host>/1234_gfx942_code_object_id_<id>.out. Every file this
+section, and a .symtab when symbols are given) named
+<host>/1234_gfx942_code_object_id_<id>.out. Every file this
 writes is synthetic test data.
 """
 import json
@@ -20,23 +22,35 @@ import struct
 import sys
 
 
-def elf_with_funcmap(text):
+def elf_with_funcmap(text, symbols=None):
     data = text.encode() + b"\0"
-    names = b"\0.sqtt_funcmap\0.shstrtab\0"
+    names = b"\0.sqtt_funcmap\0.shstrtab\0.symtab\0.strtab\0"
+    strtab, symtab = b"\0", bytes(24)
+    for name, value in (symbols or {}).items():
+        # STB_GLOBAL | STT_FUNC, defined in section 1.
+        symtab += struct.pack("<IBBHQQ", len(strtab), 0x12, 0, 1, value, 4)
+        strtab += name.encode() + b"\0"
     header = bytearray(64)
     header[0:4] = b"\x7fELF"
     header[4], header[5], header[6] = 2, 1, 1
     struct.pack_into("<HHI", header, 0x10, 3, 224, 1)
     struct.pack_into("<I", header, 0x30, 0x04C)  # EF_AMDGPU_MACH gfx942
+    offsets = [64, 64 + len(data)]
     body = bytes(header) + data + names
+    if symbols:
+        offsets += [len(body), len(body) + len(symtab)]
+        body += symtab + strtab
     shoff = (len(body) + 7) & ~7
     body += b"\0" * (shoff - len(body))
     sections = bytes(64)
-    sections += struct.pack("<IIQQQQIIQQ", 1, 1, 0, 0, 64, len(data), 0, 0, 1, 0)
-    sections += struct.pack("<IIQQQQIIQQ", 15, 3, 0, 0, 64 + len(data), len(names), 0, 0, 1, 0)
+    sections += struct.pack("<IIQQQQIIQQ", 1, 1, 0, 0, offsets[0], len(data), 0, 0, 1, 0)
+    sections += struct.pack("<IIQQQQIIQQ", 15, 3, 0, 0, offsets[1], len(names), 0, 0, 1, 0)
+    if symbols:
+        sections += struct.pack("<IIQQQQIIQQ", 25, 2, 0, 0, offsets[2], len(symtab), 4, 1, 8, 24)
+        sections += struct.pack("<IIQQQQIIQQ", 33, 3, 0, 0, offsets[3], len(strtab), 0, 0, 1, 0)
     body = bytearray(body + sections)
     struct.pack_into("<Q", body, 0x28, shoff)
-    struct.pack_into("<HHH", body, 0x3A, 64, 3, 2)  # shentsize, shnum, shstrndx
+    struct.pack_into("<HHH", body, 0x3A, 64, 5 if symbols else 3, 2)  # shentsize, shnum, shstrndx
     return bytes(body)
 
 
@@ -53,7 +67,7 @@ def main():
     for co_id, text in scenario.get("code_objects", {}).items():
         path = os.path.join(host, f"1234_gfx942_code_object_id_{co_id}.out")
         with open(path, "wb") as f:
-            f.write(elf_with_funcmap(text))
+            f.write(elf_with_funcmap(text, scenario.get("symbols", {}).get(co_id)))
     for name, d in scenario.get("dirs", {}).items():
         ui = os.path.join(out, name)
         os.makedirs(ui, exist_ok=True)

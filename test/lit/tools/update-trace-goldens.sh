@@ -20,5 +20,17 @@ done
 (cd "$work/every-rule" && "$bin/sqtt-flamegraph" . --cu 2 --no-svg > "$out/every-rule.cu2.folded" 2>/dev/null)
 (cd "$work/every-rule" && "$bin/sqtt-flamegraph" . --simd 1 --wave 2 --no-svg > "$out/every-rule.simd1-wave2.folded" 2>/dev/null)
 (cd "$work/every-rule" && "$bin/sqtt-memory-trace" . -o "$out/every-rule.memory.json" --summary-json "$out/every-rule.memory-summary.json" --summary 2> "$out/every-rule.memory-summary.txt" >/dev/null)
-sed -i '/^sqtt-memory-trace: \(found\|loaded\|wrote\)/d' "$out/every-rule.memory-summary.txt"
+sed -i '/^sqtt-memory-trace: \(found\|loaded\|wrote\|done in\)/d' "$out/every-rule.memory-summary.txt"
+# Per-scope statistics in every format.
+(cd "$work/every-rule" && "$bin/sqtt-stats" . > "$out/every-rule.stats.txt" 2>/dev/null)
+(cd "$work/every-rule" && "$bin/sqtt-stats" . --demangle -f csv > "$out/every-rule.stats.csv" 2>/dev/null)
+(cd "$work/every-rule" && "$bin/sqtt-stats" . -f json -o "$out/every-rule.stats.json" 2>/dev/null)
+# SVG options, and a differential SVG and folded diff (worked example against
+# the every-rule trace's second directory as its baseline).
+(cd "$work/worked-example" && "$bin/sqtt-flamegraph" . --svg "$out/worked-example.options.svg" -o /dev/null \
+   --title "Worked <example>" --subtitle "seed 1" --width 600 --minwidth 130 --colors mem --countname ticks \
+   --inverted 2>/dev/null)
+python3 "$here/../Inputs/make-trace.py" "$here/Inputs/worked-before.json" "$work/worked-before"
+(cd "$work/worked-example" && "$bin/sqtt-flamegraph" . --baseline "$work/worked-before" \
+   --svg "$out/worked-example.diff.svg" > "$out/worked-example.diff.folded" 2>/dev/null)
 echo "updated $(ls "$out" | wc -l) files in $out"

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,8 @@ struct SynthScenario {
   unsigned MaxDepth = 3;
   unsigned MaxDelay = 300;     // cycles of arrival delay for gfx12 packed headers
   unsigned PrivPercent = 1;
+  /// Called before each shader engine of each directory is generated.
+  std::function<void(unsigned Dir, unsigned SE)> Progress;
 };
 
 struct SynthStats {
@@ -33,8 +36,11 @@ struct SynthStats {
 };
 
 /// Writes the tree under Scenario.Output and the ground truth to
-/// <Output>/ground_truth.json (and truth_*.txt: addresses, packed headers,
-/// each wave's slices and instants). Throws Error on bad input.
+/// <Output>/ground_truth.json and truth_*.txt: addresses, packed headers,
+/// each wave's slices and instants (events), every closed scope interval
+/// (intervals: kernel, scope, kind, wave, cycles, self cycles; tab separated)
+/// and every data payload (data: kernel, name, value). Throws Error on bad
+/// input.
 SynthStats synthesize(const SynthScenario &Scenario);
 
 } // namespace sqtt

@@ -1,10 +1,11 @@
 // MarkerResolver.h - what a marker value means in a given code object.
 //
-// Holds the funcmap of every code object of a trace, the union of them
-// ("merged", used when a record cannot be tied to a kernel), and the kernel
-// name -> code object join, and decodes raw values: packed gfx12 headers for
-// IDs the map knows and for bare exits, the legacy layout otherwise; an
-// unknown ID is a scope named "event#<id>".
+// Holds the funcmap of every code object of a trace, the kernel name -> code
+// object join and each code object's target and kernel symbols, resolves a
+// dispatch name to its code object and map (D17: never another code object's
+// map), and decodes raw values: packed gfx12 headers for IDs the map knows
+// and for bare exits, the legacy layout otherwise; an unknown ID is a scope
+// named "event#<id>".
 #pragma once
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
@@ -73,6 +74,26 @@ struct DecodedMarker {
   bool isNoop() const { return ID == 0 && !ExitPrev; }
 };
 
+/// rocprofv3 names a kernel it could not name "<co> / 0x<vaddr>": the code
+/// object ID and the kernel's address in it (nothing for co 0 or other names).
+struct UnnamedDispatch {
+  uint64_t CodeObject = 0, Vaddr = 0;
+};
+std::optional<UnnamedDispatch> parseUnnamedDispatch(const std::string &Name);
+
+/// What a dispatch name resolves to (D17).
+struct DispatchTarget {
+  /// The code object the dispatch belongs to, if known.
+  std::optional<uint64_t> CodeObject;
+  /// The kernel: its K row's name, the symbol at an unnamed dispatch's
+  /// address, or the name as given; "" for no dispatch (or "0 / ...").
+  std::string Kernel;
+  /// The only map its markers are decoded with; the empty map when unknown.
+  const MarkerMap *Map = nullptr;
+  /// Why the markers stay unknown, for the warning; "" when they do not.
+  std::string Problem;
+};
+
 class MarkerResolver {
 public:
   MarkerResolver(NameTable &Names, bool Demangle) : Names(Names), Demangle(Demangle) {}
@@ -80,7 +101,20 @@ public:
   /// Adds code object \p CodeObjectID's map (later additions win in merged).
   void add(uint64_t CodeObjectID, const rtd::Funcmap &Map);
 
+  /// The target (e.g. "gfx942") and function symbols of code object \p ID,
+  /// whether or not it has a funcmap; \p Path names its file in warnings.
+  void addCodeObject(uint64_t ID, const std::string &Path, const std::string &Target,
+                     std::map<uint64_t, std::string> Symbols);
+
+  /// The union of every map: only for tools that show what any map says.
   const MarkerMap &merged() const { return Merged; }
+  /// The map for records outside any dispatch: the trace's only map, if it
+  /// has exactly one, else the empty map (D17).
+  const MarkerMap &outsideDispatch() const;
+  /// D17: the code object, kernel and map of the dispatch named \p Name.
+  DispatchTarget resolveDispatch(const std::string &Name) const;
+  /// "code_object_3 (gfx942)": a code object's root frame.
+  std::string rootFrame(uint64_t CodeObjectID) const;
   const MarkerMap *forCodeObject(uint64_t ID) const;
   std::optional<uint64_t> codeObjectOfKernel(const std::string &Name) const;
   size_t markerCount() const { return MarkerRows; }
@@ -97,9 +131,16 @@ public:
 private:
   void addTo(MarkerMap &Map, const rtd::Funcmap &Source);
 
+  struct CodeObjectInfo {
+    std::string Path, Target;
+    std::map<uint64_t, std::string> Symbols; // vaddr -> function symbol
+  };
+
   NameTable &Names;
   bool Demangle;
   std::map<uint64_t, MarkerMap> PerCO;
+  std::map<uint64_t, CodeObjectInfo> Files;
+  MarkerMap Empty;
   MarkerMap Merged;
   std::unordered_map<std::string, uint64_t> KernelToCO;
   std::unordered_map<uint32_t, uint32_t> UnknownNames;

@@ -10,10 +10,12 @@
 #include "sqtt/trace/AddressStore.h"
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/trace/ScopeStats.h"
 #include "sqtt/trace/TraceFiles.h"
 
 #include <cstdint>
 #include <functional>
+#include <array>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -120,9 +122,19 @@ struct ThreadInfo {
   uint32_t Instance;
 };
 
+/// The command-line filters, each on its own: how many records it alone let
+/// through, so a filter that matches nothing can be named.
+enum FilterKind { FilterSE, FilterCU, FilterSIMD, FilterWave, FilterTime, FilterKernel, FilterDispatch,
+                  FilterKinds };
+using FilterTally = std::array<uint64_t, FilterKinds>;
+
 struct DirResult {
   std::string Dir;
   LossCounters Loss;
+  FilterTally Passed{}; // per filter, when any filter is active
+  /// Kernels whose markers stay unknown, with the reason (D17).
+  std::vector<std::string> Unresolved;
+  ScopeStats Stats;
   uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
   /// Engine by engine, in processing order; Waves gives the output order.
   EventStore Events;
@@ -147,7 +159,13 @@ void forEachAddressTrace(const DirResult &Dir, const std::function<void(const Ad
 
 struct AnalysisOptions {
   RecordFilter Filter;
+  /// Only records of dispatches whose kernel matches (std::regex, searched
+  /// in the occupancy name and the kernel's display name) / of this ID.
+  std::string KernelRegex;
+  int64_t Dispatch = -1;
+  bool filtered() const { return Filter.active() || !KernelRegex.empty() || Dispatch >= 0; }
   bool Folded = false;
+  bool Stats = false;
   bool Events = false;
   bool Addresses = false;
   /// Read the next shader engine on another thread while analysing one.

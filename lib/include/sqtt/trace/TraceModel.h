@@ -44,11 +44,17 @@ struct WaveSpan {
   int64_t Dispatch = 0; // occupancy kernel_id
 };
 
-/// Record filters of the command lines (compared with the slot).
+/// Record filters of the command lines (compared with the slot and the
+/// arrival time; the dispatch filters are in AnalysisOptions).
 struct RecordFilter {
-  int CU = -1, SIMD = -1, Wave = -1;
-  bool accepts(const Record &R) const {
-    return (CU < 0 || R.CU == CU) && (SIMD < 0 || R.SIMD == SIMD) && (Wave < 0 || R.Wave == Wave);
+  int SE = -1, CU = -1, SIMD = -1, Wave = -1;
+  int64_t TimeBegin = INT64_MIN, TimeEnd = INT64_MAX; // [begin, end)
+  bool timed() const { return TimeBegin != INT64_MIN || TimeEnd != INT64_MAX; }
+  bool active() const { return SE >= 0 || CU >= 0 || SIMD >= 0 || Wave >= 0 || timed(); }
+  bool accepts(uint32_t Engine, const Record &R) const {
+    return (SE < 0 || Engine == uint32_t(SE)) && (CU < 0 || R.CU == CU) &&
+           (SIMD < 0 || R.SIMD == SIMD) && (Wave < 0 || R.Wave == Wave) &&
+           R.Time >= TimeBegin && R.Time < TimeEnd;
   }
 };
 

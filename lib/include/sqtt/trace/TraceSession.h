@@ -10,6 +10,7 @@
 #include "sqtt/trace/TraceAnalysis.h"
 #include "sqtt/trace/TraceFiles.h"
 
+#include <chrono>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -32,22 +33,31 @@ public:
   MarkerResolver Resolver;
   TraceTree Tree;
 
-  /// "[i/n] dir" on stderr when it is a terminal.
-  void progress(size_t Index, const std::string &Dir) const;
-
   /// Analyzes every trace directory, \p Jobs at a time (directories are
   /// independent time domains; with at least two jobs per directory each
   /// reads its next shader engine ahead), and hands each result to \p Consume on the
   /// calling thread, in directory order. Folded stacks of all directories
-  /// end up in \p Profile (if given); their totals in \p Total.
+  /// end up in \p Profile (if given); their totals in \p Total. Throws Error
+  /// when the trace has no records, or the filters leave none (naming the
+  /// filter that matches nothing).
   void analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
                    const std::function<void(DirResult &)> &Consume, FoldedProfile *Profile,
                    LossCounters &Total);
 
-  /// The end-of-run summary (D10).
+  /// The end-of-run summary (D10): what was read, what could not be
+  /// attributed (zero counters left out), elapsed time and records/s.
   void printSummary(const LossCounters &Loss) const;
+  /// Records, scopes and kernels that could not be attributed.
+  uint64_t unattributed(const LossCounters &Loss) const;
+  /// printSummary, then the exit status: 1 under --strict when anything
+  /// could not be attributed, else 0.
+  int finish(const LossCounters &Loss, bool Strict) const;
+
+  /// Kernels whose markers stayed unknown (D17), over all directories.
+  size_t UnresolvedKernels = 0;
 
 private:
+  std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
   std::string Tool;
   std::ostream &Log;
 };

@@ -19,11 +19,28 @@
 
 namespace sqtt {
 
-/// One stack of the flamegraph, self time, ready to write.
+/// One stack of the flamegraph, self time, ready to write. In a
+/// differential flamegraph Baseline holds the other trace's cycles.
 struct FoldedStack {
   std::vector<uint32_t> Frames;
   uint64_t Cycles = 0, Execs = 0;
+  uint64_t Baseline = 0;
 };
+
+/// flamegraph.pl / inferno options of the SVG.
+struct SvgOptions {
+  std::string Title = "SQTT Flamegraph";
+  std::string Subtitle;
+  double Width = 1200;
+  double MinWidth = 1;            // pixels: narrower frames are left out
+  std::string Colors = "hot";     // see svgPalettes()
+  std::string CountName = "cycles";
+  bool Inverted = false;          // icicle: the root at the top
+  bool Differential = false;      // colour by Cycles - Baseline
+};
+
+/// The palettes --colors accepts.
+const std::vector<std::string> &svgPalettes();
 
 /// The profile's stacks sorted by descending cycles (ties in first order).
 std::vector<FoldedStack> sortedStacks(const FoldedProfile &Profile);
@@ -33,7 +50,10 @@ void writeFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
 void writeSpeedscope(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
                      const NameTable &Names);
 void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
-                        const NameTable &Names, const std::string &Title);
+                        const NameTable &Names, const SvgOptions &Options);
+/// difffolded.pl's lines: "stack <baseline> <cycles>".
+void writeDiffFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
+                     const NameTable &Names);
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                       const TimelineClock &Clock);
 void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,

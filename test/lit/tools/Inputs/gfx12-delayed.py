@@ -33,7 +33,7 @@ for simd in range(2):
             else:
                 stack.pop()
             if stack:
-                key = "code_object_1;k;" + ";".join(stack)
+                key = "code_object_1 (gfx942);k;" + ";".join(stack)
                 folded[key] = folded.get(key, 0) + gap
             t += gap
 records["0"].sort(key=lambda r: r[0])  # shaderdata is in arrival order

@@ -1,0 +1,66 @@
+// ScopeStats.h - per-scope statistics: how a scope's time is distributed.
+//
+// The analysis reports every closed interval of a function or user scope
+// (entry to the exit that closes it, in cycles, with the self time spent
+// while it was the innermost scope), every scope still open when its wave
+// ended or its dispatch changed, and every payload value of a data marker.
+// Rows are keyed by (kernel, scope, kind); percentiles are nearest-rank.
+#pragma once
+
+#include "sqtt/trace/MarkerResolver.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace sqtt {
+
+enum class StatKind : uint8_t { Function, User, Data };
+const char *statKindName(StatKind K);
+
+/// One row of sqtt-stats. Data rows fill Count, Min, Mean and Max only.
+struct StatsRow {
+  std::string Kernel, Scope;
+  StatKind Kind = StatKind::Function;
+  uint64_t Count = 0, Total = 0, Self = 0, Min = 0, P50 = 0, P90 = 0, P99 = 0, Max = 0;
+  double Mean = 0;
+  uint64_t Waves = 0, Open = 0;
+  /// The wave instance of the longest interval (D8 name) and its trace dir.
+  std::string SlowestWave, SlowestWaveDir;
+};
+
+/// The nearest-rank \p Percent percentile of sorted \p Values (non-empty).
+uint64_t nearestRank(const std::vector<uint64_t> &Sorted, unsigned Percent);
+
+class ScopeStats {
+public:
+  /// A closed interval of \p Scope in wave \p Wave (unique per trace dir
+  /// and wave instance; a wave's intervals are reported together).
+  void interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles, uint64_t Self,
+                uint64_t Wave, uint32_t WaveName, uint32_t Dir);
+  /// A scope still open at wave end or dispatch change.
+  void open(uint32_t Kernel, uint32_t Scope, StatKind Kind);
+  /// One payload value of data marker \p Name.
+  void data(uint32_t Kernel, uint32_t Name, uint64_t Value);
+  /// Adds \p Other (another trace directory: waves are distinct).
+  void merge(const ScopeStats &Other);
+  bool empty() const { return Acc.empty(); }
+
+  /// Rows sorted by descending total (data rows after scopes, by count).
+  std::vector<StatsRow> rows(const NameTable &Names) const;
+
+private:
+  struct Accumulator {
+    std::vector<uint64_t> Values; // interval cycles, or payload values
+    uint64_t Self = 0, Open = 0, Waves = 0, LastWave = UINT64_MAX;
+    uint64_t Max = 0;
+    uint32_t MaxWave = 0, MaxDir = 0;
+    bool HasMax = false;
+  };
+  using Key = std::tuple<uint32_t, uint32_t, StatKind>;
+  std::map<Key, Accumulator> Acc;
+};
+
+} // namespace sqtt

@@ -1,0 +1,104 @@
+// ScopeStats.cpp - per-scope statistics: how a scope's time is distributed.
+#include "sqtt/trace/ScopeStats.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sqtt {
+
+const char *statKindName(StatKind K) {
+  switch (K) {
+  case StatKind::Function: return "function";
+  case StatKind::User: return "user";
+  case StatKind::Data: return "data";
+  }
+  return "function";
+}
+
+uint64_t nearestRank(const std::vector<uint64_t> &Sorted, unsigned Percent) {
+  // The smallest value with at least Percent% of the values at or below it.
+  size_t Rank = size_t(std::ceil(double(Percent) / 100.0 * double(Sorted.size())));
+  return Sorted[std::clamp<size_t>(Rank, 1, Sorted.size()) - 1];
+}
+
+void ScopeStats::interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles,
+                          uint64_t Self, uint64_t Wave, uint32_t WaveName, uint32_t Dir) {
+  Accumulator &A = Acc[{Kernel, Scope, Kind}];
+  A.Values.push_back(Cycles);
+  A.Self += Self;
+  if (A.LastWave != Wave) {
+    A.LastWave = Wave;
+    ++A.Waves;
+  }
+  if (!A.HasMax || Cycles > A.Max) {
+    A.HasMax = true;
+    A.Max = Cycles;
+    A.MaxWave = WaveName;
+    A.MaxDir = Dir;
+  }
+}
+
+void ScopeStats::open(uint32_t Kernel, uint32_t Scope, StatKind Kind) { ++Acc[{Kernel, Scope, Kind}].Open; }
+
+void ScopeStats::data(uint32_t Kernel, uint32_t Name, uint64_t Value) {
+  Acc[{Kernel, Name, StatKind::Data}].Values.push_back(Value);
+}
+
+void ScopeStats::merge(const ScopeStats &Other) {
+  for (const auto &[K, O] : Other.Acc) {
+    Accumulator &A = Acc[K];
+    A.Values.insert(A.Values.end(), O.Values.begin(), O.Values.end());
+    A.Self += O.Self;
+    A.Open += O.Open;
+    A.Waves += O.Waves;
+    A.LastWave = UINT64_MAX;
+    if (O.HasMax && (!A.HasMax || O.Max > A.Max)) {
+      A.HasMax = true;
+      A.Max = O.Max;
+      A.MaxWave = O.MaxWave;
+      A.MaxDir = O.MaxDir;
+    }
+  }
+}
+
+std::vector<StatsRow> ScopeStats::rows(const NameTable &Names) const {
+  std::vector<StatsRow> Rows;
+  for (const auto &[K, A] : Acc) {
+    StatsRow R;
+    R.Kernel = Names.str(std::get<0>(K));
+    R.Scope = Names.str(std::get<1>(K));
+    R.Kind = std::get<2>(K);
+    R.Open = A.Open;
+    R.Waves = A.Waves;
+    R.Self = A.Self;
+    if (!A.Values.empty()) {
+      std::vector<uint64_t> Sorted = A.Values;
+      std::sort(Sorted.begin(), Sorted.end());
+      R.Count = Sorted.size();
+      long double Sum = 0;
+      for (uint64_t V : Sorted)
+        Sum += V;
+      R.Total = R.Kind == StatKind::Data ? 0 : uint64_t(Sum);
+      R.Mean = double(Sum / (long double)Sorted.size());
+      R.Min = Sorted.front();
+      R.Max = Sorted.back();
+      if (R.Kind != StatKind::Data) {
+        R.P50 = nearestRank(Sorted, 50);
+        R.P90 = nearestRank(Sorted, 90);
+        R.P99 = nearestRank(Sorted, 99);
+        R.SlowestWave = Names.str(A.MaxWave);
+        R.SlowestWaveDir = Names.str(A.MaxDir);
+      }
+    }
+    Rows.push_back(std::move(R));
+  }
+  std::stable_sort(Rows.begin(), Rows.end(), [](const StatsRow &A, const StatsRow &B) {
+    bool DA = A.Kind == StatKind::Data, DB = B.Kind == StatKind::Data;
+    if (DA != DB)
+      return DB;
+    return DA ? A.Count > B.Count : A.Total > B.Total;
+  });
+  return Rows;
+}
+
+} // namespace sqtt

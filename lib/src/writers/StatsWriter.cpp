@@ -1,0 +1,136 @@
+// StatsWriter.cpp - sqtt-stats rows as an aligned table, CSV or JSON.
+#include "sqtt/support/JsonString.h"
+#include "sqtt/writers/StatsWriters.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace sqtt {
+
+namespace {
+
+constexpr const char *Columns[] = {"kernel",     "scope",      "kind",       "count",
+                                   "total_cycles", "self_cycles", "min_cycles", "mean_cycles",
+                                   "p50_cycles", "p90_cycles", "p99_cycles", "max_cycles",
+                                   "waves",      "open",       "slowest_wave"};
+constexpr size_t NumColumns = sizeof(Columns) / sizeof(Columns[0]);
+
+std::string mean(double V) {
+  char Buf[48];
+  std::snprintf(Buf, sizeof Buf, "%.1f", V);
+  return Buf;
+}
+
+/// The slowest wave, with its trace directory when the rows span several.
+std::string waveName(const StatsRow &R, bool SeveralDirs) {
+  if (!SeveralDirs || R.SlowestWave.empty())
+    return R.SlowestWave;
+  return std::filesystem::path(R.SlowestWaveDir).filename().string() + "/" + R.SlowestWave;
+}
+
+bool severalDirs(const std::vector<StatsRow> &Rows) {
+  for (const StatsRow &R : Rows)
+    if (!R.SlowestWaveDir.empty() && R.SlowestWaveDir != Rows.front().SlowestWaveDir)
+      return true;
+  return false;
+}
+
+/// The cells of a row; \p Missing stands for what a data row does not have.
+std::vector<std::string> cells(const StatsRow &R, bool SeveralDirs, const std::string &Missing) {
+  auto N = [](uint64_t V) { return std::to_string(V); };
+  if (R.Kind == StatKind::Data)
+    return {R.Kernel, R.Scope, statKindName(R.Kind), N(R.Count), Missing, Missing, N(R.Min), mean(R.Mean),
+            Missing, Missing, Missing, N(R.Max), Missing, Missing, Missing};
+  if (R.Count == 0) // only ever open: no interval to measure
+    return {R.Kernel, R.Scope, statKindName(R.Kind), "0", "0", "0", Missing, Missing,
+            Missing,  Missing, Missing,              Missing, N(R.Waves), N(R.Open), Missing};
+  return {R.Kernel, R.Scope,  statKindName(R.Kind), N(R.Count), N(R.Total),
+          N(R.Self), N(R.Min), mean(R.Mean),         N(R.P50),   N(R.P90),
+          N(R.P99), N(R.Max), N(R.Waves),           N(R.Open),  waveName(R, SeveralDirs)};
+}
+
+bool numeric(size_t Column) { return Column >= 3 && Column <= 13; }
+
+} // namespace
+
+void writeStatsTable(std::ostream &OS, const std::vector<StatsRow> &Rows) {
+  bool Several = severalDirs(Rows);
+  std::vector<std::vector<std::string>> Table;
+  Table.emplace_back(std::begin(Columns), std::end(Columns));
+  for (const StatsRow &R : Rows) {
+    Table.push_back(cells(R, Several, "-"));
+    if (Table.back()[0].empty())
+      Table.back()[0] = "(no dispatch)";
+  }
+  std::vector<size_t> Width(NumColumns, 0);
+  for (const auto &Row : Table)
+    for (size_t C = 0; C < NumColumns; ++C)
+      Width[C] = std::max(Width[C], Row[C].size());
+  for (const auto &Row : Table) {
+    std::string Line;
+    for (size_t C = 0; C < NumColumns; ++C) {
+      const std::string &Cell = Row[C];
+      std::string Pad(Width[C] - Cell.size(), ' ');
+      if (C)
+        Line += "  ";
+      Line += numeric(C) ? Pad + Cell : (C + 1 == NumColumns ? Cell : Cell + Pad);
+    }
+    OS << Line << '\n';
+  }
+}
+
+void writeStatsCsv(std::ostream &OS, const std::vector<StatsRow> &Rows) {
+  bool Several = severalDirs(Rows);
+  for (size_t C = 0; C < NumColumns; ++C)
+    OS << (C ? "," : "") << Columns[C];
+  OS << '\n';
+  for (const StatsRow &R : Rows) {
+    std::vector<std::string> Cells = cells(R, Several, "");
+    for (size_t C = 0; C < NumColumns; ++C) {
+      const std::string &Cell = Cells[C];
+      bool Quote = Cell.find_first_of(",\"\n") != std::string::npos;
+      std::string Out = Cell;
+      if (Quote) {
+        Out = "\"";
+        for (char Ch : Cell)
+          Out += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
+        Out += "\"";
+      }
+      OS << (C ? "," : "") << Out;
+    }
+    OS << '\n';
+  }
+}
+
+void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows) {
+  bool Several = severalDirs(Rows);
+  OS << "[";
+  for (size_t I = 0; I < Rows.size(); ++I) {
+    const StatsRow &R = Rows[I];
+    OS << (I ? ",\n  {" : "\n  {") << "\"kernel\": ";
+    writeJsonString(OS, R.Kernel);
+    OS << ", \"scope\": ";
+    writeJsonString(OS, R.Scope);
+    OS << ", \"kind\": \"" << statKindName(R.Kind) << "\", \"count\": " << R.Count;
+    if (R.Kind == StatKind::Data) {
+      OS << ", \"min\": " << R.Min << ", \"mean\": " << mean(R.Mean) << ", \"max\": " << R.Max << "}";
+      continue;
+    }
+    OS << ", \"total_cycles\": " << R.Total << ", \"self_cycles\": " << R.Self;
+    if (R.Count)
+      OS << ", \"min_cycles\": " << R.Min << ", \"mean_cycles\": " << mean(R.Mean)
+         << ", \"p50_cycles\": " << R.P50 << ", \"p90_cycles\": " << R.P90 << ", \"p99_cycles\": " << R.P99
+         << ", \"max_cycles\": " << R.Max;
+    OS << ", \"waves\": " << R.Waves << ", \"open\": " << R.Open;
+    if (R.Count) {
+      OS << ", \"slowest_wave\": ";
+      writeJsonString(OS, waveName(R, Several));
+    }
+    OS << "}";
+  }
+  OS << (Rows.empty() ? "]\n" : "\n]\n");
+}
+
+} // namespace sqtt
