@@ -26,7 +26,9 @@ struct InputRegistry {
   }
   void add(const struct stat &St, const std::string &Path) {
     std::lock_guard<std::mutex> G(Lock);
-    Files.try_emplace({St.st_dev, St.st_ino}, Path);
+    // The latest name: an inode freed by a removed input and reused by a
+    // new one must be found under the new name.
+    Files.insert_or_assign({St.st_dev, St.st_ino}, Path);
   }
   std::string find(const struct stat &St) {
     std::lock_guard<std::mutex> G(Lock);
