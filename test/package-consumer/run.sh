@@ -35,5 +35,5 @@ python3 "$work/prefix/bin/sqtt_decode_funcmap.py" "$obj"
 echo "== without BARRIERS"
 configure -DWITH_BARRIERS=OFF
 cmake --build "$work/build" > "$work/rebuild.log"
-grep -c "kernel.hip.o" "$work/rebuild.log" | sed 's/^/kernel rebuilt: /'
+echo "kernel rebuilt: $(grep -c "Building CXX object CMakeFiles/kernel.dir/kernel.hip.o" "$work/rebuild.log")"
 "$work/build/map_rows" "$obj"
