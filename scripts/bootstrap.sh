@@ -16,7 +16,7 @@ PACKAGES=(
   clang-tools-22
   # LLVM 19 (ROCm 6.x's line): make test-llvm19 builds the plugin against it
   # and runs the pass suites with its clang, opt, llc and FileCheck
-  clang-19 llvm-19-dev llvm-19-tools lld-19
+  clang-19 llvm-19-dev llvm-19-tools lld-19 clang-tools-19
   # Python for lit and the test helpers
   python3
   # Protocol buffers compiler (Perfetto protobuf output tests)
