@@ -10,6 +10,10 @@ compile=$(bash "$here/compile_overhead.sh" "$build")
 echo "$compile"
 markers=$(bash "$here/marker_cost.sh" "$build")
 echo "$markers"
+module=$(bash "$here/module_cost.sh" "$build")
+echo "$module"
+module_compile=$(bash "$here/module_compile.sh" "$build")
+echo "$module_compile"
 {
   echo "# Benchmark results"
   echo
@@ -32,6 +36,14 @@ echo "$markers"
   echo
   echo '```'
   echo "$markers"
+  echo '```'
+  echo
+  echo "## The shared reference module (../shared/bench), next to the reference figures"
+  echo
+  echo '```'
+  echo "$module"
+  echo
+  echo "$module_compile"
   echo '```'
 } > "$here/RESULTS.md"
 echo "wrote bench/RESULTS.md"

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# module_cost.sh [BUILD_DIR] - instructions added per marker on the shared
+# reference module (../shared/bench/gen.py: seed 12, 400 device functions,
+# SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1, -O2 -S), unscoped
+# (SQTT_SCOPE_CU=-1) and with the default scope filter, on gfx942, gfx1100 and
+# gfx1201, counted by ../shared/bench/count.py, next to the reference figures
+# of ../shared/bench/README.md; and the .text bytes of each build.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+shared=$root/../shared/bench
+plugin=$build/lib/libsqttinstrumentpass.so
+llvm=/usr/lib/llvm-22/bin
+[[ -f $shared/gen.py && -f $shared/count.py ]] || { echo "bench: $shared/gen.py or count.py missing" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 "$shared/gen.py" -o "$work/mod.hip"
+hip=("$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only -O2 -S)
+markers=(SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1)
+declare -A ref_un=([gfx942]=3.34 [gfx1100]=2.19 [gfx1201]=2.35)
+declare -A ref_sc=([gfx942]=6.75 [gfx1100]=5.81 [gfx1201]=6.65)
+
+# build GFX NAME [ENV...] -> NAME.s and NAME.o (text bytes) in $work
+build() {
+  local gfx=$1 name=$2
+  shift 2
+  local plugin_args=()
+  (($#)) && plugin_args=(-fpass-plugin="$plugin")
+  env "$@" "${hip[@]}" --offload-arch="$gfx" "${plugin_args[@]}" "$work/mod.hip" -o "$work/$name.s"
+  "$llvm/clang" -x assembler -target amdgcn-amd-amdhsa -mcpu="$gfx" -c "$work/$name.s" -o "$work/$name.o"
+}
+text_bytes() { "$llvm/llvm-readelf" -S -W "$1" | awk '$2 == ".text" {print strtonum("0x" $6)}'; }
+
+echo "instructions added per marker, shared module (seed 12, 400 functions, FUNCTIONS=10 BARRIERS=1, -O2)"
+printf '%-8s %8s %9s %10s %9s %10s %11s %12s %12s\n' target markers unscoped "(ref)" scoped "(ref)" "scoped-un" ".text B un" ".text B sc"
+for gfx in gfx942 gfx1100 gfx1201; do
+  build "$gfx" base
+  build "$gfx" un "${markers[@]}" SQTT_SCOPE_CU=-1
+  build "$gfx" sc "${markers[@]}"
+  read -r b _ < <(python3 "$shared/count.py" "$work/base.s")
+  read -r u um _ < <(python3 "$shared/count.py" "$work/un.s")
+  read -r s sm _ < <(python3 "$shared/count.py" "$work/sc.s")
+  awk -v g="$gfx" -v b="$b" -v u="$u" -v um="$um" -v s="$s" -v sm="$sm" -v ru="${ref_un[$gfx]}" \
+      -v rs="${ref_sc[$gfx]}" -v tb="$(text_bytes "$work/base.o")" -v tu="$(text_bytes "$work/un.o")" \
+      -v ts="$(text_bytes "$work/sc.o")" 'BEGIN {
+    printf "%-8s %8d %9.2f %10s %9.2f %10s %+11.2f %+12d %+12d\n", g, sm, (u - b) / um, "(" ru ")",
+           (s - b) / sm, "(" rs ")", (s - b) / sm - (u - b) / um, tu - tb, ts - tb }'
+done
+echo "(scoped-un: the scope filter's cost per marker, target <= 1.5; .text B: bytes added to .text)"
