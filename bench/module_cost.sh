@@ -29,7 +29,8 @@ build() {
   env "$@" "${hip[@]}" --offload-arch="$gfx" "${plugin_args[@]}" "$work/mod.hip" -o "$work/$name.s"
   "$llvm/clang" -x assembler -target amdgcn-amd-amdhsa -mcpu="$gfx" -c "$work/$name.s" -o "$work/$name.o"
 }
-text_bytes() { "$llvm/llvm-readelf" -S -W "$1" | awk '$2 == ".text" {print strtonum("0x" $6)}'; }
+# Section size in hex, converted by the shell (Debian's awk is mawk: no strtonum).
+text_bytes() { echo $((16#$("$llvm/llvm-readelf" -S -W "$1" | awk '$2 == ".text" {print $6}'))); }
 
 echo "instructions added per marker, shared module (seed 12, 400 functions, FUNCTIONS=10 BARRIERS=1, -O2)"
 printf '%-8s %8s %9s %10s %9s %10s %11s %12s %12s\n' target markers unscoped "(ref)" scoped "(ref)" "scoped-un" ".text B un" ".text B sc"
