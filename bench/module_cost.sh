@@ -30,7 +30,8 @@ build() {
   "$llvm/clang" -x assembler -target amdgcn-amd-amdhsa -mcpu="$gfx" -c "$work/$name.s" -o "$work/$name.o"
 }
 # Section size in hex, converted by the shell (Debian's awk is mawk: no strtonum).
-text_bytes() { echo $((16#$("$llvm/llvm-readelf" -S -W "$1" | awk '$2 == ".text" {print $6}'))); }
+# (The name is not always field 2: "[ 2]" splits in two.)
+text_bytes() { echo $((16#$("$llvm/llvm-readelf" -S -W "$1" | awk '{for (i = 1; i < NF; i++) if ($i == ".text") { print $(i + 4); exit }}'))); }
 
 echo "instructions added per marker, shared module (seed 12, 400 functions, FUNCTIONS=10 BARRIERS=1, -O2)"
 printf '%-8s %8s %9s %10s %9s %10s %11s %12s %12s\n' target markers unscoped "(ref)" scoped "(ref)" "scoped-un" ".text B un" ".text B sc"
