@@ -23,6 +23,7 @@
 #include "SQTTSourceLocation.h"
 #include "SQTTTarget.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
@@ -134,6 +135,7 @@ bool SQTTInstrumentPass::runLate(Module &M) {
   auto Helpers = findMarkerHelpers(M);
 
   unsigned AddrTraceWaveSize = 0;
+  DenseMap<Function *, Value *> ScopeTests; // for the lowering
   for (TargetFunction &TF : Targets) {
     Function &F = *TF.F;
     bool Direct = DirectFunctions && isInstrumentableFunction(F, Helpers);
@@ -152,6 +154,8 @@ bool SQTTInstrumentPass::runLate(Module &M) {
       AddrTraceWaveSize = std::max(AddrTraceWaveSize, TF.Target.WaveSize);
     if (Direct)
       instrumentFunctionDirect(F, SizeBefore, Ledger, Placer, Cfg);
+    if (Value *InScope = Placer.scopeCheck())
+      ScopeTests[&F] = InScope;
   }
 
   // Records with a payload cannot share a stream with clock-packed headers:
@@ -171,7 +175,8 @@ bool SQTTInstrumentPass::runLate(Module &M) {
   ClockPacking Packing{Cfg.ShaderClockBits, Cfg.ShaderClockShift};
   unsigned Packed = 0;
   for (TargetFunction &TF : Targets) {
-    LoweringResult R = lowerFullTraces(*TF.F, TF.Target, Packing);
+    LoweringResult R =
+        lowerFullTraces(*TF.F, TF.Target, Packing, ScopeTests.lookup(TF.F));
     Packed += R.Packed;
     if (R.UnfitID) {
       reportError(M.getContext(),

@@ -107,8 +107,10 @@ static std::optional<unsigned> mdUnsigned(const MDNode *N, unsigned I) {
 /// Reads the legacy value of a header in one of Late's forms.
 static std::optional<uint32_t> readHeader(CallInst &Call, HeaderSite &Site) {
   Value *Operand = nullptr;
-  if (isTraceCall(Call) || isM0TraceAsm(Call))
+  if (isTraceCall(Call))
     Operand = Call.getArgOperand(0);
+  else if (std::optional<TraceAsm> Trace = matchTraceAsm(Call))
+    Operand = Trace->Operand;
   if (!Operand)
     return std::nullopt;
   if (auto *C = dyn_cast<ConstantInt>(Operand))
@@ -280,9 +282,15 @@ bool sqtt::runLinkPhase(Module &M) {
     TargetInfo Target = classifyFunction(F);
     bool Packs = S.From->Layout.ShaderClockBits != 0 && Target.Gen == GfxGen::GFX12;
     IRBuilder<> B(S.Call);
-    CallInst *New = NewValue <= MaxImmMarkerValue && Target.hasImmTrace() && !Packs
-                        ? emitBareTrace(B, NewValue, Target)
-                        : emitM0TraceAsm(B, B.getInt32(NewValue));
+    bool Imm = NewValue <= MaxImmMarkerValue && Target.hasImmTrace() && !Packs;
+    std::optional<TraceAsm> Scoped = matchTraceAsm(*S.Call);
+    CallInst *New;
+    if (Scoped && Scoped->InScope) // Keeps its scope test, in either form.
+      New = emitTraceAsm(B, {B.getInt32(NewValue), Scoped->InScope, Imm});
+    else if (Imm)
+      New = emitBareTrace(B, NewValue, Target);
+    else
+      New = emitTraceAsm(B, {B.getInt32(NewValue), nullptr, false});
     New->copyMetadata(*S.Call);
     New->setDebugLoc(S.Call->getDebugLoc());
     S.Call->eraseFromParent();

@@ -1,9 +1,8 @@
 //===- SQTTLowering.cpp - Final form of m0-based traces -------------------===//
 //
-// The asm operand uses the "s" constraint; a per-lane value there would be
-// printed as a VGPR and fail to assemble, so values that are not obviously
-// wave-uniform are first read from the first active lane, as the intrinsic's
-// own selection does.
+// The value goes to m0 through a copy the backend makes; values that are not
+// obviously wave-uniform are first read from the first active lane, as the
+// intrinsic's own selection does, so that copy never starts from a VGPR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +23,7 @@ using namespace sqtt;
 
 #define DEBUG_TYPE "sqtt-instrument"
 
-STATISTIC(NumLowered, "m0 traces lowered to s_mov_b32 m0 + s_nop 0 + s_ttracedata");
+STATISTIC(NumLowered, "Traces lowered to inline asm (m0 form, or scoped)");
 
 /// Values computed only from constants, lane reads and hardware registers are
 /// the same in every lane.
@@ -58,56 +57,90 @@ static bool isTriviallyUniform(const Value *V, unsigned Depth = 0) {
   return false;
 }
 
-CallInst *sqtt::emitM0TraceAsm(IRBuilderBase &B, Value *Operand) {
-  auto *Ty = FunctionType::get(B.getInt32Ty(), {B.getInt32Ty()}, false);
-  InlineAsm *Asm = InlineAsm::get(Ty, M0TraceAsm,
-                                  isa<ConstantInt>(Operand) ? "={m0},i" : "={m0},s",
-                                  /*hasSideEffects=*/true);
-  return B.CreateCall(Asm, {Operand});
+static bool isScopedTrace(const Instruction &I, const Value *InScope) {
+  return InScope && hasMarkerMD(I, md::ScopedTrace);
 }
 
-bool sqtt::isM0TraceAsm(const CallInst &Call) {
+CallInst *sqtt::emitTraceAsm(IRBuilderBase &B, const TraceAsm &Trace) {
+  Type *I32 = B.getInt32Ty();
+  SmallVector<Type *, 2> Params = {I32};
+  SmallVector<Value *, 2> Args = {Trace.Operand};
+  std::string Constraints = Trace.Imm ? "i" : "{m0}";
+  const char *Text = Trace.Imm ? ScopedImmTraceAsm : M0TraceAsm;
+  if (Trace.InScope) {
+    if (!Trace.Imm)
+      Text = ScopedM0TraceAsm;
+    Constraints += ",{scc}";
+    Params.push_back(B.getInt1Ty());
+    Args.push_back(Trace.InScope);
+  }
+  auto *Ty = FunctionType::get(B.getVoidTy(), Params, false);
+  return B.CreateCall(InlineAsm::get(Ty, Text, Constraints, /*hasSideEffects=*/true),
+                      Args);
+}
+
+std::optional<TraceAsm> sqtt::matchTraceAsm(const CallInst &Call) {
   const auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand());
-  return IA && StringRef(IA->getAsmString()) == M0TraceAsm && Call.arg_size() == 1;
+  if (!IA)
+    return std::nullopt;
+  StringRef Text = IA->getAsmString();
+  TraceAsm Trace;
+  Trace.Operand = Call.getArgOperand(0);
+  if (Text == M0TraceAsm && Call.arg_size() == 1)
+    return Trace;
+  if (Call.arg_size() != 2)
+    return std::nullopt;
+  Trace.InScope = Call.getArgOperand(1);
+  Trace.Imm = Text == ScopedImmTraceAsm;
+  if (Trace.Imm || Text == ScopedM0TraceAsm)
+    return Trace;
+  return std::nullopt;
 }
 
 LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
-                                     const ClockPacking &Packing) {
+                                     const ClockPacking &Packing, Value *InScope) {
   bool Pack = Packing.appliesTo(Target);
   SmallVector<CallInst *, 16> Traces;
   for (Instruction &I : instructions(F))
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       if (II->getIntrinsicID() == Intrinsic::amdgcn_s_ttracedata ||
-          (Pack && isImmTraceCall(*II) && carriesShaderClock(*II)))
+          (isImmTraceCall(*II) &&
+           ((Pack && carriesShaderClock(*II)) || isScopedTrace(*II, InScope))))
         Traces.push_back(II);
 
   LoweringResult Result;
   Module &M = *F.getParent();
+  Type *I32 = Type::getInt32Ty(F.getContext());
   for (CallInst *Call : Traces) {
     IRBuilder<> B(Call);
-    Value *Operand = Call->getArgOperand(0);
-    if (Operand->getType() != B.getInt32Ty()) // The immediate form's i16.
-      Operand = B.getInt32(cast<ConstantInt>(Operand)->getZExtValue());
-    if (Pack && carriesShaderClock(*Call)) {
-      if (auto *C = dyn_cast<ConstantInt>(Operand)) {
+    TraceAsm Trace;
+    Trace.Operand = Call->getArgOperand(0);
+    bool Scoped = isScopedTrace(*Call, InScope);
+    bool Packed = Pack && carriesShaderClock(*Call);
+    if (Scoped)
+      Trace.InScope = InScope;
+    if (Trace.Operand->getType() != I32) // The immediate form's i16.
+      Trace.Operand = B.getInt32(cast<ConstantInt>(Trace.Operand)->getZExtValue());
+    Trace.Imm = Scoped && isImmTraceCall(*Call) && !Packed;
+    if (Packed) {
+      if (auto *C = dyn_cast<ConstantInt>(Trace.Operand)) {
         uint32_t ID = static_cast<uint32_t>(C->getZExtValue()) >> 2;
         if (ID > Packing.maxID() && !Result.UnfitID)
           Result.UnfitID = ID;
       }
-      Operand = packShaderClock(B, Operand, Target, Packing);
+      Trace.Operand = packShaderClock(B, Trace.Operand, Target, Packing);
       ++Result.Packed;
     }
-    bool IsConstant = isa<ConstantInt>(Operand);
-    if (!IsConstant && !isTriviallyUniform(Operand))
-      Operand = B.CreateCall(compat::getIntrinsic(M, Intrinsic::amdgcn_readfirstlane,
-                                                  {B.getInt32Ty()}),
-                             {Operand});
-    CallInst *Lowered = emitM0TraceAsm(B, Operand);
+    if (!isa<ConstantInt>(Trace.Operand) && !isTriviallyUniform(Trace.Operand))
+      Trace.Operand = B.CreateCall(
+          compat::getIntrinsic(M, Intrinsic::amdgcn_readfirstlane, {I32}), {Trace.Operand});
+    CallInst *Lowered = emitTraceAsm(B, Trace);
     Lowered->copyMetadata(*Call);
     Lowered->setDebugLoc(Call->getDebugLoc());
     Call->eraseFromParent();
     ++NumLowered;
     ++Result.Lowered;
+    Result.Scoped += Scoped;
   }
   return Result;
 }

@@ -1,12 +1,28 @@
-//===- SQTTLowering.h - Final form of m0-based traces -----------*- C++ -*-===//
+//===- SQTTLowering.h - Final form of m0-based and scoped traces -*- C++ -*-===//
 //
 // The intrinsic llvm.amdgcn.s.ttracedata lets the scheduler hoist its m0 write
 // far from the trace (even to the kernel top) and only gfx9 gets the s_nop the
 // hardware wants between them. The last step of every function therefore
-// replaces each full trace with one inline-asm block that writes m0, waits and
-// traces, on every target, modelling m0 as an output rather than a clobber.
+// replaces each full trace with one inline-asm block that waits and traces, on
+// every target, with the value handed over as an m0 *input*: the compiler
+// writes m0 right before the asm and knows the asm reads it.
+//
+// The operand constraints are chosen for compile time as much as for the
+// code: the backend resolves a named-register constraint by scanning every
+// register class, and uniformity analysis repeats that for each register
+// output on each of its many runs. An i32 m0 output (the reference's
+// "={m0}") or an SCC clobber costs about 0.5 ms and 1.6 ms per asm
+// statement; an m0 or SCC input costs a few microseconds.
+//
+// A scoped trace (see SQTTMarkerPlacer.h) skips itself: the asm takes the
+// function's "this wave traces" test as an SCC input and branches over its
+// s_ttracedata. The backend sets SCC, keeps it across code that does not
+// touch it (later markers then cost only the branch) and handles the hazards
+// of the compare. In the m0 form the branch takes the s_nop's place as the
+// wait state gfx9 needs between the m0 write and the trace.
+//
 // With gfx12 clock packing, headers get the packed value here, and packed
-// headers always take this form (the immediate one has no room for a clock).
+// headers always take the m0 form (the immediate one has no room for a clock).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,29 +44,43 @@ class Value;
 
 namespace sqtt {
 
-/// The asm text every m0 trace is lowered to.
-inline constexpr const char *M0TraceAsm =
-    "s_mov_b32 m0, $1\ns_nop 0\ns_ttracedata";
+/// The asm text of an m0 trace; m0 is its input.
+inline constexpr const char *M0TraceAsm = "s_nop 0\ns_ttracedata";
+/// The scoped forms: SCC (input) clear skips the trace.
+inline constexpr const char *ScopedM0TraceAsm =
+    "s_cbranch_scc0 .Lsqtt_skip${:uid}\ns_ttracedata\n.Lsqtt_skip${:uid}:";
+inline constexpr const char *ScopedImmTraceAsm =
+    "s_cbranch_scc0 .Lsqtt_skip${:uid}\ns_ttracedata_imm $0\n.Lsqtt_skip${:uid}:";
 
 struct LoweringResult {
   unsigned Lowered = 0;
+  unsigned Scoped = 0;
   unsigned Packed = 0;
   /// A packed header whose ID does not fit the packed layout.
   std::optional<uint32_t> UnfitID;
 };
 
-/// Emits the m0 trace asm for \p Operand (an i32 constant, or a wave-uniform
-/// value in an SGPR).
-llvm::CallInst *emitM0TraceAsm(llvm::IRBuilderBase &B, llvm::Value *Operand);
+/// A trace in one of the lowered asm forms.
+struct TraceAsm {
+  llvm::Value *Operand = nullptr; ///< i32 value (m0) or constant (imm).
+  llvm::Value *InScope = nullptr; ///< i1 scope test; null when unscoped.
+  bool Imm = false;               ///< s_ttracedata_imm rather than m0.
+};
 
-/// Is \p Call a trace in the lowered m0 form?
-bool isM0TraceAsm(const llvm::CallInst &Call);
+/// Emits \p Trace as asm: an m0 trace (\p Trace.Operand an i32 constant or a
+/// wave-uniform value), or a scoped m0 or immediate trace.
+llvm::CallInst *emitTraceAsm(llvm::IRBuilderBase &B, const TraceAsm &Trace);
+
+/// The parts of \p Call when it is a trace in one of the lowered asm forms.
+std::optional<TraceAsm> matchTraceAsm(const llvm::CallInst &Call);
 
 /// Lowers every llvm.amdgcn.s.ttracedata call of \p F, packing the clock into
 /// headers when \p Packing applies to \p Target. Unpacked s_ttracedata_imm
-/// calls stay intrinsics.
+/// calls stay intrinsics unless scoped. Traces tagged as scoped skip
+/// themselves unless \p InScope (the i1 of MarkerPlacer::getOrCreateScopeCheck)
+/// holds.
 LoweringResult lowerFullTraces(llvm::Function &F, const TargetInfo &Target,
-                               const ClockPacking &Packing);
+                               const ClockPacking &Packing, llvm::Value *InScope);
 
 } // namespace sqtt
 

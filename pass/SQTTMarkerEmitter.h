@@ -40,6 +40,9 @@ namespace md {
 constexpr const char *MarkerHeader = "sqtt.marker_header";
 constexpr const char *RawPayload = "sqtt.raw_payload";
 constexpr const char *PayloadGroup = "sqtt.payload_group";
+/// A single-record trace that only waves in the scope filter emit: the
+/// lowering turns it into a trace that skips itself on the function's mask.
+constexpr const char *ScopedTrace = "sqtt.scoped";
 } // namespace md
 
 /// True for calls of llvm.amdgcn.s.ttracedata and llvm.amdgcn.s.ttracedata.imm.

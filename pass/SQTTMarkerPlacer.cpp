@@ -23,6 +23,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -32,6 +33,7 @@ using namespace sqtt;
 
 STATISTIC(NumScopeChecks, "Scope checks built (one per function at most)");
 STATISTIC(NumScopedRuns, "Marker runs wrapped in a scope check");
+STATISTIC(NumScopedInPlace, "Single markers scoped in place (no branch around them)");
 STATISTIC(NumPins, "sched_barrier pins placed before a sync");
 STATISTIC(NumBoundaries, "Reordering boundaries placed");
 STATISTIC(NumUnscopedFunctions, "Functions whose markers could not be scoped");
@@ -81,14 +83,38 @@ void MarkerPlacer::noteUnscoped() {
                                     UnscopedReason + "; every wave emits them");
 }
 
+/// The check of one filtering dimension as asm: s_bitcmp1 tests bit hw_id of
+/// the mask straight into SCC, which the backend's selection of the same test
+/// does not (it shifts, compares and copies: two to three more instructions
+/// per function). The backend adds no waits inside asm, so gfx1200/gfx1201
+/// get the one their SALU needs between the s_getreg and its read.
+static Value *emitScopeCheckAsm(IRBuilderBase &B, const TargetInfo &Target,
+                                const HwIdField &Field, uint32_t Mask) {
+  unsigned Id = Field.GetRegImm & 63, Offset = (Field.GetRegImm >> 6) & 31,
+           Size = ((Field.GetRegImm >> 11) & 31) + 1;
+  std::string Text = "s_getreg_b32 $0, hwreg(" + std::to_string(Id) + ", " +
+                     std::to_string(Offset) + ", " + std::to_string(Size) + ")\n";
+  if (Target.needsSaluWaitInAsm())
+    Text += "s_wait_alu depctr_sa_sdst(0)\n";
+  Text += "s_bitcmp1_b32 $2, $0";
+  auto *RetTy = StructType::get(B.getInt32Ty(), B.getInt1Ty());
+  auto *Ty = FunctionType::get(RetTy, {B.getInt32Ty()}, false);
+  CallInst *Check = B.CreateCall(
+      InlineAsm::get(Ty, Text, "=&s,={scc},i", /*hasSideEffects=*/false), {B.getInt32(Mask)},
+      "sqtt.check");
+  // Pure, so the copies inlining brings into a caller (link phase) merge.
+  Check->setDoesNotAccessMemory();
+  Check->setDoesNotThrow();
+  return B.CreateExtractValue(Check, 1, "sqtt.in");
+}
+
 Value *MarkerPlacer::getOrCreateScopeCheck() {
   if (!isScoped())
     return nullptr;
-  if (ScopeOK)
-    return ScopeOK;
+  if (InScope)
+    return InScope;
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
-  Function *GetReg = compat::getIntrinsic(*F.getParent(), Intrinsic::amdgcn_s_getreg);
 
   struct Dimension {
     uint32_t Mask;
@@ -97,25 +123,32 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
                     {Cfg.ScopeSimd, Target.simdField()},
                     {Cfg.ScopeCu, Target.cuField()},
                     {Cfg.ScopeWg, Target.workgroupField()}};
-
-  Value *OK = nullptr;
-  for (const Dimension &D : Dimensions) {
-    if ((D.Mask & D.Field.FullMask) == D.Field.FullMask)
-      continue;
-    // (mask >> hw_id) & 1: is this wave's slot selected by the mask?
-    Value *HwId = B.CreateCall(GetReg, {B.getInt32(D.Field.GetRegImm)},
-                               "sqtt.hwid");
-    Value *Shifted = B.CreateLShr(B.getInt32(D.Mask), HwId);
-    Value *Bit = B.CreateAnd(Shifted, B.getInt32(1));
-    Value *In = B.CreateICmpNE(Bit, B.getInt32(0), "sqtt.in");
-    OK = OK ? B.CreateAnd(OK, In, "sqtt.in") : In;
-  }
-  if (!OK)
+  SmallVector<const Dimension *, 4> Filtering;
+  for (const Dimension &D : Dimensions)
+    if ((D.Mask & D.Field.FullMask) != D.Field.FullMask)
+      Filtering.push_back(&D);
+  if (Filtering.empty())
     return nullptr; // Masks wider than the fields: nothing to filter.
+
+  if (Filtering.size() == 1) {
+    const Dimension &D = *Filtering.front();
+    InScope = emitScopeCheckAsm(B, Target, D.Field, D.Mask & D.Field.FullMask);
+  } else {
+    Function *GetReg = compat::getIntrinsic(*F.getParent(), Intrinsic::amdgcn_s_getreg);
+    Value *Mask = nullptr;
+    for (const Dimension *D : Filtering) {
+      // Bit hw_id of the mask, spread over the word: with the mask reversed,
+      // the bit is shifted into the sign and the arithmetic shift copies it.
+      Value *HwId = B.CreateCall(GetReg, {B.getInt32(D->Field.GetRegImm)}, "sqtt.hwid");
+      Value *AtSign = B.CreateShl(B.getInt32(reverseBits(D->Mask)), HwId);
+      Value *Sel = B.CreateAShr(AtSign, B.getInt32(31), "sqtt.sel");
+      Mask = Mask ? B.CreateAnd(Mask, Sel, "sqtt.sel") : Sel;
+    }
+    InScope = B.CreateICmpNE(Mask, B.getInt32(0), "sqtt.in");
+  }
   ++NumScopeChecks;
-  ScopeOK = OK;
-  ScopeCheckEnd = cast<Instruction>(OK);
-  return ScopeOK;
+  ScopeCheckEnd = cast<Instruction>(InScope);
+  return InScope;
 }
 
 void MarkerPlacer::emitBoundary(IRBuilderBase &B) {
@@ -147,9 +180,9 @@ static bool isOrderingNeighbour(const Instruction *I) {
   return I && (isa<FenceInst>(I) || isSchedBarrier(*I));
 }
 
-void MarkerPlacer::addBoundaries(Instruction *First, Instruction *Last) {
+void MarkerPlacer::addBoundaries(Instruction *First, Instruction *Last,
+                                 bool Hints) {
   noteUnscoped();
-  bool Hints = !isScoped();
   bool HintBefore = Hints && !isOrderingNeighbour(First->getPrevNode());
   bool HintAfter = Hints && !isOrderingNeighbour(Last->getNextNode());
 
@@ -226,6 +259,12 @@ BasicBlock *MarkerPlacer::openScopedRegion(Instruction *Before,
   return Trace;
 }
 
+void MarkerPlacer::scopeInPlace(CallInst *Trace) {
+  Trace->setMetadata(md::ScopedTrace, MDNode::get(F.getContext(), {}));
+  ++NumScopedInPlace;
+  addBoundaries(Trace, Trace, /*Hints=*/true);
+}
+
 void MarkerPlacer::insertMarker(Instruction *InsertPt, uint32_t Encoded,
                                 Value *Data) {
   bool Pin = false;
@@ -240,11 +279,15 @@ void MarkerPlacer::insertMarker(Instruction *InsertPt, uint32_t Encoded,
     Last = emitDataPayload(B, Header, Data);
 
   if (!isScoped() || !getOrCreateScopeCheck()) {
-    addBoundaries(Header, Last);
+    addBoundaries(Header, Last, /*Hints=*/true);
+    return;
+  }
+  if (!Data) {
+    scopeInPlace(Header);
     return;
   }
   wrapInScopeCheck(Header, Last, Pin, "sqtt.trace", "sqtt.skip");
-  addBoundaries(Header, Last);
+  addBoundaries(Header, Last, /*Hints=*/false);
 }
 
 namespace {
@@ -303,20 +346,19 @@ void MarkerPlacer::finalizeExistingMarkers() {
       BlockRanges.push_back(std::move(Ranges));
   }
 
+  // No check is built for a function without traces: it would stay behind
+  // as a dead s_getreg (the intrinsic is not removable).
+  if (BlockRanges.empty())
+    return;
   if (!isScoped() || !getOrCreateScopeCheck()) {
     for (auto &Ranges : BlockRanges)
       for (TraceRange &R : Ranges)
-        addBoundaries(R.First, R.Last);
+        addBoundaries(R.First, R.Last, /*Hints=*/true);
     return;
   }
 
   for (auto &Ranges : BlockRanges) {
-    // The branch orders the markers; the header's own hints would only stall.
-    for (TraceRange &R : Ranges) {
-      eraseIfCanonicalSchedBarrier(R.First->getPrevNode());
-      eraseIfCanonicalSchedBarrier(R.Last->getNextNode());
-    }
-    // Coalesce neighbouring ranges into runs that share one scope check.
+    // Coalesce neighbouring ranges into runs that could share one branch.
     SmallVector<std::pair<size_t, size_t>, 4> Runs; // [begin, end) indices
     for (size_t I = 0; I < Ranges.size(); ++I) {
       bool Joins = false;
@@ -335,13 +377,28 @@ void MarkerPlacer::finalizeExistingMarkers() {
         Runs.push_back({I, I + 1});
     }
     for (auto [Begin, End] : Runs) {
+      bool AllSingle = true;
+      for (size_t I = Begin; I < End; ++I)
+        AllSingle &= Ranges[I].First == Ranges[I].Last;
+      if (AllSingle) {
+        // Each trace skips itself: no branch, placed like an unscoped one.
+        for (size_t I = Begin; I < End; ++I)
+          scopeInPlace(Ranges[I].First);
+        continue;
+      }
+      // A run with payload records goes behind one branch; the branch orders
+      // the markers, and the headers' own hints would only stall.
+      for (size_t I = Begin; I < End; ++I) {
+        eraseIfCanonicalSchedBarrier(Ranges[I].First->getPrevNode());
+        eraseIfCanonicalSchedBarrier(Ranges[I].Last->getNextNode());
+      }
       CallInst *First = Ranges[Begin].First;
       CallInst *Last = Ranges[End - 1].Last;
       const Instruction *Next = nextRealInstruction(Last->getNextNode());
       bool Pin = Next && isWorkgroupSync(*Next);
       wrapInScopeCheck(First, Last, Pin, "sqtt.trace", "sqtt.skip");
       for (size_t I = Begin; I < End; ++I)
-        addBoundaries(Ranges[I].First, Ranges[I].Last);
+        addBoundaries(Ranges[I].First, Ranges[I].Last, /*Hints=*/false);
     }
   }
 }

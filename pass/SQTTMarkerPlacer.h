@@ -1,10 +1,11 @@
 //===- SQTTMarkerPlacer.h - Putting markers where they stay -----*- C++ -*-===//
 //
 // Places markers in one function so they time what they mark: the runtime
-// scope filter (a branch around the trace, the check computed once per
-// function), the SQTT_MEM_BARRIER reordering boundary on both sides, the
-// sched_barrier hints when unscoped, and the pin that keeps a scoped marker
-// glued to the workgroup sync it precedes.
+// scope filter (a test computed once per function; a single-record marker
+// skips itself inside its own trace asm, multi-record blocks get a branch
+// around them), the SQTT_MEM_BARRIER reordering boundary on both
+// sides, the sched_barrier hints around straight-line markers, and the pin
+// that keeps a branched-around marker glued to the workgroup sync it precedes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,9 +51,12 @@ public:
   /// markers.hpp markers) in scope checks and boundaries.
   void finalizeExistingMarkers();
 
-  /// The i1 "this wave traces" value, built at the top of the entry block on
+  /// The i1 "this wave traces" test, built at the top of the entry block on
   /// first use. Null when no scope filter is configured.
   llvm::Value *getOrCreateScopeCheck();
+
+  /// The test, if a marker of this function uses it (the lowering needs it).
+  llvm::Value *scopeCheck() const { return InScope; }
 
   /// The last instruction of the scope check, if it exists (function entry
   /// markers go right after it).
@@ -79,9 +83,13 @@ private:
   void wrapInScopeCheck(llvm::Instruction *First, llvm::Instruction *Last,
                         bool Pin, llvm::StringRef TraceName,
                         llvm::StringRef SkipName);
-  /// Puts boundaries (and, unscoped, sched_barrier hints) around the traces
-  /// [First, Last].
-  void addBoundaries(llvm::Instruction *First, llvm::Instruction *Last);
+  /// Puts boundaries (and, with \p Hints, sched_barrier hints) around the
+  /// traces [First, Last].
+  void addBoundaries(llvm::Instruction *First, llvm::Instruction *Last,
+                     bool Hints);
+  /// Scopes the single trace \p Trace in place: it is tagged so the lowering
+  /// gives it the skip, and placed like an unscoped marker.
+  void scopeInPlace(llvm::CallInst *Trace);
 
   /// Warns, once, that a configured scope check is dropped in this function.
   void noteUnscoped();
@@ -92,7 +100,7 @@ private:
   llvm::StringRef UnscopedReason; // only looked for when a scope check is configured
   bool Scoped;
   bool WarnedUnscoped = false;
-  llvm::Value *ScopeOK = nullptr;
+  llvm::Value *InScope = nullptr;
   llvm::Instruction *ScopeCheckEnd = nullptr;
 };
 

@@ -44,6 +44,10 @@ struct TargetInfo {
   /// s_get_shader_cycles_u64 instead of s_getreg.
   bool hasShaderCyclesU64() const;
 
+  /// gfx1200 and gfx1201 SALU reads of an SGPR written just before need
+  /// s_wait_alu; the backend adds it, except inside inline asm.
+  bool needsSaluWaitInAsm() const;
+
   HwIdField waveField() const;
   HwIdField simdField() const;
   HwIdField cuField() const;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # check-isa.sh OBJECT - checks every trace instruction of a code object:
-#   * each s_ttracedata is directly preceded by s_nop 0, itself directly
-#     preceded by s_mov_b32 m0, ... (the plugin's m0 form on every target);
+#   * each s_ttracedata is directly preceded by s_nop 0 (the plugin's m0 form
+#     on every target) or, scoped, by s_cbranch_scc0: the wait state after the
+#     m0 write, which the backend places before the trace asm;
+#   * some instruction before it writes m0;
 #   * no s_ttracedata_imm on gfx9 (the backend cannot select it there).
 # Prints "isa: <total> traces (<N> m0, <M> imm)" and exits 1 on a violation.
 set -euo pipefail
@@ -16,13 +18,15 @@ llvm-objdump -d "$obj" | awk -v arch="$arch" '
       if (arch ~ /^GFX9/) { print "error: s_ttracedata_imm on " arch ": " line; bad = 1 }
     } else if (line ~ /^s_ttracedata$/) {
       m0++
-      if (prev1 != "s_nop 0" || prev2 !~ /^s_mov_b32 m0, /) {
-        print "error: s_ttracedata not preceded by s_mov_b32 m0 + s_nop 0:"
-        print "  " prev2; print "  " prev1; print "  " line
+      if (prev1 != "s_nop 0" && prev1 !~ /^s_cbranch_scc0 /) {
+        print "error: s_ttracedata not preceded by s_nop 0 or s_cbranch_scc0:"
+        print "  " prev1; print "  " line
         bad = 1
       }
+      if (!m0set) { print "error: s_ttracedata with no m0 value set before it"; bad = 1 }
     }
-    prev2 = prev1; prev1 = line
+    if (line ~ /^s_(mov|movk|and|or)_[bi]32 m0, / || line ~ /^v_readfirstlane_b32 m0, /) m0set = 1
+    prev1 = line
   }
   END {
     printf "isa: %d traces (%d m0, %d imm)\n", m0 + imm, m0, imm

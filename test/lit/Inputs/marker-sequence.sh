@@ -5,8 +5,9 @@
 #   exit           a bare exit
 #   point <name>   a point marker (or #<id> when the map does not know it)
 #   payload        a record written from a register (a data marker's value)
-# The value of each trace is the s_ttracedata_imm operand or the operand of
-# the s_mov_b32 m0 right before s_ttracedata.
+# The value of each trace is the s_ttracedata_imm operand or the last value
+# written to m0 before s_ttracedata (s_mov_b32/s_movk_i32 of a constant; any
+# other m0 write is a payload).
 set -euo pipefail
 obj=$1 sym=$2
 here=$(dirname "$0")
@@ -39,7 +40,8 @@ llvm-objdump -d --disassemble-symbols="$sym" "$obj" | awk -v map="$map" '
   }
   /^\t/ {
     line = $0; sub(/^\t/, "", line); sub(/[ \t]*\/\/.*$/, "", line)
-    if (line ~ /^s_mov_b32 m0, /) { m0 = line; sub(/^s_mov_b32 m0, /, "", m0) }
+    if (line ~ /^s_movk?_[bi]32 m0, /) { m0 = line; sub(/^s_movk?_[bi]32 m0, /, "", m0) }
+    else if (line ~ /^[sv]_[a-z0-9_]+ m0, /) m0 = "computed"
     else if (line ~ /^s_ttracedata_imm /) {
       v = line; sub(/^s_ttracedata_imm /, "", v); out = out sep show(num(v)); sep = ", "
     } else if (line ~ /^s_ttracedata$/) {

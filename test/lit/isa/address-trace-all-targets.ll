@@ -1,7 +1,7 @@
 ; Address tracing in final ISA on every target: the header, the EXEC
 ; sequence (s_mov_b32 m0, exec_lo / s_nop 0 / s_ttracedata, then exec_hi),
 ; and per-lane records read with v_readlane_b32 inside a loop, each record
-; written as s_mov_b32 m0 / s_nop 0 / s_ttracedata.
+; traced as s_nop 0 / s_ttracedata after the compiler's m0 write.
 ; RUN: env SQTT_TRACE_ADDRESSES=memory,lds SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,W64
 ; RUN: env SQTT_TRACE_ADDRESSES=memory,lds SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,W64
 ; RUN: env SQTT_TRACE_ADDRESSES=memory,lds SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,W32
@@ -18,21 +18,19 @@
 ; CHECK-NEXT: s_mov_b32 m0, exec_hi
 ; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: s_ttracedata
-; The global address loop: two records (low, high word) per lane.
+; The global address loop: two records (low, high word) per lane, each lane
+; value read into m0 (directly, or through an SGPR copy).
 ; CHECK-LABEL: %sqtt.lanes.loop{{$}}
-; CHECK-DAG: v_readlane_b32 [[LO:s[0-9]+]], v{{[0-9]+}}, [[LANE:s[0-9]+]]
-; CHECK-DAG: v_readlane_b32 [[HI:s[0-9]+]], v{{[0-9]+}}, [[LANE]]
+; CHECK-DAG: v_readlane_b32 {{m0|s[0-9]+}}, v{{[0-9]+}}, [[LANE:s[0-9]+]]
+; CHECK-DAG: v_readlane_b32 {{m0|s[0-9]+}}, v{{[0-9]+}}, [[LANE]]
 ; W32-DAG: s_cmp_{{lg|eq}}_u32 [[LANE]], 32
 ; W64-DAG: s_cmp_{{lg|eq}}_u32 [[LANE]], 64
-; CHECK-DAG: s_mov_b32 m0, [[LO]]
-; CHECK-DAG: s_mov_b32 m0, [[HI]]
 ; CHECK: s_cbranch_scc{{[01]}}
 ; The LDS address loop: one 32-bit record per lane.
 ; CHECK-LABEL: %sqtt.lanes.loop2
-; CHECK: v_readlane_b32 [[A:s[0-9]+]]
+; CHECK: v_readlane_b32 {{m0|s[0-9]+}}
 ; CHECK-NOT: v_readlane_b32
-; CHECK: s_mov_b32 m0, [[A]]
-; CHECK-NEXT: s_nop 0
+; CHECK: s_nop 0
 ; CHECK-NEXT: s_ttracedata
 ; CHECK: ds_{{write|store}}_b32
 ; CHECK: s_endpgm

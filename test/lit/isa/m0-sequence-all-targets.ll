@@ -1,6 +1,6 @@
-; Final ISA on every supported target: each m0 trace is exactly
-; s_mov_b32 m0, <value> / s_nop 0 / s_ttracedata, in that order with nothing
-; between; small markers use s_ttracedata_imm from gfx10 on and never on gfx9.
+; Final ISA on every supported target: each m0 trace is the backend's m0 write
+; of the value right before the trace asm, then s_nop 0 / s_ttracedata in the
+; asm; small markers use s_ttracedata_imm from gfx10 on and never on gfx9.
 ; RUN: env SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,GFX9
 ; RUN: env SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,GFX9
 ; RUN: env SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,GFX10P
@@ -12,16 +12,21 @@
 
 ; CHECK-LABEL: k:
 ; GFX9:      s_mov_b32 m0, 6
+; GFX9-NEXT: ;;#ASMSTART
 ; GFX9-NEXT: s_nop 0
 ; GFX9-NEXT: s_ttracedata
 ; GFX10P:    s_ttracedata_imm 0x6
-; CHECK:      s_mov_b32 m0, 0xfa0
+; CHECK:      {{s_mov_b32|s_movk_i32}} m0, 0xfa0
+; CHECK-NEXT: ;;#ASMSTART
 ; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: s_ttracedata
-; CHECK:      s_mov_b32 m0, s{{[0-9]+}}
+; A computed value reaches m0 from an SGPR, or straight from its lane read.
+; CHECK:      {{s_mov_b32 m0, s[0-9]+|v_readfirstlane_b32 m0, v[0-9]+}}
+; CHECK-NEXT: ;;#ASMSTART
 ; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: s_ttracedata
 ; GFX9:      s_mov_b32 m0, 1
+; GFX9-NEXT: ;;#ASMSTART
 ; GFX9-NEXT: s_nop 0
 ; GFX9-NEXT: s_ttracedata
 ; GFX10P:    s_ttracedata_imm 0x1

@@ -1,5 +1,6 @@
-; Functions the backend cannot compile once a scope check's branch splits
-; them get unscoped markers, with a warning, instead of a broken build: GWS
+; Functions the backend cannot compile once a scope check splits (or whose
+; register budget cannot hold the mask) get unscoped markers, with a warning,
+; instead of a broken build: GWS
 ; instructions (a killed register is used after the split, "Bad machine
 ; code"), pixel shaders with kill and WQM (live segments lost), and explicit
 ; register budgets. Other functions keep their scope check. Each function
@@ -23,7 +24,7 @@ declare float @llvm.amdgcn.wqm.f32(float)
 declare float @llvm.amdgcn.image.sample.1d.f32.f32(i32, float, <8 x i32>, <4 x i32>, i1, i32, i32)
 
 ; IR-LABEL: define amdgpu_kernel void @gws_kernel(
-; IR-NOT: sqtt.trace
+; IR-NOT: sqtt.scoped
 ; IR: ret void
 ; ISA-LABEL: gws_kernel:
 ; ISA: s_ttracedata
@@ -42,7 +43,7 @@ define amdgpu_kernel void @gws_kernel(ptr addrspace(1) %p) {
 }
 
 ; IR-LABEL: define amdgpu_ps float @ps_kill(
-; IR-NOT: sqtt.trace
+; IR-NOT: sqtt.scoped
 ; IR: ret float
 ; ISA-LABEL: ps_kill:
 ; ISA-COUNT-3: s_ttracedata
@@ -59,7 +60,7 @@ define amdgpu_ps float @ps_kill(<8 x i32> inreg %rsrc, <4 x i32> inreg %sampler,
 }
 
 ; IR-LABEL: define amdgpu_kernel void @budget(
-; IR-NOT: sqtt.trace
+; IR-NOT: sqtt.scoped
 ; IR: ret void
 ; ISA-LABEL: budget:
 ; ISA: s_ttracedata
@@ -70,7 +71,7 @@ define amdgpu_kernel void @budget(ptr addrspace(1) %p) "amdgpu-num-vgpr"="8" {
 }
 
 ; IR-LABEL: define amdgpu_kernel void @plain(
-; IR: br i1 %{{.*}}, label %sqtt.trace, label %sqtt.skip
+; IR: call void asm sideeffect "s_cbranch_scc0 {{.*}}!sqtt.scoped
 define amdgpu_kernel void @plain(ptr addrspace(1) %p) {
   call void @llvm.amdgcn.s.ttracedata(i32 8)
   store i32 1, ptr addrspace(1) %p

@@ -1,7 +1,7 @@
 ; gfx12 clock packing in final ISA: the window is read right before each
 ; header (s_getreg_b32 hwreg(HW_REG_SHADER_CYCLES_LO, 4, 12) on gfx1200/1201,
 ; s_get_shader_cycles_u64 on gfx1250), shifted into the top 12 bits, OR-ed
-; with the marker and traced through m0; no s_ttracedata_imm remains. With
+; with the marker straight into m0 and traced; no s_ttracedata_imm remains. With
 ; SQTT_SHADER_CLOCK_BITS=0 nothing reads the clock.
 ; RUN: env SQTT_SHADER_CLOCK_BITS=12 SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,GETREG
 ; RUN: env SQTT_SHADER_CLOCK_BITS=12 SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,GETREG
@@ -14,13 +14,13 @@
 ; CHECK-LABEL: k:
 ; GETREG: s_getreg_b32 [[C:s[0-9]+]], hwreg(HW_REG_SHADER_CYCLES_LO, 4, 12)
 ; GETREG: s_lshl_b32 [[H:s[0-9]+]], [[C]], 20
-; GETREG: s_or_b32 [[P:s[0-9]+]], [[H]], 6
+; GETREG: s_or_b32 m0, [[H]], 6
 ; (x >> 4) << 20 is selected as (x << 16) & 0xfff00000.
 ; CYCLES: s_get_shader_cycles_u64 s{{\[}}[[LO:[0-9]+]]:{{[0-9]+}}]
 ; CYCLES: s_lshl_b32 [[X:s[0-9]+]], s[[LO]], 16
 ; CYCLES: s_and_b32 [[W:s[0-9]+]], [[X]], 0xfff00000
-; CYCLES: s_or_b32 [[P:s[0-9]+]], [[W]], 6
-; CHECK: s_mov_b32 m0, [[P]]
+; CYCLES: s_or_b32 m0, [[W]], 6
+; CHECK-NEXT: ;;#ASMSTART
 ; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: s_ttracedata
 ; CHECK-NOT: s_ttracedata_imm

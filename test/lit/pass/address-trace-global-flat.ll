@@ -19,7 +19,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define amdgpu_kernel void @k(
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
-; CHECK-NEXT: {{call void @llvm.amdgcn.s.ttracedata.imm\(i16 4\)|call i32 asm sideeffect .*"\(i32 4\)}}, !sqtt.marker_header
+; CHECK-NEXT: {{call void @llvm.amdgcn.s.ttracedata.imm\(i16 4\)|call void asm sideeffect .*"\(i32 4\)}}, !sqtt.marker_header
 ; CHECK-NEXT: %[[A:.*]] = ptrtoint ptr addrspace(1) %g to i64
 ; CHECK-NEXT: %[[LO:.*]] = trunc i64 %[[A]] to i32
 ; CHECK-NEXT: %[[SH:.*]] = lshr i64 %[[A]], 32
@@ -29,9 +29,9 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: [[LOOP]]:
 ; CHECK-NEXT: %[[LANE:.*]] = phi i32 [ 0, %{{.*}} ], [ %[[NEXT:.*]], %[[LOOP]] ]
 ; CHECK-NEXT: %[[R0:.*]] = call i32 @llvm.amdgcn.readlane.i32(i32 %[[LO]], i32 %[[LANE]])
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[R0]]), !sqtt.raw_payload
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[R0]]), !sqtt.raw_payload
 ; CHECK-NEXT: %[[R1:.*]] = call i32 @llvm.amdgcn.readlane.i32(i32 %[[HI]], i32 %[[LANE]])
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[R1]]), !sqtt.raw_payload
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[R1]]), !sqtt.raw_payload
 ; CHECK-NEXT: %[[NEXT]] = add i32 %[[LANE]], 1
 ; W32-NEXT: %[[DONE:.*]] = icmp eq i32 %[[NEXT]], 32
 ; W64-NEXT: %[[DONE:.*]] = icmp eq i32 %[[NEXT]], 64

@@ -19,7 +19,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: %[[A:.*]] = ptrtoint ptr addrspace(3) %l to i32
 ; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, exec_lo
 ; CHECK: %[[R:.*]] = call i32 @llvm.amdgcn.readlane.i32(i32 %[[A]], i32 %{{.*}})
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[R]])
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[R]])
 ; CHECK-NEXT: add i32
 ; W32-NEXT: icmp eq i32 %{{.*}}, 32
 ; W64-NEXT: icmp eq i32 %{{.*}}, 64

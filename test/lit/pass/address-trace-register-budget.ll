@@ -21,7 +21,7 @@ define amdgpu_kernel void @budget_vgpr(ptr addrspace(1) %p) "amdgpu-num-vgpr"="6
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @budget_sgpr(
-; CHECK: s_ttracedata", "={m0},i"(i32 8)
+; CHECK: s_ttracedata", "{m0}"(i32 8)
 ; CHECK-NOT: readlane
 ; CHECK: ret void
 define amdgpu_kernel void @budget_sgpr(ptr addrspace(1) %p) "amdgpu-num-sgpr"="16" {

@@ -17,9 +17,9 @@
 ; WARN-NOT: sqtt:
 
 ; The defaults were used: the default boundary and the CU 0x3 scope check.
-; IR: call i32 @llvm.amdgcn.s.getreg(i32 6807)
+; IR: asm "s_getreg_b32 $0, hwreg(23, 10, 4)\0As_bitcmp1_b32 $2, $0", "=&s,={scc},i"(i32 3)
 ; IR: [[BOUNDARY]]
-; IR-NEXT: call i32 asm sideeffect
+; IR-NEXT: call void asm sideeffect
 
 target triple = "amdgcn-amd-amdhsa"
 

@@ -61,7 +61,7 @@ define internal void @numeric_enter(i32 %id) noinline "target-cpu"="gfx1100" {
 ; CHECK: ret void
 define internal void @asm_point(i32 %v) noinline "target-cpu"="gfx1100" {
   %u = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %v)
-  %m = call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %u)
+  call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %u)
   ret void
 }
 

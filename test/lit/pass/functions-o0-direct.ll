@@ -26,14 +26,11 @@ declare void @__sqtt_named_marker_point(ptr)
 ; CHECK-NEXT: ret i32
 
 ; SCOPED-LABEL: define i32 @helper(
-; SCOPED-NEXT: call i32 @llvm.amdgcn.s.getreg(i32 6807)
-; SCOPED-NEXT: lshr
-; SCOPED-NEXT: and
-; SCOPED-NEXT: %[[OK:.*]] = icmp ne
-; SCOPED-NEXT: br i1 %[[OK]], label %[[T:sqtt.trace[0-9]*]], label
-; SCOPED: [[T]]:
+; SCOPED-NEXT: call { i32, i1 } asm "s_getreg_b32 $0, hwreg(23, 10, 4)
+; SCOPED-NEXT: %[[IN:.*]] = extractvalue
+; SCOPED-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; SCOPED-NEXT: [[BOUNDARY]]
-; SCOPED-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 10)
+; SCOPED-NEXT: call void asm sideeffect "s_cbranch_scc0 {{.*}}(i32 10, i1 %[[IN]])
 define i32 @helper(i32 %x) noinline optnone "target-cpu"="gfx1100" {
   %a = mul i32 %x, 3
   call void @__sqtt_named_marker_point(ptr @.n)

@@ -27,24 +27,24 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
 ; CHECK-NEXT: ret void
 define amdgpu_kernel void @ka() "target-cpu"="gfx1100" !sqtt.unit !8 {
-  %1 = call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 282), !sqtt.marker_header !9
+  call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 282), !sqtt.marker_header !9
   call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header !9
   call void @llvm.amdgcn.s.ttracedata.imm(i16 1), !sqtt.marker_header !9
-  %2 = call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 282), !sqtt.marker_header !9
+  call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 282), !sqtt.marker_header !9
   ret void
 }
 
 ; CHECK: define amdgpu_kernel void @kb() {{.*}}!sqtt.unit ![[UNIT]]
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 14), !sqtt.marker_header
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 6), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 14), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6), !sqtt.marker_header
 ; A numeric markers.hpp marker (no header tag) is the user's: untouched.
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 6)
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6)
 ; CHECK-NOT: !sqtt.marker_header
 ; CHECK: ret void
 define amdgpu_kernel void @kb() "target-cpu"="gfx942" !sqtt.unit !10 {
-  %1 = call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 10), !sqtt.marker_header !9
-  %2 = call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 6), !sqtt.marker_header !9
-  %3 = call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 6)
+  call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 10), !sqtt.marker_header !9
+  call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6), !sqtt.marker_header !9
+  call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6)
   ret void
 }
 

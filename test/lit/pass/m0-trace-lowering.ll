@@ -1,7 +1,7 @@
-; Every full s_ttracedata becomes one inline-asm block writing m0, waiting and
-; tracing, on every target (gfx9 included); m0 is an output, never a clobber.
-; A constant uses "i"; any other value uses "s" and, unless it is plainly
-; wave-uniform, is read from the first active lane first. The call's metadata
+; Every full s_ttracedata becomes one inline-asm block that waits and traces,
+; on every target (gfx9 included), with the value as its m0 input (the backend
+; writes m0 right before it; never an m0 output or clobber). A value that is
+; not plainly wave-uniform is read from the first active lane first. The call's metadata
 ; and debug location carry over; s_ttracedata_imm stays an intrinsic.
 ; RUN: env SQTT_SCOPE_CU=-1 SQTT_MEM_BARRIER=none %opt -passes=sqtt-late -S %s | FileCheck %s
 ; REQUIRES: amdgpu-registered-target
@@ -14,12 +14,12 @@ declare i32 @llvm.amdgcn.readlane.i32(i32, i32)
 declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: define amdgpu_kernel void @k(
-; CHECK: %1 = call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 1028), !sqtt.test.trace ![[TAG:[0-9]+]]
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 1028), !sqtt.test.trace ![[TAG:[0-9]+]]
 ; CHECK: %[[RFL:.*]] = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %tid)
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[RFL]])
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[RFL]])
 ; CHECK-NOT: readfirstlane
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %uniform)
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %sgpr)
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %uniform)
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %sgpr)
 ; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 5)
 ; CHECK-NOT: call void @llvm.amdgcn.s.ttracedata(
 ; CHECK: ![[TAG]] = !{!"kept"}

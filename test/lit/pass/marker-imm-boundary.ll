@@ -13,7 +13,7 @@ declare void @__sqtt_named_marker_enter(ptr)
 @.over = private unnamed_addr constant [5 x i8] c"over\00"
 ; CHECK-LABEL: define amdgpu_kernel void @wide(
 ; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 254), !sqtt.marker_header
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 258), !sqtt.marker_header
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 258), !sqtt.marker_header
 define amdgpu_kernel void @wide() "target-cpu"="gfx1201" {
   call void @__sqtt_named_marker_enter(ptr @.edge)
   call void @__sqtt_named_marker_enter(ptr @.over)

@@ -24,8 +24,8 @@ define amdgpu_kernel void @rdna() "target-cpu"="gfx1100" {
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @gfx9(
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 6), !sqtt.marker_header
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 1), !sqtt.marker_header
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6), !sqtt.marker_header
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 1), !sqtt.marker_header
 ; CHECK-NOT: ttracedata.imm
 ; CHECK: ret void
 define amdgpu_kernel void @gfx9() "target-cpu"="gfx90a" {

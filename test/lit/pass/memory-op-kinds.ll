@@ -42,8 +42,8 @@ declare i32 @llvm.amdgcn.raw.buffer.atomic.add.i32(i32, <4 x i32>, i32, i32, i32
 
 ; Scoped, N=1: one diamond per operation.
 ; SCOPED-LABEL: define amdgpu_kernel void @k(
-; SCOPED-COUNT-7: br i1 %sqtt.in, label %sqtt.trace
-; SCOPED-NOT: br i1 %sqtt.in
+; SCOPED-COUNT-7: !sqtt.scoped
+; SCOPED-NOT: !sqtt.scoped
 define amdgpu_kernel void @k(ptr %f, ptr addrspace(4) %c, ptr addrspace(3) %l,
                              ptr addrspace(1) %g, ptr addrspace(8) %rsrc8,
                              <4 x i32> %rsrc) "target-cpu"="gfx1100" {

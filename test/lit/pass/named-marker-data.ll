@@ -19,14 +19,14 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 4), !sqtt.marker_header !{{[0-9]+}}, !sqtt.payload_group ![[G:[0-9]+]]
 ; CHECK-NEXT: %[[V:.*]] = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %tid), !sqtt.payload_group ![[G]]
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[V]])
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[V]])
 ; CHECK-NEXT: [[BOUNDARY]]
 ; UNSCOPED-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; The two markers share one scope check.
 ; SCOPED-NEXT: [[BOUNDARY]]
 ; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 4)
 ; CHECK-NOT: readfirstlane
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 42)
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 42)
 ; CHECK: ![[G]] = distinct !{}
 define amdgpu_kernel void @k() "target-cpu"="gfx1100" {
   %tid = call i32 @llvm.amdgcn.workitem.id.x()

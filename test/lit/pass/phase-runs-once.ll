@@ -10,7 +10,7 @@
 ; CHECK: @.sqtt_func_id_map =
 ; CHECK-NOT: @.sqtt_func_id_map.1
 ; CHECK: [[BOUNDARY]]
-; CHECK-NEXT: call i32 asm sideeffect
+; CHECK-NEXT: call void asm sideeffect
 ; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: ret void

@@ -13,7 +13,7 @@ declare void @llvm.amdgcn.sched.barrier(i32)
 ; CHECK-LABEL: define amdgpu_kernel void @numeric(
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: [[BOUNDARY]]
-; CHECK-NEXT: call i32 asm sideeffect
+; CHECK-NEXT: call void asm sideeffect
 ; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: ret void
@@ -29,7 +29,7 @@ define amdgpu_kernel void @numeric() "target-cpu"="gfx942" {
 ; CHECK-LABEL: define amdgpu_kernel void @after_fence(
 ; CHECK-NEXT: fence syncscope("agent") release
 ; CHECK-NEXT: [[BOUNDARY]]
-; CHECK-NEXT: call i32 asm sideeffect
+; CHECK-NEXT: call void asm sideeffect
 ; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: store i32 0
@@ -45,7 +45,7 @@ define amdgpu_kernel void @after_fence(ptr addrspace(1) %p) "target-cpu"="gfx942
 ; CHECK-NEXT: store i32 0
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: [[BOUNDARY]]
-; CHECK-NEXT: call i32 asm sideeffect
+; CHECK-NEXT: call void asm sideeffect
 ; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 8)
 define amdgpu_kernel void @masked_neighbour(ptr addrspace(1) %p) "target-cpu"="gfx942" {

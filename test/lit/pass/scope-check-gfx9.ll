@@ -16,11 +16,14 @@ declare void @llvm.amdgcn.s.ttracedata(i32)
 ; CHECK: call i32 @llvm.amdgcn.s.getreg(i32 2308)
 ; CHECK: call i32 @llvm.amdgcn.s.getreg(i32 6660)
 ; CHECK: call i32 @llvm.amdgcn.s.getreg(i32 7172)
-; CHECK: br i1 %{{.*}}, label %sqtt.trace, label %sqtt.skip
+; CHECK: %[[M:.*]] = and i32
+; CHECK-NEXT: %[[IN:.*]] = icmp ne i32 %[[M]], 0
+; CHECK: call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{scc}"(i32 8, i1 %[[IN]])
+; CHECK-NOT: br i1
 
 ; OFF-LABEL: define amdgpu_kernel void @k(
 ; OFF-NOT: getreg
-; OFF-NOT: sqtt.trace
+; OFF-NOT: sqtt.scoped
 ; OFF: call void @llvm.amdgcn.sched.barrier(i32 0)
 define amdgpu_kernel void @k() "target-cpu"="gfx90a" {
   call void @llvm.amdgcn.s.ttracedata(i32 8)

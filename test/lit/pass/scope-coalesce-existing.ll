@@ -1,6 +1,8 @@
-; Scoped, existing markers lose their own sched_barrier(0) hints (the branch
-; orders them), neighbouring markers share one sqtt.trace block, each keeps
-; its boundaries, and a run right before a sync gets the single pin.
+; Scoped, existing single markers are scoped in place: each keeps its own
+; sched_barrier(0) hints and boundaries, no branch is added, and the lowering
+; gives each the skip on the function's scope test. A header with its payload
+; record (a data marker) still goes behind one branch, as one run, without
+; hints, pinned when a sync follows.
 ; RUN: env SQTT_SCOPE_CU=0x3 %opt -passes=sqtt-late -S %s | FileCheck %s %boundary
 ; REQUIRES: amdgpu-registered-target
 
@@ -11,16 +13,17 @@ declare void @llvm.amdgcn.sched.barrier(i32)
 declare void @llvm.amdgcn.s.barrier()
 
 ; CHECK-LABEL: define amdgpu_kernel void @two_numeric(
-; CHECK: br i1 %{{.*}}, label %sqtt.trace, label %sqtt.skip
-; CHECK: sqtt.trace:
+; CHECK-NOT: br i1
+; CHECK: %[[IN:sqtt.in]] = extractvalue { i32, i1 } %sqtt.check, 1
+; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: [[BOUNDARY]]
-; CHECK-NEXT: call i32 asm sideeffect {{.*}}(i32 10)
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_scc0 {{.*}}(i32 10, i1 %[[IN]]){{.*}}!sqtt.scoped
 ; CHECK-NEXT: [[BOUNDARY]]
+; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
+; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: [[BOUNDARY]]
-; CHECK-NEXT: call i32 asm sideeffect {{.*}}(i32 1)
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_scc0 {{.*}}(i32 1, i1 %[[IN]]){{.*}}!sqtt.scoped
 ; CHECK-NEXT: [[BOUNDARY]]
-; CHECK-NEXT: br label %sqtt.skip
-; CHECK: sqtt.skip:
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: call void @llvm.amdgcn.s.barrier()
 ; CHECK-NEXT: ret void
@@ -35,18 +38,26 @@ define amdgpu_kernel void @two_numeric() "target-cpu"="gfx942" {
   ret void
 }
 
-; Real work between two markers: two runs, no sync, no pin.
-; CHECK-LABEL: define amdgpu_kernel void @separate(
+; A header and its payload: one sqtt.trace block, the pin before the sync.
+; CHECK-LABEL: define amdgpu_kernel void @data_run(
+; CHECK: br i1 %sqtt.in, label %sqtt.trace, label %sqtt.skip
 ; CHECK: sqtt.trace:
+; CHECK-NEXT: [[BOUNDARY]]
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 8)
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %v)
+; CHECK-NEXT: [[BOUNDARY]]
+; CHECK-NEXT: br label %sqtt.skip
 ; CHECK: sqtt.skip:
-; CHECK-NEXT: store i32 0
-; CHECK: sqtt.trace{{[0-9]+}}:
-; CHECK: sqtt.skip{{[0-9]+}}:
-; CHECK-NEXT: ret void
-; CHECK-NOT: sched.barrier
-define amdgpu_kernel void @separate(ptr addrspace(1) %p) "target-cpu"="gfx942" {
-  call void @llvm.amdgcn.s.ttracedata(i32 10)
-  store i32 0, ptr addrspace(1) %p
-  call void @llvm.amdgcn.s.ttracedata(i32 1)
+; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
+; CHECK-NEXT: call void @llvm.amdgcn.s.barrier()
+define amdgpu_kernel void @data_run(i32 inreg %v) "target-cpu"="gfx942" {
+  call void @llvm.amdgcn.sched.barrier(i32 0)
+  call void @llvm.amdgcn.s.ttracedata(i32 8), !sqtt.marker_header !0, !sqtt.payload_group !1
+  call void @llvm.amdgcn.s.ttracedata(i32 %v), !sqtt.raw_payload !0, !sqtt.payload_group !1
+  call void @llvm.amdgcn.sched.barrier(i32 0)
+  call void @llvm.amdgcn.s.barrier()
   ret void
 }
+
+!0 = !{}
+!1 = distinct !{}

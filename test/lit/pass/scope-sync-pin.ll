@@ -1,8 +1,9 @@
 ; A scoped marker that times a workgroup sync (s_barrier, s_barrier_wait,
-; an IR fence as in __syncthreads) gets exactly one sched_barrier(0), at the
-; head of sqtt.skip right before the sync, so codegen cannot drift the marker
-; away from it. Markers not followed by a sync get none.
-; RUN: env SQTT_SCOPE_CU=0x3 %opt -passes=sqtt-late -S %s | FileCheck %s
+; an IR fence as in __syncthreads) is scoped in place, with no branch between
+; it and the sync: its trailing boundary and a sched_barrier(0) stand right
+; before the sync (lifetime markers aside), so codegen cannot drift the marker
+; away from it.
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -passes=sqtt-late -S %s | FileCheck %s %boundary
 ; REQUIRES: amdgpu-registered-target
 
 target triple = "amdgcn-amd-amdhsa"
@@ -15,7 +16,9 @@ declare void @llvm.amdgcn.s.barrier.wait(i16)
 declare void @llvm.lifetime.start.p5(i64, ptr addrspace(5))
 
 ; CHECK-LABEL: define amdgpu_kernel void @before_barrier(
-; CHECK: sqtt.skip:
+; CHECK-NOT: br i1
+; CHECK: call void asm sideeffect "s_cbranch_scc0 {{.*}}!sqtt.scoped
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: call void @llvm.amdgcn.s.barrier()
 define amdgpu_kernel void @before_barrier() "target-cpu"="gfx1100" {
@@ -26,7 +29,8 @@ define amdgpu_kernel void @before_barrier() "target-cpu"="gfx1100" {
 
 ; __syncthreads starts with a release fence; lifetime markers are looked past.
 ; CHECK-LABEL: define amdgpu_kernel void @before_syncthreads(
-; CHECK: sqtt.skip:
+; CHECK: call void asm sideeffect "s_cbranch_scc0 {{.*}}!sqtt.scoped
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: call void @llvm.lifetime.start
 ; CHECK-NEXT: fence syncscope("workgroup") release
@@ -41,7 +45,8 @@ define amdgpu_kernel void @before_syncthreads() "target-cpu"="gfx1100" {
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @before_wait(
-; CHECK: sqtt.skip:
+; CHECK: call void asm sideeffect "s_cbranch_scc0 {{.*}}"i,{scc}"{{.*}}!sqtt.scoped
+; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: call void @llvm.amdgcn.s.barrier.wait(i16 -1)
 define amdgpu_kernel void @before_wait() "target-cpu"="gfx1201" {
@@ -51,7 +56,11 @@ define amdgpu_kernel void @before_wait() "target-cpu"="gfx1201" {
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @no_sync(
-; CHECK-NOT: sched.barrier
+; CHECK-NOT: br i1
+; CHECK: call void asm sideeffect "s_cbranch_scc0 {{.*}}!sqtt.scoped
+; CHECK-NEXT: [[BOUNDARY]]
+; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
+; CHECK-NEXT: store i32 0
 ; CHECK: ret void
 define amdgpu_kernel void @no_sync(ptr addrspace(1) %q) "target-cpu"="gfx1100" {
   call void @__sqtt_named_marker_point(ptr @.p)

@@ -12,7 +12,7 @@
 ; CHECK-NOT: shader_cycles
 ; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 6)
 ; GFX9: c"K:k\0AU:1:phase\0A\00"
-; GFX9: "={m0},i"(i32 6)
+; GFX9: "{m0}"(i32 6)
 
 target triple = "amdgcn-amd-amdhsa"
 

@@ -27,14 +27,14 @@ declare void @llvm.amdgcn.s.ttracedata(i32)
 ; CHECK: %[[C1:.*]] = call i32 @llvm.amdgcn.s.getreg(i32 22813)
 ; CHECK-NEXT: %[[H1:.*]] = shl i32 %[[C1]], 20
 ; CHECK-NEXT: %[[P1:.*]] = or i32 %[[H1]], 6
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[P1]]), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[P1]]), !sqtt.marker_header
 ; A numeric point (untagged) stays legacy.
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 400)
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 400)
 ; The numeric exit (value 1) is packed like every bare exit.
 ; CHECK: %[[C2:.*]] = call i32 @llvm.amdgcn.s.getreg(i32 22813)
 ; CHECK-NEXT: %[[H2:.*]] = shl i32 %[[C2]], 20
 ; CHECK-NEXT: %[[P2:.*]] = or i32 %[[H2]], 1
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[P2]])
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[P2]])
 ; The named exit.
 ; CHECK: call i32 @llvm.amdgcn.s.getreg(i32 22813)
 ; CHECK-NOT: ttracedata.imm

@@ -12,7 +12,7 @@
 ; CHECK-NEXT: %[[W:.*]] = lshr i32 %[[LO]], 4
 ; CHECK-NEXT: %[[H:.*]] = shl i32 %[[W]], 20
 ; CHECK-NEXT: %[[P:.*]] = or i32 %[[H]], 6
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},s"(i32 %[[P]])
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[P]])
 ; CHECK-NOT: s.getreg(i32 22813)
 
 target triple = "amdgcn-amd-amdhsa"

@@ -13,7 +13,7 @@ declare void @llvm.amdgcn.s.ttracedata(i32)
 ; CHECK: c"K:gfx942_kernel\0AK:gfx1030_kernel\0A\00"
 
 ; CHECK-LABEL: define amdgpu_kernel void @gfx942_kernel(
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, $1\0As_nop 0\0As_ttracedata", "={m0},i"(i32 6)
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6)
 define amdgpu_kernel void @gfx942_kernel() "target-cpu"="gfx942" {
   call void @llvm.amdgcn.s.ttracedata(i32 6)
   ret void
@@ -42,7 +42,7 @@ define amdgpu_kernel void @no_cpu_kernel() {
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @gfx1030_kernel(
-; CHECK: call i32 asm sideeffect
+; CHECK: call void asm sideeffect
 define amdgpu_kernel void @gfx1030_kernel() "target-cpu"="gfx1030" {
   call void @llvm.amdgcn.s.ttracedata(i32 6)
   ret void

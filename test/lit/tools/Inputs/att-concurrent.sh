@@ -16,7 +16,7 @@ for i in 1 2 3 4 5 6 7 8; do
   wait $b; rb=$?
   for r in "$ra:a" "$rb:b"; do
     if [ "${r%%:*}" != 0 ]; then
-      grep -q "another run (pid [0-9]*) is writing" "$work/${r##*:}$i" && [ -z "$wait_flag" ] ||
+      grep -qE "another run (\(pid [0-9]*\) )?is writing" "$work/${r##*:}$i" && [ -z "$wait_flag" ] ||
         { echo "FAIL: pair $i run ${r##*:} exited ${r%%:*}"; cat "$work/${r##*:}$i"; exit 1; }
     fi
   done
