@@ -159,7 +159,6 @@ struct EngineWaves {
     uint64_t EventBegin, EventEnd; // in Events, then in the directory's store
   };
   std::vector<Wave> Waves;
-  std::vector<ChromeEvent> Events;
   struct SlotTraces {
     OrderKey Key; // of the slot's first record
     AddressStore::Range Traces;
@@ -339,6 +338,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     Next = std::async(std::launch::async, ReadEngine, size_t(0), std::vector<Record>());
   std::vector<Record> Spare;
   std::vector<SlotRecord> Stream;
+  std::vector<ChromeEvent> Events; // one engine's, until they go to the store
 
   for (size_t E = 0; E < SEs.size(); ++E) {
     if (Options.EngineProgress)
@@ -397,6 +397,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     // Stream, compacted in place. A header's payload words are kept for the
     // timeline (data markers show their values): header index -> words.
     std::vector<uint32_t> HeaderEnd(Slots.size());
+    const uint64_t HeadersBefore = Loss.Headers;
     std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> PayloadOf; // offset, count
     std::vector<uint32_t> PayloadWords;
     for (size_t S = 0; S < Slots.size(); ++S) {
@@ -518,6 +519,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       }
     }
     Result.WaveCount += Groups.size();
+    if (Options.Events) // At most a begin and an end per header, and the payload words.
+      reserveLarge(Events, 2 * size_t(Loss.Headers - HeadersBefore) + PayloadWords.size());
 
     std::optional<SpanCursor> Cursor;
     SlotKey CursorSlot = 0;
@@ -527,7 +530,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         CursorSlot = G.Slot;
       }
       OrderKey Key{DirIndex, Stream[G.Begin].Time, uint32_t(E), Stream[G.Begin].Origin, 0};
-      size_t EventBegin = Out.Events.size();
+      size_t EventBegin = Events.size();
       uint64_t Tid = threadID(G.Slot, G.Instance);
       std::optional<int64_t> Cur;
       const MarkerMap *Map = &Resolver.outsideDispatch();
@@ -535,6 +538,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       std::optional<int64_t> LastTime;
       size_t Open = 0; // Perfetto scopes open on this thread
       int64_t Pid = 0;
+      std::optional<int64_t> ThreadPid; // the dispatch the wave's thread was last recorded in
       // Scopes open on this wave, for the statistics: entry time and the
       // self time spent while each was innermost.
       struct OpenScope {
@@ -581,8 +585,11 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           else
             Ev.Flags |= ChromeEvent::FlagUnknown;
         }
-        Out.Events.push_back(Ev);
-        Threads.try_emplace({Pid, Tid}, ThreadInfo{Pid, Tid, G.Slot, G.Instance});
+        Events.push_back(Ev);
+        if (ThreadPid != Pid) { // The wave's thread in this dispatch, once.
+          Threads.try_emplace({Pid, Tid}, ThreadInfo{Pid, Tid, G.Slot, G.Instance});
+          ThreadPid = Pid;
+        }
       };
       int64_t LastRecordTime = 0;
       for (uint32_t H = G.Begin; H < G.End; ++H) {
@@ -680,14 +687,14 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         for (; Open; --Open)
           Emit(ChromeEvent::End, LastRecordTime + 1, 0, MarkerType::Function);
       }
-      if (Out.Events.size() != EventBegin)
-        Out.Waves.push_back({Key, Tid, EventBegin, Out.Events.size()});
+      if (Events.size() != EventBegin)
+        Out.Waves.push_back({Key, Tid, EventBegin, Events.size()});
     }
     if (Options.Events) { // Only the wave index stays in memory.
-      uint64_t Base = Result.Events.append(Out.Events);
+      uint64_t Base = Result.Events.append(Events);
       for (EngineWaves::Wave &W : Out.Waves)
         W.EventBegin += Base, W.EventEnd += Base;
-      std::vector<ChromeEvent>().swap(Out.Events);
+      Events.clear();
     }
   }
 
