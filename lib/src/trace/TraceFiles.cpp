@@ -228,6 +228,18 @@ namespace {
 
 const char *const RecordFields[] = {"time", "value", "cu", "simd", "wave_id", "flags"};
 
+/// A record from its six fields, in range; the value masked to 32 bits.
+Record recordOf(const int64_t (&V)[6]) {
+  Record R;
+  R.Time = V[0];
+  R.Value = uint32_t(uint64_t(V[1]) & 0xFFFFFFFFu);
+  R.CU = uint8_t(V[2]);
+  R.SIMD = uint8_t(V[3]);
+  R.Wave = uint8_t(V[4]);
+  R.Flags = uint8_t(V[5]);
+  return R;
+}
+
 /// Parses one chunk "[[t,v,cu,simd,wave,flags],...]" of a records array.
 size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padded_string &Chunk,
                         const std::string &Path, size_t FirstRow, std::vector<Record> &Out) {
@@ -263,14 +275,7 @@ size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padd
       if (V[F] < 0 || V[F] > 255)
         malformed(Path, "record " + std::to_string(Row) + ": " + RecordFields[F] + " " +
                             std::to_string(V[F]) + " is out of range (0-255)");
-    Record R;
-    R.Time = V[0];
-    R.Value = uint32_t(uint64_t(V[1]) & 0xFFFFFFFFu);
-    R.CU = uint8_t(V[2]);
-    R.SIMD = uint8_t(V[3]);
-    R.Wave = uint8_t(V[4]);
-    R.Flags = uint8_t(V[5]);
-    Out.push_back(R);
+    Out.push_back(recordOf(V));
     ++Row;
   }
   return Row - FirstRow;
@@ -406,14 +411,7 @@ size_t plainRecords(std::string_view Text, size_t Pos, size_t Limit, std::vector
     skipSpace(Next, End);
     if (!Ok || Next == End || (*Next != ',' && *Next != ']'))
       break;
-    Record R;
-    R.Time = V[0];
-    R.Value = uint32_t(uint64_t(V[1]) & 0xFFFFFFFFu);
-    R.CU = uint8_t(V[2]);
-    R.SIMD = uint8_t(V[3]);
-    R.Wave = uint8_t(V[4]);
-    R.Flags = uint8_t(V[5]);
-    Out.push_back(R);
+    Out.push_back(recordOf(V));
     ++Rows;
     P = Next;
     if (*P == ']') {
