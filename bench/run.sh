@@ -20,7 +20,7 @@ echo "$module_compile"
   echo "Written by \`make bench\` ($(date -u +%Y-%m-%d)) on $(nproc) cores of"
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GiB RAM."
   echo
-  echo "## Trace tools on simulated traces (4 shader engines, 8192 waves; one thread)"
+  echo "## Trace tools on simulated traces (mixed and kernel-like shapes; one thread unless -j 2)"
   echo
   echo '```'
   echo "$tools"

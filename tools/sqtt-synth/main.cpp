@@ -10,6 +10,7 @@
 // as simulated.
 #include "../ToolMain.h"
 #include "Version.h"
+#include "sqtt/support/Error.h"
 #include "sqtt/support/Progress.h"
 #include "sqtt/synth/Synth.h"
 
@@ -37,12 +38,25 @@ int main(int argc, char **argv) {
   App.add_option("--events-per-wave", S.EventsPerWave, "Marker events per wave")
       ->check(CLI::Range(1u, 100000000u));
   App.add_option("--max-depth", S.MaxDepth, "Deepest scope nesting")->check(CLI::Range(1u, 64u));
+  App.add_option("--stacks", S.Stacks,
+                 "Distinct scope stacks per code object: a fixed call tree whose leaves are --min-depth "
+                 "to --max-depth deep, followed by every wave (0: any scope anywhere)")
+      ->check(CLI::Range(0u, 1000000u));
+  App.add_option("--min-depth", S.MinDepth, "Shallowest leaf of the --stacks call tree")
+      ->check(CLI::Range(1u, 64u));
+  App.add_option("--event-gap", S.EventGap,
+                 "Mean cycles between a wave's events (0: 10 to 499 cycles)")
+      ->check(CLI::Range(0u, 1000000u));
+  App.add_flag("--compact", S.Compact, "Records on one line, as json.dump writes them (default: one a line)");
   App.add_option("--max-delay", S.MaxDelay, "Largest arrival delay of packed gfx12 headers (cycles)");
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
       ->check(CLI::Range(0u, 100u));
   sqtt::addVersionFlag(App, "sqtt-synth");
   SQTT_PARSE(App, "sqtt-synth", argc, argv);
   return sqtt::runTool("sqtt-synth", [&] {
+    if (S.MinDepth > S.MaxDepth)
+      throw sqtt::Error("--min-depth " + std::to_string(S.MinDepth) + " is deeper than --max-depth " +
+                        std::to_string(S.MaxDepth));
     sqtt::ProgressLine Progress(std::cerr, "sqtt-synth");
     S.Progress = [&](unsigned Dir, unsigned SE) {
       Progress.update("trace dir " + std::to_string(Dir + 1) + "/" + std::to_string(S.Dirs) +

@@ -5,36 +5,42 @@
 
 namespace sqtt {
 
-void writeJsonString(std::ostream &OS, const std::string &S) {
-  OS << '"';
+void appendJsonString(std::string &Out, const std::string &S) {
+  Out += '"';
   for (unsigned char C : S) {
     switch (C) {
     case '"':
-      OS << "\\\"";
+      Out += "\\\"";
       break;
     case '\\':
-      OS << "\\\\";
+      Out += "\\\\";
       break;
     case '\n':
-      OS << "\\n";
+      Out += "\\n";
       break;
     case '\r':
-      OS << "\\r";
+      Out += "\\r";
       break;
     case '\t':
-      OS << "\\t";
+      Out += "\\t";
       break;
     default:
       if (C < 0x20) {
         char Buf[8];
         std::snprintf(Buf, sizeof Buf, "\\u%04x", C);
-        OS << Buf;
+        Out += Buf;
       } else {
-        OS << C;
+        Out += char(C);
       }
     }
   }
-  OS << '"';
+  Out += '"';
+}
+
+void writeJsonString(std::ostream &OS, const std::string &S) {
+  std::string Out;
+  appendJsonString(Out, S);
+  OS << Out;
 }
 
 } // namespace sqtt

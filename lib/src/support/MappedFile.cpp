@@ -24,8 +24,12 @@ MappedFile::MappedFile(const std::string &P) : Path(P) {
 void MappedFile::release(size_t Offset) const {
   size_t Page = size_t(::sysconf(_SC_PAGESIZE));
   size_t End = Offset / Page * Page;
-  if (Data && End)
-    ::madvise(const_cast<uint8_t *>(Data), End, MADV_DONTNEED);
+  // Only what was not released before: a sequential reader calls this once
+  // a megabyte, and each call over the whole prefix walks its page tables.
+  if (Data && End > Released) {
+    ::madvise(const_cast<uint8_t *>(Data) + Released, End - Released, MADV_DONTNEED);
+    Released = End;
+  }
 }
 
 MappedFile::~MappedFile() {

@@ -55,7 +55,48 @@ struct SynthCO {
   std::vector<AddressOp> Addresses;
   uint32_t WaveSize = 0;
   uint32_t Bits = 0, Shift = 0; // clock packing
+  /// The call tree (SynthScenario::Stacks): node 0 is the kernel itself.
+  struct CallNode {
+    uint32_t Scope = 0, Parent = 0, Depth = 0;
+    std::vector<uint32_t> Children;
+  };
+  std::vector<CallNode> Tree;
 };
+
+/// A call tree of \p Stacks scope stacks for \p C: chains grown from random
+/// nodes down to a random depth in [MinDepth, MaxDepth]; siblings get
+/// distinct scopes where the code object has enough.
+void buildCallTree(SynthCO &C, const SynthScenario &S, uint64_t Salt) {
+  std::mt19937_64 Rng(S.Seed * 0xD1B54A32D192ED03ull ^ Salt);
+  auto Rnd = [&](size_t N) { return N ? size_t(Rng() % N) : 0; };
+  unsigned MaxDepth = S.MaxDepth, MinDepth = std::min(S.MinDepth, S.MaxDepth);
+  C.Tree.assign(1, SynthCO::CallNode());
+  for (unsigned Tries = 0; C.Tree.size() <= S.Stacks && Tries < 100 * S.Stacks + 100; ++Tries) {
+    size_t Left = S.Stacks + 1 - C.Tree.size();
+    uint32_t Node = uint32_t(Rnd(C.Tree.size()));
+    uint32_t Depth = C.Tree[Node].Depth;
+    // A chain that cannot reach MinDepth with the stacks left is not begun.
+    if (Depth >= MaxDepth || (Depth < MinDepth && Depth + Left < MinDepth && Node != 0))
+      continue;
+    uint32_t Lowest = std::max(MinDepth, Depth + 1);
+    uint32_t Target = Lowest + uint32_t(Rnd(MaxDepth - Lowest + 1));
+    while (C.Tree[Node].Depth < Target && C.Tree.size() <= S.Stacks) {
+      uint32_t Scope = uint32_t(Rnd(C.Scopes.size()));
+      for (unsigned Again = 0; Again < 8; ++Again) {
+        const std::vector<uint32_t> &Siblings = C.Tree[Node].Children;
+        if (std::none_of(Siblings.begin(), Siblings.end(), [&](uint32_t K) { return C.Tree[K].Scope == Scope; }))
+          break;
+        Scope = uint32_t(Rnd(C.Scopes.size()));
+      }
+      SynthCO::CallNode Child;
+      Child.Scope = Scope, Child.Parent = Node, Child.Depth = C.Tree[Node].Depth + 1;
+      C.Tree.push_back(Child);
+      uint32_t Index = uint32_t(C.Tree.size() - 1);
+      C.Tree[Node].Children.push_back(Index);
+      Node = Index;
+    }
+  }
+}
 
 SynthCO loadCO(const std::string &Path) {
   SynthCO C;
@@ -177,6 +218,7 @@ private:
     CO = &COs[(SlotIndex + Run) % COs.size()];
     Events = S.EventsPerWave;
     Stack.clear();
+    Node = 0;
     LastScope = -1;
     Launches.push_back({Time - 5, 0, uint32_t((SlotIndex + Run) % COs.size()) + 1});
     Prefix = "code_object_" + std::to_string(CO->ID) + (CO->Target.empty() ? "" : " (" + CO->Target + ")") +
@@ -210,7 +252,8 @@ private:
     LastScope = Now;
   }
 
-  void openSlice(uint32_t Scope, int64_t Now) {
+  void openSlice(uint32_t Scope, int64_t Now, uint32_t TreeNode = 0) {
+    Node = TreeNode;
     Stack.push_back(Scope);
     SliceStart.push_back(Now);
     SliceSelf.push_back(0);
@@ -228,6 +271,8 @@ private:
     Stack.pop_back();
     SliceStart.pop_back();
     SliceSelf.pop_back();
+    if (!CO->Tree.empty())
+      Node = CO->Tree[Node].Parent;
   }
   /// One line of the per-wave truth: dir, slot, instance, then the event.
   std::ostream &waveTruth(char Kind) {
@@ -305,7 +350,7 @@ private:
     while (Pending.empty()) {
       if (Run > S.Relaunches)
         return;
-      Time += 10 + rnd(490);
+      Time += S.EventGap ? 1 + rnd(2 * S.EventGap - 1) : 10 + rnd(490);
       if (Events == 0) {
         if (!Stack.empty()) { // Close what is open: every scope ends.
           scopeRecord(Time);
@@ -324,7 +369,23 @@ private:
       if (S.PrivPercent && rnd(100) < S.PrivPercent)
         emit(Time, uint32_t(Rng()), true, RecordFlagPriv);
       uint32_t R = rnd(100);
-      if (R < 30 && Stack.size() < S.MaxDepth && !CO->Scopes.empty()) {
+      if (R < 30 && !CO->Tree.empty()) {
+        // Along the call tree: a child of the current stack, or with a fused
+        // exit+enter a sibling of its innermost scope.
+        bool Fuse = !Stack.empty() && R < 8;
+        const std::vector<uint32_t> &Kids = CO->Tree[Fuse ? CO->Tree[Node].Parent : Node].Children;
+        if (!Kids.empty()) {
+          uint32_t Child = Kids[rnd(uint32_t(Kids.size()))];
+          uint32_t Scope = CO->Tree[Child].Scope;
+          scopeRecord(Time);
+          if (Fuse)
+            closeSlice(Time);
+          openSlice(Scope, Time, Child);
+          emit(Time, (CO->Scopes[Scope].first << 2) | (Fuse ? 3 : 2), true);
+          continue;
+        }
+      }
+      if (R < 30 && CO->Tree.empty() && Stack.size() < S.MaxDepth && !CO->Scopes.empty()) {
         uint32_t Scope = rnd(uint32_t(CO->Scopes.size()));
         bool Fuse = !Stack.empty() && R < 8;
         scopeRecord(Time);
@@ -363,6 +424,7 @@ private:
   std::mt19937_64 Rng;
   const SynthCO *CO = nullptr;
   unsigned Run = 0, Events = 0;
+  uint32_t Node = 0; // in the code object's call tree, when it has one
   int64_t Time = 0, LastScope = -1, LastArrival = 0;
   std::vector<uint32_t> Stack;
   std::vector<int64_t> SliceStart;
@@ -383,6 +445,10 @@ SynthStats synthesize(const SynthScenario &S) {
   std::vector<SynthCO> COs;
   for (const std::string &P : S.CodeObjects)
     COs.push_back(loadCO(P));
+  if (S.Stacks)
+    for (size_t C = 0; C < COs.size(); ++C)
+      if (!COs[C].Scopes.empty())
+        buildCallTree(COs[C], S, C);
   // The whole tree or nothing: every file is written beside its place and
   // renamed there at the end; an error leaves nothing behind.
   OutputFiles Files("sqtt-synth");
@@ -446,7 +512,8 @@ SynthStats synthesize(const SynthScenario &S) {
           Rec R = Gens[G]->pop();
           uint32_t CU = uint32_t(G) / (S.SIMDs * S.WavesPerSIMD);
           uint32_t SIMD = (uint32_t(G) / S.WavesPerSIMD) % S.SIMDs, W = uint32_t(G) % S.WavesPerSIMD;
-          int N = std::snprintf(Line, sizeof Line, "%s[%lld,%u,%u,%u,%u,%u]", FirstRec ? "" : ",\n",
+          int N = std::snprintf(Line, sizeof Line, "%s[%lld,%u,%u,%u,%u,%u]",
+                                FirstRec ? "" : S.Compact ? "," : ",\n",
                                 (long long)R.Arrival, R.Value, CU, SIMD, W, R.Flags);
           OS.write(Line, N);
           FirstRec = false;

@@ -5,11 +5,13 @@
 // which is skipped when the files are already in order (the usual case).
 #include "sqtt/trace/TraceAnalysis.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/HugePages.h"
 
 #include <algorithm>
 #include <future>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <regex>
 #include <set>
@@ -130,6 +132,25 @@ uint32_t slotOrdinal(const Record &R) {
   return Ordinal;
 }
 
+/// One engine's slot ordinals by (CU, SIMD, wave): a page of 256 waves per
+/// (CU, SIMD) pair seen. A hash lookup per record cost more than the rest of
+/// the grouping.
+class SlotOrdinals {
+public:
+  SlotOrdinals() : Pages(1 << 16) {}
+  uint32_t &at(const Record &R) {
+    std::unique_ptr<uint32_t[]> &Page = Pages[(uint32_t(R.CU) << 8) | R.SIMD];
+    if (!Page) {
+      Page.reset(new uint32_t[256]);
+      std::fill_n(Page.get(), 256, NoSlot);
+    }
+    return Page[R.Wave];
+  }
+
+private:
+  std::vector<std::unique_ptr<uint32_t[]>> Pages;
+};
+
 /// Everything one shader engine contributes, before it is merged in order.
 struct EngineWaves {
   struct Wave {
@@ -138,7 +159,6 @@ struct EngineWaves {
     uint64_t EventBegin, EventEnd; // in Events, then in the directory's store
   };
   std::vector<Wave> Waves;
-  std::vector<ChromeEvent> Events;
   struct SlotTraces {
     OrderKey Key; // of the slot's first record
     AddressStore::Range Traces;
@@ -302,8 +322,10 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   // An engine's records, read and in time order. Reading touches nothing the
   // analysis shares, so with a spare core the next engine is read while this
   // one is analysed (one more engine's records in memory).
-  auto ReadEngine = [&Load](size_t E) {
-    std::vector<Record> Records;
+  // The buffers are reused from engine to engine: fresh ones cost a page
+  // fault and a zeroed page per 4 KiB every time.
+  auto ReadEngine = [&Load](size_t E, std::vector<Record> Records) {
+    Records.clear();
     Load(E, Records);
     if (!std::is_sorted(Records.begin(), Records.end(),
                         [](const Record &A, const Record &B) { return A.Time < B.Time; }))
@@ -313,23 +335,26 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   };
   std::future<std::vector<Record>> Next;
   if (Options.ReadAhead && !SEs.empty())
-    Next = std::async(std::launch::async, ReadEngine, size_t(0));
+    Next = std::async(std::launch::async, ReadEngine, size_t(0), std::vector<Record>());
+  std::vector<Record> Spare;
+  std::vector<SlotRecord> Stream;
+  std::vector<ChromeEvent> Events; // one engine's, until they go to the store
 
   for (size_t E = 0; E < SEs.size(); ++E) {
     if (Options.EngineProgress)
       Options.EngineProgress(E, SEs.size());
     const uint32_t SE = SEs[E];
     EngineWaves &Out = PerEngine[E];
-    std::vector<Record> Records = Next.valid() ? Next.get() : ReadEngine(E);
+    std::vector<Record> Records = Next.valid() ? Next.get() : ReadEngine(E, std::move(Spare));
     if (Options.ReadAhead && E + 1 < SEs.size())
-      Next = std::async(std::launch::async, ReadEngine, E + 1);
+      Next = std::async(std::launch::async, ReadEngine, E + 1, std::move(Spare));
     Loss.RecordsRead += Records.size();
 
     // Group by slot, in first-appearance order, dropping PRIV and filtered
     // records, then copy each slot's records next to each other: every later
     // pass walks one slot at a time, and reading a slot's records in place
     // would miss the cache on nearly every record.
-    std::unordered_map<SlotKey, uint32_t> SlotOrdinal;
+    SlotOrdinals SlotOrdinal;
     std::vector<SlotKey> Slots;
     std::vector<uint32_t> Counts;
     for (Record &R : Records) {
@@ -343,33 +368,36 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         setSlotOrdinal(R, NoSlot);
         continue;
       }
-      SlotKey Key = slotKey(SE, R);
-      auto [It, New] = SlotOrdinal.try_emplace(Key, uint32_t(Slots.size()));
-      if (New) {
-        Slots.push_back(Key);
+      uint32_t &Ordinal = SlotOrdinal.at(R);
+      if (Ordinal == NoSlot) {
+        Ordinal = uint32_t(Slots.size());
+        Slots.push_back(slotKey(SE, R));
         Counts.push_back(0);
       }
-      setSlotOrdinal(R, It->second);
-      ++Counts[It->second];
+      setSlotOrdinal(R, Ordinal);
+      ++Counts[Ordinal];
     }
     std::vector<uint32_t> Start(Slots.size() + 1, 0);
     for (size_t S = 0; S < Slots.size(); ++S)
       Start[S + 1] = Start[S] + Counts[S];
     std::vector<uint32_t>().swap(Counts);
-    std::vector<SlotRecord> Stream(Start.back());
+    Stream.clear();
+    reserveLarge(Stream, Start.back());
+    Stream.resize(Start.back());
     {
       std::vector<uint32_t> Fill(Start.begin(), Start.end() - 1);
       for (size_t I = 0; I < Records.size(); ++I)
         if (uint32_t S = slotOrdinal(Records[I]); S != NoSlot)
           Stream[Fill[S]++] = {Records[I].Time, Records[I].Value, uint32_t(I)};
     }
-    std::vector<Record>().swap(Records);
+    Spare = std::move(Records);
     Result.Slots += Slots.size();
 
     // Preprocess each slot: payload skip, address blocks; headers stay in
     // Stream, compacted in place. A header's payload words are kept for the
     // timeline (data markers show their values): header index -> words.
     std::vector<uint32_t> HeaderEnd(Slots.size());
+    const uint64_t HeadersBefore = Loss.Headers;
     std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> PayloadOf; // offset, count
     std::vector<uint32_t> PayloadWords;
     for (size_t S = 0; S < Slots.size(); ++S) {
@@ -491,6 +519,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       }
     }
     Result.WaveCount += Groups.size();
+    if (Options.Events) // At most a begin and an end per header, and the payload words.
+      reserveLarge(Events, 2 * size_t(Loss.Headers - HeadersBefore) + PayloadWords.size());
 
     std::optional<SpanCursor> Cursor;
     SlotKey CursorSlot = 0;
@@ -500,7 +530,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         CursorSlot = G.Slot;
       }
       OrderKey Key{DirIndex, Stream[G.Begin].Time, uint32_t(E), Stream[G.Begin].Origin, 0};
-      size_t EventBegin = Out.Events.size();
+      size_t EventBegin = Events.size();
       uint64_t Tid = threadID(G.Slot, G.Instance);
       std::optional<int64_t> Cur;
       const MarkerMap *Map = &Resolver.outsideDispatch();
@@ -508,6 +538,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       std::optional<int64_t> LastTime;
       size_t Open = 0; // Perfetto scopes open on this thread
       int64_t Pid = 0;
+      std::optional<int64_t> ThreadPid; // the dispatch the wave's thread was last recorded in
       // Scopes open on this wave, for the statistics: entry time and the
       // self time spent while each was innermost.
       struct OpenScope {
@@ -554,8 +585,11 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           else
             Ev.Flags |= ChromeEvent::FlagUnknown;
         }
-        Out.Events.push_back(Ev);
-        Threads.try_emplace({Pid, Tid}, ThreadInfo{Pid, Tid, G.Slot, G.Instance});
+        Events.push_back(Ev);
+        if (ThreadPid != Pid) { // The wave's thread in this dispatch, once.
+          Threads.try_emplace({Pid, Tid}, ThreadInfo{Pid, Tid, G.Slot, G.Instance});
+          ThreadPid = Pid;
+        }
       };
       int64_t LastRecordTime = 0;
       for (uint32_t H = G.Begin; H < G.End; ++H) {
@@ -653,14 +687,14 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         for (; Open; --Open)
           Emit(ChromeEvent::End, LastRecordTime + 1, 0, MarkerType::Function);
       }
-      if (Out.Events.size() != EventBegin)
-        Out.Waves.push_back({Key, Tid, EventBegin, Out.Events.size()});
+      if (Events.size() != EventBegin)
+        Out.Waves.push_back({Key, Tid, EventBegin, Events.size()});
     }
     if (Options.Events) { // Only the wave index stays in memory.
-      uint64_t Base = Result.Events.append(Out.Events);
+      uint64_t Base = Result.Events.append(Events);
       for (EngineWaves::Wave &W : Out.Waves)
         W.EventBegin += Base, W.EventEnd += Base;
-      std::vector<ChromeEvent>().swap(Out.Events);
+      Events.clear();
     }
   }
 

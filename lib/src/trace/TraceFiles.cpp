@@ -2,6 +2,7 @@
 #include "sqtt/trace/TraceFiles.h"
 #include "sqtt/support/ContainedPath.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/HugePages.h"
 #include "sqtt/support/InputFile.h"
 #include "sqtt/support/MappedFile.h"
 
@@ -11,10 +12,14 @@
 #include <charconv>
 #include <climits>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <regex>
 #include <set>
 #include <sys/stat.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <unordered_set>
 
 namespace fs = std::filesystem;
@@ -223,6 +228,18 @@ namespace {
 
 const char *const RecordFields[] = {"time", "value", "cu", "simd", "wave_id", "flags"};
 
+/// A record from its six fields, in range; the value masked to 32 bits.
+Record recordOf(const int64_t (&V)[6]) {
+  Record R;
+  R.Time = V[0];
+  R.Value = uint32_t(uint64_t(V[1]) & 0xFFFFFFFFu);
+  R.CU = uint8_t(V[2]);
+  R.SIMD = uint8_t(V[3]);
+  R.Wave = uint8_t(V[4]);
+  R.Flags = uint8_t(V[5]);
+  return R;
+}
+
 /// Parses one chunk "[[t,v,cu,simd,wave,flags],...]" of a records array.
 size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padded_string &Chunk,
                         const std::string &Path, size_t FirstRow, std::vector<Record> &Out) {
@@ -258,14 +275,7 @@ size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padd
       if (V[F] < 0 || V[F] > 255)
         malformed(Path, "record " + std::to_string(Row) + ": " + RecordFields[F] + " " +
                             std::to_string(V[F]) + " is out of range (0-255)");
-    Record R;
-    R.Time = V[0];
-    R.Value = uint32_t(uint64_t(V[1]) & 0xFFFFFFFFu);
-    R.CU = uint8_t(V[2]);
-    R.SIMD = uint8_t(V[3]);
-    R.Wave = uint8_t(V[4]);
-    R.Flags = uint8_t(V[5]);
-    Out.push_back(R);
+    Out.push_back(recordOf(V));
     ++Row;
   }
   return Row - FirstRow;
@@ -273,23 +283,148 @@ size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padd
 
 bool isSpace(char C) { return C == ' ' || C == '\n' || C == '\r' || C == '\t'; }
 
-} // namespace
-
-/// An upper bound of the records from \p Pos on: each ends with ']' and takes
-/// at least 13 bytes ("[t,v,c,s,w,f]"). Reading it first lets the caller
-/// allocate once (growing by doubling would briefly hold three times the
-/// records); the pages passed are released like the parser's.
-static size_t countRecords(std::string_view Text, size_t Pos, const MappedFile *Map) {
-  constexpr size_t ChunkBytes = 1 << 20;
-  size_t Closers = 0;
-  for (size_t At = Pos; At < Text.size(); At += ChunkBytes) {
-    size_t End = std::min(Text.size(), At + ChunkBytes);
-    Closers += size_t(std::count(Text.data() + At, Text.data() + End, ']'));
-    if (Map)
-      Map->release(End);
-  }
-  return std::min(Closers, (Text.size() - Pos) / 13 + 1);
+/// An upper bound of the records from \p Pos on: each takes at least 13
+/// bytes ("[t,v,c,s,w,f]"), or the file's records_count when it states a
+/// smaller one. Reserving it lets the caller allocate once (growing by
+/// doubling would briefly hold three times the records); only the part the
+/// records fill is ever touched, so an estimate above the real count costs
+/// address space, not memory, and no pass over the text counts them first.
+size_t recordsBound(std::string_view Text, size_t Pos, uint64_t Count) {
+  return size_t(std::min<uint64_t>(Count, (Text.size() - Pos) / 13 + 1));
 }
+
+/// Eight digits, the first in the lowest byte, each as 0-9: their value
+/// (fast_float's SWAR conversion).
+inline uint64_t eightDigits(uint64_t V) {
+  constexpr uint64_t Mask = 0x000000FF000000FF, Mul1 = 100 + (1000000ull << 32), Mul2 = 1 + (10000ull << 32);
+  V = V * 10 + (V >> 8);
+  return (((V & Mask) * Mul1) + (((V >> 16) & Mask) * Mul2)) >> 32;
+}
+
+/// Bit I set where P[I] is a digit, for I < 64 (without SSE2, a byte of
+/// 0x80 or more may clear the bits above it; the record then fails its checks).
+inline uint64_t digitMask(const char *P) {
+  uint64_t Mask = 0;
+#ifdef __SSE2__
+  const __m128i Below = _mm_set1_epi8('0' - 1), Above = _mm_set1_epi8('9' + 1);
+  for (unsigned I = 0; I < 4; ++I) {
+    __m128i V = _mm_loadu_si128(reinterpret_cast<const __m128i *>(P + 16 * I));
+    __m128i Digit = _mm_and_si128(_mm_cmpgt_epi8(V, Below), _mm_cmplt_epi8(V, Above));
+    Mask |= uint64_t(uint32_t(_mm_movemask_epi8(Digit))) << (16 * I);
+  }
+#else
+  for (unsigned I = 0; I < 8; ++I) {
+    uint64_t W;
+    std::memcpy(&W, P + 8 * I, 8);
+    uint64_t D = W ^ 0x3030303030303030ull; // '0'-'9' -> 0-9
+    uint64_t Digit = ~((D + 0x7676767676767676ull) | D) & 0x8080808080808080ull;
+    Mask |= (((Digit >> 7) * 0x0102040810204080ull) >> 56) << (8 * I);
+  }
+#endif
+  return Mask;
+}
+
+/// The value of the \p N (1-16) digits at \p P (16 readable bytes),
+/// without a branch on N: the time and value columns mix 3- and 10-digit
+/// numbers, and a branch on their length mispredicts every few records.
+inline uint64_t digitsValue(const char *P, unsigned N) {
+  static constexpr uint64_t Pow10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+  uint64_t High, Low;
+  std::memcpy(&High, P, 8);
+  std::memcpy(&Low, P + 8, 8);
+  unsigned A = N < 8 ? N : 8, B = N - A;
+  High = (High ^ 0x3030303030303030ull) << (64 - 8 * A);
+  Low = ((Low ^ 0x3030303030303030ull) << ((64 - 8 * B) & 63)) & (0 - uint64_t(B != 0));
+  return eightDigits(High) * Pow10[B] + eightDigits(Low);
+}
+
+/// The value of the \p N (1-8) digits at \p P (8 readable bytes).
+inline uint64_t shortDigitsValue(const char *P, unsigned N) {
+  uint64_t W;
+  std::memcpy(&W, P, 8);
+  return eightDigits((W ^ 0x3030303030303030ull) << (64 - 8 * N));
+}
+
+inline void skipSpace(const char *&P, const char *End) {
+  while (P < End && isSpace(*P))
+    ++P;
+}
+
+/// The fast path of the records reader: parses records in the usual form
+/// ("[t,v,cu,simd,wave,flags]", plain non-negative integers of at most 16
+/// digits, slot fields in range, then ',' or the array's ']') from \p Pos
+/// until \p Limit. Returns where it stopped: after a ',' (at \p Limit or
+/// beyond), at the array's ']' (with \p Closed set), or at the start of a
+/// record it did not take, which simdjson then parses or names what is wrong
+/// with. The six numbers are found from one mask of the record's digits, so
+/// parsing them does not wait on one another; a per-field on-demand parse
+/// cost more than all of the analysis.
+size_t plainRecords(std::string_view Text, size_t Pos, size_t Limit, std::vector<Record> &Out, size_t &Rows,
+                    bool &Closed) {
+  const char *P = Text.data() + Pos, *End = Text.data() + Text.size(), *Stop = Text.data() + Limit;
+  // A record is read 64 bytes at a time and numbers 16 bytes past their
+  // start: the last records are left to simdjson.
+  const char *Last = End - std::min<size_t>(Text.size(), 80);
+  // The digit mask of 64 bytes serves the records that start in its first
+  // half (about three); a record that does not fit is retried with the mask
+  // taken at its start.
+  const char *Window = nullptr;
+  uint64_t WindowDigits = 0;
+  while (P < Stop && P <= Last && *P == '[') {
+    size_t Offset = size_t(P - Window);
+    if (!Window || Offset > 32) {
+      Window = P;
+      WindowDigits = digitMask(P);
+      Offset = 0;
+    }
+    uint64_t Digits = WindowDigits >> Offset;
+    uint64_t Starts = Digits & ~(Digits << 1), Ends = Digits & ~(Digits >> 1);
+    unsigned S[6], E[6];
+    bool Ok = true;
+    for (unsigned K = 0; K < 6; ++K) {
+      Ok &= Starts != 0;
+      S[K] = unsigned(__builtin_ctzll(Starts | (1ull << 63)));
+      E[K] = unsigned(__builtin_ctzll(Ends | (1ull << 63)));
+      Starts &= Starts - 1;
+      Ends &= Ends - 1;
+    }
+    Ok &= S[0] == 1 && P[E[5] + 1] == ']';
+    for (unsigned K = 0; K < 5; ++K)
+      Ok &= S[K + 1] == E[K] + 2 && P[E[K] + 1] == ',';
+    int64_t V[6];
+    for (unsigned K = 0; K < 2; ++K) {
+      unsigned N = E[K] - S[K] + 1;
+      Ok &= N <= 16 && (N == 1 || P[S[K]] != '0');
+      V[K] = int64_t(digitsValue(P + S[K], std::min(N, 16u)));
+    }
+    for (unsigned K = 2; K < 6; ++K) { // 0-255: at most 3 digits
+      unsigned N = E[K] - S[K] + 1;
+      Ok &= N <= 3 && (N == 1 || P[S[K]] != '0');
+      V[K] = int64_t(shortDigitsValue(P + S[K], std::min(N, 3u)));
+    }
+    Ok &= (uint64_t(V[2]) | uint64_t(V[3]) | uint64_t(V[4]) | uint64_t(V[5])) <= 255;
+    if (!Ok && Offset) {
+      Window = nullptr; // Perhaps cut by the mask's end: again from its start.
+      continue;
+    }
+    const char *Next = P + E[5] + 2;
+    skipSpace(Next, End);
+    if (!Ok || Next == End || (*Next != ',' && *Next != ']'))
+      break;
+    Out.push_back(recordOf(V));
+    ++Rows;
+    P = Next;
+    if (*P == ']') {
+      Closed = true;
+      break;
+    }
+    ++P;
+    skipSpace(P, End);
+  }
+  return size_t(P - Text.data());
+}
+
+} // namespace
 
 /// Where "records" is, looked for only near the start: rocprofv3 writes a
 /// few short keys before the records, and a corrupt or foreign file (a
@@ -316,18 +451,18 @@ static size_t findRecordsKey(std::string_view Text, const std::string &Path) {
 /// cannot be much larger than that many records take (a record is at most
 /// six 20-digit numbers; 256 bytes allows any layout rocprofv3 or json.dump
 /// writes). A larger one is corrupt; it is refused before it is read.
-static void checkRecordsSize(std::string_view Text, size_t ArrayBegin, const std::string &Path) {
+static uint64_t checkRecordsSize(std::string_view Text, size_t ArrayBegin, const std::string &Path) {
   constexpr std::string_view CountKey = "\"records_count\"";
   size_t At = Text.substr(0, ArrayBegin).find(CountKey);
   if (At == std::string_view::npos)
-    return;
+    return UINT64_MAX;
   At += CountKey.size();
   while (At < ArrayBegin && (isSpace(Text[At]) || Text[At] == ':'))
     ++At;
   uint64_t Count = 0;
   auto [End, Ec] = std::from_chars(Text.data() + At, Text.data() + ArrayBegin, Count);
   if (Ec != std::errc() || End == Text.data() + At)
-    return; // not a plain count: the records decide
+    return UINT64_MAX; // not a plain count: the records decide
   constexpr uint64_t MaxRecordBytes = 256, Slack = 1 << 16;
   uint64_t Limit = Count > (UINT64_MAX - Slack - ArrayBegin) / MaxRecordBytes
                        ? UINT64_MAX
@@ -335,6 +470,7 @@ static void checkRecordsSize(std::string_view Text, size_t ArrayBegin, const std
   if (Text.size() > Limit)
     malformed(Path, std::to_string(Text.size()) + " bytes, more than its records_count of " +
                         std::to_string(Count) + " records can take (corrupt)");
+  return Count;
 }
 
 // simdjson indexes every structural character of a document (4 bytes each),
@@ -365,9 +501,9 @@ size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vec
   if (Pos >= Text.size() || Text[Pos] != '[')
     malformed(Path, "\"records\" is not an array");
   ArrayBegin = Pos;
-  checkRecordsSize(Text, Pos, Path);
+  uint64_t Count = checkRecordsSize(Text, Pos, Path);
   ++Pos; // Inside the records array.
-  Out.reserve(Out.size() + countRecords(Text, Pos, Map));
+  reserveLarge(Out, Out.size() + recordsBound(Text, Pos, Count));
 
   constexpr size_t ChunkBytes = 1 << 20;
   simdjson::ondemand::parser Parser;
@@ -379,6 +515,20 @@ size_t readRecordsArray(std::string_view Text, const std::string &Path, std::vec
       malformed(Path, "truncated: the records array does not end");
     if (Text[Pos] == ']')
       break; // End of the array.
+    bool Closed = false;
+    size_t Next = plainRecords(Text, Pos, std::min(Text.size(), Pos + ChunkBytes), Out, Rows, Closed);
+    if (Map)
+      Map->release(Next);
+    if (Closed) {
+      Pos = Next;
+      break;
+    }
+    if (Next != Pos) {
+      Pos = Next;
+      continue;
+    }
+    // A record in another form: simdjson parses a chunk from it, or says
+    // what is wrong with it.
     size_t Cut = std::min(Text.size(), Pos + ChunkBytes);
     size_t Close = Text.find(']', Cut == Text.size() ? Pos : Cut);
     if (Close == std::string_view::npos)

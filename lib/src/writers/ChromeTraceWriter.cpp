@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
 #include <sstream>
 #include <unordered_map>
 
@@ -82,6 +84,50 @@ void appendDuration(std::string &Out, int64_t BeginNs, int64_t DurNs, uint32_t D
   }
 }
 
+/// The JSON as it is built: a megabyte at a time to the stream. Appending
+/// pieces of known length to a raw buffer; std::string's append (a call and
+/// a strlen per piece) cost more than the formatting.
+class JsonOut {
+public:
+  explicit JsonOut(std::ostream &OS) : OS(OS), Buf(Capacity), At(Buf.data()) {}
+  ~JsonOut() { flush(); }
+  void put(const char *S, size_t N) {
+    if (size_t(Buf.data() + Capacity - At) < N)
+      return slowPut(S, N);
+    std::memcpy(At, S, N);
+    At += N;
+  }
+  template <size_t N> void lit(const char (&S)[N]) { put(S, N - 1); }
+  void str(const std::string &S) { put(S.data(), S.size()); }
+  void integer(int64_t V) {
+    char Tmp[24];
+    auto [End, Ec] = std::to_chars(Tmp, Tmp + sizeof Tmp, V);
+    put(Tmp, size_t(End - Tmp));
+  }
+  /// Once an event is complete: a megabyte or more goes to the stream.
+  void maybeFlush() {
+    if (At - Buf.data() >= (1 << 20))
+      flush();
+  }
+  void flush() {
+    OS.write(Buf.data(), At - Buf.data());
+    At = Buf.data();
+  }
+
+private:
+  void slowPut(const char *S, size_t N) {
+    flush();
+    if (N >= Capacity)
+      OS.write(S, std::streamsize(N));
+    else
+      put(S, N);
+  }
+  static constexpr size_t Capacity = size_t(2) << 20;
+  std::ostream &OS;
+  std::vector<char> Buf;
+  char *At;
+};
+
 } // namespace
 
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
@@ -128,6 +174,7 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
   }
   OS << Out;
   Out.clear();
+  std::string Scratch;
 
   static const char *Categories[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
   // The name/category part of an event, built once per (name, category).
@@ -150,6 +197,14 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
   TimelineArgs ArgsOf(Names);
   std::vector<ChromeEvent> Events;
   std::vector<TimelineItem> Items;
+  JsonOut J(OS);
+  char Num[48];
+  auto Micros = [&](int64_t Ns) {
+    std::string &T = Scratch;
+    T.clear();
+    appendMicros(T, Ns);
+    J.str(T);
+  };
   for (const WaveEvents &W : Dir.Waves) {
     Dir.Events.read(W.Begin, W.End, Events);
     timelineItems(Events, Items);
@@ -163,55 +218,65 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
               ",\"tid\":" + std::to_string(Thread->Tid);
       }
       const TimelineProcess &Process = Layout.Processes[Thread->Process];
-      Out += First ? "" : ",\n";
+      if (!First)
+        J.lit(",\n");
       First = false;
       int64_t Begin = Clock.ns(Item.Begin);
-      Out += Item.Slice ? "{\"ph\":\"X\",\"ts\":" : "{\"ph\":\"i\",\"ts\":";
-      appendMicros(Out, Begin);
+      if (Item.Slice)
+        J.lit("{\"ph\":\"X\",\"ts\":");
+      else
+        J.lit("{\"ph\":\"i\",\"ts\":");
+      Micros(Begin);
       if (Item.Slice) {
-        Out += ",\"dur\":";
-        appendDuration(Out, Begin, Clock.ns(Item.End) - Begin, Item.Depth);
+        J.lit(",\"dur\":");
+        Scratch.clear();
+        appendDuration(Scratch, Begin, Clock.ns(Item.End) - Begin, Item.Depth);
+        J.str(Scratch);
       }
-      Out += Ids;
-      Out += Head(E);
+      J.str(Ids);
+      J.str(Head(E));
       if (!Item.Slice)
-        Out += ",\"s\":\"t\"";
-      Out += ",\"args\":{";
+        J.lit(",\"s\":\"t\"");
+      J.lit(",\"args\":{");
       bool FirstArg = true;
       for (const TimelineArg &A : ArgsOf.of(Item, Events, Process, *Thread)) {
-        Out += FirstArg ? "\"" : ",\"";
-        FirstArg = false;
-        Out += A.Key;
-        Out += "\":";
-        if (A.Str)
-          Out += Quoted(A.Str);
+        if (FirstArg)
+          J.lit("\"");
         else
-          appendInt(Out, A.Int);
+          J.lit(",\"");
+        FirstArg = false;
+        J.put(A.Key, std::strlen(A.Key));
+        J.lit("\":");
+        if (A.Str)
+          J.str(Quoted(A.Str));
+        else
+          J.integer(A.Int);
       }
-      Out += "}}";
+      J.lit("}}");
       // A data marker's values also go to a counter named after it.
       if (Item.Payload) {
-        Out += ",\n{\"ph\":\"C\",\"name\":";
-        Out += Quoted(&Names.str(E.Name));
-        Out += ",\"ts\":";
-        appendMicros(Out, Begin);
-        Out += ",\"pid\":" + std::to_string(Process.Pid) + ",\"args\":{";
+        J.lit(",\n{\"ph\":\"C\",\"name\":");
+        J.str(Quoted(&Names.str(E.Name)));
+        J.lit(",\"ts\":");
+        Micros(Begin);
+        int N = std::snprintf(Num, sizeof Num, ",\"pid\":%u,\"args\":{", Process.Pid);
+        J.put(Num, size_t(N));
         for (uint32_t I = 0; I < Item.Payload; ++I) {
-          Out += I ? ",\"" : "\"";
-          Out += ArgsOf.valueKey(I, Item.Payload);
-          Out += "\":";
-          appendInt(Out, Events[Item.Head + 1 + I].Name);
+          if (I)
+            J.lit(",\"");
+          else
+            J.lit("\"");
+          const char *Key = ArgsOf.valueKey(I, Item.Payload);
+          J.put(Key, std::strlen(Key));
+          J.lit("\":");
+          J.integer(Events[Item.Head + 1 + I].Name);
         }
-        Out += "}}";
+        J.lit("}}");
       }
-      if (Out.size() > (1 << 20)) {
-        OS << Out;
-        Out.clear();
-      }
+      J.maybeFlush();
     }
   }
-  Out += "]}\n";
-  OS << Out;
+  J.lit("]}\n");
 }
 
 } // namespace sqtt

@@ -1,57 +1,116 @@
 // MemoryTraceWriter.cpp - per-lane address traces as a JSON array, streamed.
+//
+// A trace is formatted into a buffer that goes to the stream a megabyte at a
+// time: formatting each field through the stream (and addresses through
+// printf) took longer than the analysis.
 #include "sqtt/support/JsonString.h"
 #include "sqtt/writers/MemoryWriters.h"
 
-#include <cstdio>
+#include <charconv>
 
 namespace sqtt {
 
 namespace {
-std::string execMask(uint64_t Exec) {
+
+void appendInt(std::string &Out, uint64_t V) {
   char Buf[24];
-  std::snprintf(Buf, sizeof Buf, "0x%016llx", (unsigned long long)Exec);
-  return Buf;
+  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, V);
+  Out.append(Buf, size_t(End - Buf));
 }
+
+void appendInt(std::string &Out, int64_t V) {
+  char Buf[24];
+  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, V);
+  Out.append(Buf, size_t(End - Buf));
+}
+
+/// "0x" and \p Digits lower-case hex digits, zero-padded.
+void appendHex(std::string &Out, uint64_t V, unsigned Digits) {
+  char Buf[18] = {'0', 'x'};
+  for (unsigned I = 0; I < Digits; ++I)
+    Buf[2 + I] = "0123456789abcdef"[(V >> (4 * (Digits - 1 - I))) & 0xF];
+  Out.append(Buf, 2 + Digits);
+}
+
+/// Digits of formatAddress: 8 for a narrow kind, else 16 (more when the
+/// value has them, as %0*llx would write).
+unsigned addressDigits(AddressKind K, uint64_t A) {
+  unsigned Digits = isNarrowAddressKind(K) ? 8 : 16;
+  while (Digits < 16 && (A >> (4 * Digits)))
+    ++Digits;
+  return Digits;
+}
+
 } // namespace
 
 void MemoryTraceJsonWriter::add(const AddressTrace &T) {
-  OS << (Count++ ? ",\n  {\n" : "[\n  {\n");
-  OS << "    \"kind\": \"" << addressKindName(T.Kind) << "\",\n    \"marker_id\": " << T.MarkerID
-     << ",\n    \"kernel\": ";
+  Buf += Count++ ? ",\n  {\n" : "[\n  {\n";
+  Buf += "    \"kind\": \"";
+  Buf += addressKindName(T.Kind);
+  Buf += "\",\n    \"marker_id\": ";
+  appendInt(Buf, uint64_t(T.MarkerID));
+  Buf += ",\n    \"kernel\": ";
   const std::string &Kernel = Names.str(T.Kernel);
   if (Kernel.empty())
-    OS << "null";
+    Buf += "null";
   else
-    writeJsonString(OS, Kernel);
-  OS << ",\n    \"dispatch\": ";
+    appendJsonString(Buf, Kernel);
+  Buf += ",\n    \"dispatch\": ";
   if (T.Dispatch)
-    OS << *T.Dispatch;
+    appendInt(Buf, int64_t(*T.Dispatch));
   else
-    OS << "null";
-  OS << ",\n    \"code_object\": ";
+    Buf += "null";
+  Buf += ",\n    \"code_object\": ";
   if (T.CodeObject)
-    OS << *T.CodeObject;
+    appendInt(Buf, uint64_t(*T.CodeObject));
   else
-    OS << "null";
-  OS << ",\n    \"time\": " << T.Time << ",\n    \"shader_engine\": " << int(T.SE)
-     << ",\n    \"cu\": " << int(T.CU) << ",\n    \"simd\": " << int(T.SIMD)
-     << ",\n    \"wave\": " << int(T.Wave) << ",\n    \"exec_mask\": \"" << execMask(T.Exec)
-     << "\",\n    \"active_lanes\": " << T.Addresses.size() << ",\n    \"lanes\": [";
-  std::vector<uint32_t> Lanes = activeLanes(T.Exec, T.WaveSize);
-  for (size_t L = 0; L < Lanes.size(); ++L)
-    OS << (L ? ", " : "") << Lanes[L];
-  OS << "],\n    \"addresses\": [";
-  for (size_t A = 0; A < T.Addresses.size(); ++A)
-    OS << (A ? ",\n      \"" : "\n      \"") << formatAddress(T.Kind, T.Addresses[A]) << '"';
-  OS << (T.Addresses.empty() ? "]" : "\n    ]");
+    Buf += "null";
+  Buf += ",\n    \"time\": ";
+  appendInt(Buf, int64_t(T.Time));
+  Buf += ",\n    \"shader_engine\": ";
+  appendInt(Buf, uint64_t(T.SE));
+  Buf += ",\n    \"cu\": ";
+  appendInt(Buf, uint64_t(T.CU));
+  Buf += ",\n    \"simd\": ";
+  appendInt(Buf, uint64_t(T.SIMD));
+  Buf += ",\n    \"wave\": ";
+  appendInt(Buf, uint64_t(T.Wave));
+  Buf += ",\n    \"exec_mask\": \"";
+  appendHex(Buf, T.Exec, 16);
+  Buf += "\",\n    \"active_lanes\": ";
+  appendInt(Buf, uint64_t(T.Addresses.size()));
+  Buf += ",\n    \"lanes\": [";
+  bool First = true;
+  for (uint32_t L = 0; L < T.WaveSize && L < 64; ++L)
+    if ((T.Exec >> L) & 1) {
+      if (!First)
+        Buf += ", ";
+      First = false;
+      appendInt(Buf, uint64_t(L));
+    }
+  Buf += "],\n    \"addresses\": [";
+  for (size_t A = 0; A < T.Addresses.size(); ++A) {
+    Buf += A ? ",\n      \"" : "\n      \"";
+    appendHex(Buf, T.Addresses[A], addressDigits(T.Kind, T.Addresses[A]));
+    Buf += '"';
+  }
+  Buf += T.Addresses.empty() ? "]" : "\n    ]";
   const std::string &Loc = Names.str(T.SourceLoc);
   if (!Loc.empty()) {
-    OS << ",\n    \"source\": ";
-    writeJsonString(OS, Loc);
+    Buf += ",\n    \"source\": ";
+    appendJsonString(Buf, Loc);
   }
-  OS << "\n  }";
+  Buf += "\n  }";
+  if (Buf.size() > (1 << 20)) {
+    OS << Buf;
+    Buf.clear();
+  }
 }
 
-void MemoryTraceJsonWriter::finish() { OS << (Count ? "\n]\n" : "[]\n"); }
+void MemoryTraceJsonWriter::finish() {
+  Buf += Count ? "\n]\n" : "[]\n";
+  OS << Buf;
+  Buf.clear();
+}
 
 } // namespace sqtt

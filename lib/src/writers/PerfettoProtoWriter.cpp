@@ -14,6 +14,8 @@
 #include "sqtt/writers/Timeline.h"
 #include "sqtt/writers/TraceWriters.h"
 
+#include <array>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <tuple>
@@ -152,6 +154,17 @@ private:
   /// every string interned here lives as long as the writer (names, argument
   /// keys, kernels), and hashing an address is cheaper than the text.
   uint64_t intern(uint32_t Table, const char *S) {
+    // A direct-mapped cache by address in front: about a dozen strings per
+    // event, and a hash map lookup each cost as much as the rest of the event.
+    Cached &C = Recent[Table][(uintptr_t(S) >> 3) % RecentSlots];
+    if (C.Key == S)
+      return C.Iid;
+    C.Key = S;
+    C.Iid = internSlow(Table, S);
+    return C.Iid;
+  }
+
+  uint64_t internSlow(uint32_t Table, const char *S) {
     auto [Fast, NewAddress] = ByAddress[Table].try_emplace(S, 0);
     if (!NewAddress)
       return Fast->second;
@@ -238,6 +251,12 @@ private:
   std::string Out, Packet, EventBuf, InternedBuf, Scratch, Entry;
   std::unordered_map<std::string, uint64_t> Iids[30];         // by table
   std::unordered_map<const char *, uint64_t> ByAddress[30];   // by table
+  struct Cached {
+    const char *Key = nullptr;
+    uint64_t Iid = 0;
+  };
+  static constexpr size_t RecentSlots = 256;
+  std::vector<std::array<Cached, RecentSlots>> Recent = std::vector<std::array<Cached, RecentSlots>>(30);
   uint64_t NextUuid = 1, RootUuid = 0;
   std::vector<uint64_t> DispatchUuid, WaveUuid; // by pid - 1, tid - 1
   std::map<std::pair<uint32_t, std::string>, uint64_t> DataCounters;

@@ -127,7 +127,7 @@ const std::vector<TimelineArg> &TimelineArgs::of(const TimelineItem &Item,
   Args.push_back({"marker_id", nullptr, Head.MarkerID});
   const char *Kind = markerKind(Head, Item.Payload != 0);
   for (const std::string &K : Kinds)
-    if (K == Kind)
+    if (K.c_str()[0] == Kind[0] && K == Kind) // the first letters differ: one compare
       Args.push_back({"kind", &K, 0});
   if (const std::string &Loc = Names.str(Head.SourceLoc); !Loc.empty())
     Args.push_back({"source", &Loc, 0});

@@ -30,6 +30,7 @@ private:
   std::string Path;
   const uint8_t *Data = nullptr;
   size_t Size = 0;
+  mutable size_t Released = 0; // bytes from the start already released
 };
 
 } // namespace sqtt

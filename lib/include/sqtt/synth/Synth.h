@@ -25,6 +25,17 @@ struct SynthScenario {
   unsigned Relaunches = 1;     // extra waves run by each slot after the first
   unsigned EventsPerWave = 200;
   unsigned MaxDepth = 3;
+  /// With Stacks > 0, each code object's scopes form a fixed call tree of
+  /// that many stacks whose leaves are MinDepth to MaxDepth deep (as far as
+  /// the count allows), and waves enter only the scopes it has under their
+  /// current stack: a few hundred distinct stacks, like a real kernel's call
+  /// graph. 0: any scope may be entered anywhere (stacks without bound).
+  unsigned Stacks = 0;
+  unsigned MinDepth = 1;
+  /// Mean cycles between a wave's events (1 to 2*EventGap-1); 0: 10 to 499.
+  unsigned EventGap = 0;
+  /// Records on one line (",", as json.dump writes) instead of one a line.
+  bool Compact = false;
   unsigned MaxDelay = 300;     // cycles of arrival delay for gfx12 packed headers
   unsigned PrivPercent = 1;
   /// Called before each shader engine of each directory is generated.

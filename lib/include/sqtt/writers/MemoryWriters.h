@@ -26,6 +26,7 @@ private:
   std::ostream &OS;
   const NameTable &Names;
   uint64_t Count = 0;
+  std::string Buf; // what has not gone to OS yet
 };
 
 /// Totals, then one aligned table row per operation (\p Rows as sorted by

@@ -14,12 +14,22 @@ namespace sqtt::proto {
 
 enum WireType : uint32_t { Varint = 0, Fixed64 = 1, LengthDelimited = 2 };
 
-inline void putVarint(std::string &Out, uint64_t V) {
+/// Encodes \p V at \p At (room for 10 bytes); returns the end.
+inline char *encodeVarint(char *At, uint64_t V) {
   while (V >= 0x80) {
-    Out += char(uint8_t(V) | 0x80);
+    *At++ = char(uint8_t(V) | 0x80);
     V >>= 7;
   }
-  Out += char(V);
+  *At++ = char(V);
+  return At;
+}
+
+// Each field is encoded into a local buffer and appended once: appending
+// byte by byte cost a capacity check per byte, and the writer emits about
+// forty fields per event.
+inline void putVarint(std::string &Out, uint64_t V) {
+  char Buf[10];
+  Out.append(Buf, size_t(encodeVarint(Buf, V) - Buf));
 }
 
 inline void putTag(std::string &Out, uint32_t Field, WireType Type) {
@@ -29,15 +39,17 @@ inline void putTag(std::string &Out, uint32_t Field, WireType Type) {
 /// uint32/uint64/bool/enum fields, and int32/int64 (negative values take
 /// ten bytes, as protobuf's int64 does).
 inline void putUInt(std::string &Out, uint32_t Field, uint64_t V) {
-  putTag(Out, Field, Varint);
-  putVarint(Out, V);
+  char Buf[20];
+  char *End = encodeVarint(encodeVarint(Buf, (uint64_t(Field) << 3) | Varint), V);
+  Out.append(Buf, size_t(End - Buf));
 }
 inline void putInt(std::string &Out, uint32_t Field, int64_t V) { putUInt(Out, Field, uint64_t(V)); }
 
 /// string, bytes and nested-message fields.
 inline void putBytes(std::string &Out, uint32_t Field, std::string_view Bytes) {
-  putTag(Out, Field, LengthDelimited);
-  putVarint(Out, Bytes.size());
+  char Buf[20];
+  char *End = encodeVarint(encodeVarint(Buf, (uint64_t(Field) << 3) | LengthDelimited), Bytes.size());
+  Out.append(Buf, size_t(End - Buf));
   Out.append(Bytes.data(), Bytes.size());
 }
 
