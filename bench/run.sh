@@ -19,6 +19,7 @@ echo "$module_compile"
   echo
   echo "Written by \`make bench\` ($(date -u +%Y-%m-%d)) on $(nproc) cores of"
   echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/ {print $2}') GiB RAM."
+  echo "What the figures mean, and measurements made by hand: bench/README.md."
   echo
   echo "## Trace tools on simulated traces (mixed and kernel-like shapes; one thread unless -j 2)"
   echo
