@@ -188,19 +188,4 @@ uint32_t MarkerResolver::unknownName(uint32_t ID) {
   return Name;
 }
 
-DecodedMarker MarkerResolver::decode(uint32_t Value, const MarkerMap &Map) const {
-  DecodedMarker D;
-  D.ExitPrev = Value & 1u;
-  D.Enter = (Value >> 1) & 1u;
-  D.ID = Value >> 2;
-  if (Map.packed()) {
-    uint32_t Packed = D.ID & rtd::bit_mask(30 - Map.Encoding.shader_clock_bits);
-    bool BareExit = Packed == 0 && D.ExitPrev && !D.Enter;
-    if (BareExit || Map.find(Packed))
-      D.ID = Packed;
-  }
-  D.Info = Map.find(D.ID);
-  return D;
-}
-
 } // namespace sqtt

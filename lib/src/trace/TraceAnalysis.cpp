@@ -636,12 +636,14 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           continue;
         }
         MarkerType Type = M.Info ? M.Info->Type : MarkerType::Function;
-        uint32_t Name = M.Info ? M.Info->Name : Resolver.unknownName(M.ID);
+        // Half the records are bare exits, which need no name: the unknown
+        // name ("event#<id>") is only made for a record that uses it.
+        auto NameOf = [&] { return M.Info ? M.Info->Name : Resolver.unknownName(M.ID); };
         if (!M.Info && M.ID != 0)
           ++Loss.UnknownIDs; // A bare exit (ID 0) needs no map entry.
         if (Type == MarkerType::Point) {
           ++Loss.PointMarkers;
-          Emit(ChromeEvent::Instant, R.Time, Name, MarkerType::Point, &M);
+          Emit(ChromeEvent::Instant, R.Time, NameOf(), MarkerType::Point, &M);
           if (auto P = PayloadOf.find(H); P != PayloadOf.end())
             for (uint32_t K = 0; K < P->second.second; ++K)
               Emit(ChromeEvent::Payload, R.Time, PayloadWords[P->second.first + K],
@@ -672,6 +674,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           }
         }
         if (M.Enter) {
+          uint32_t Name = NameOf();
           Node = Profile.child(Node, Name);
           if (Options.Stats)
             Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function,

@@ -126,7 +126,7 @@ public:
   std::string display(const std::string &Name) const;
 
   uint32_t unknownName(uint32_t ID); // "event#<id>"
-  DecodedMarker decode(uint32_t Value, const MarkerMap &Map) const;
+  DecodedMarker decode(uint32_t Value, const MarkerMap &Map) const; // Inline: once per record.
 
 private:
   void addTo(MarkerMap &Map, const rtd::Funcmap &Source);
@@ -147,5 +147,20 @@ private:
   std::mutex UnknownLock;
   size_t MarkerRows = 0, FunctionRows = 0;
 };
+
+inline DecodedMarker MarkerResolver::decode(uint32_t Value, const MarkerMap &Map) const {
+  DecodedMarker D;
+  D.ExitPrev = Value & 1u;
+  D.Enter = (Value >> 1) & 1u;
+  D.ID = Value >> 2;
+  if (Map.packed()) {
+    uint32_t Packed = D.ID & rtd::bit_mask(30 - Map.Encoding.shader_clock_bits);
+    bool BareExit = Packed == 0 && D.ExitPrev && !D.Enter;
+    if (BareExit || Map.find(Packed))
+      D.ID = Packed;
+  }
+  D.Info = Map.find(D.ID);
+  return D;
+}
 
 } // namespace sqtt
