@@ -283,14 +283,11 @@ bool sqtt::runLinkPhase(Module &M) {
     bool Packs = S.From->Layout.ShaderClockBits != 0 && Target.Gen == GfxGen::GFX12;
     IRBuilder<> B(S.Call);
     bool Imm = NewValue <= MaxImmMarkerValue && Target.hasImmTrace() && !Packs;
-    std::optional<TraceAsm> Scoped = matchTraceAsm(*S.Call);
-    CallInst *New;
-    if (Scoped && Scoped->InScope) // Keeps its scope test, in either form.
-      New = emitTraceAsm(B, {B.getInt32(NewValue), Scoped->InScope, Imm});
-    else if (Imm)
-      New = emitBareTrace(B, NewValue, Target);
-    else
-      New = emitTraceAsm(B, {B.getInt32(NewValue), nullptr, false});
+    // A scoped header keeps its scope test, in either form.
+    std::optional<TraceAsm> Old = matchTraceAsm(*S.Call);
+    Value *InScope = Old ? Old->InScope : nullptr;
+    CallInst *New = Imm && !InScope ? emitBareTrace(B, NewValue, Target)
+                                    : emitTraceAsm(B, {B.getInt32(NewValue), InScope, Imm});
     New->copyMetadata(*S.Call);
     New->setDebugLoc(S.Call->getDebugLoc());
     S.Call->eraseFromParent();

@@ -62,6 +62,7 @@ static bool isScopedTrace(const Instruction &I, const Value *InScope) {
 }
 
 CallInst *sqtt::emitTraceAsm(IRBuilderBase &B, const TraceAsm &Trace) {
+  assert((!Trace.Imm || Trace.InScope) && "an unscoped immediate trace stays an intrinsic");
   Type *I32 = B.getInt32Ty();
   SmallVector<Type *, 2> Params = {I32};
   SmallVector<Value *, 2> Args = {Trace.Operand};

@@ -41,7 +41,7 @@ constexpr const char *MarkerHeader = "sqtt.marker_header";
 constexpr const char *RawPayload = "sqtt.raw_payload";
 constexpr const char *PayloadGroup = "sqtt.payload_group";
 /// A single-record trace that only waves in the scope filter emit: the
-/// lowering turns it into a trace that skips itself on the function's mask.
+/// lowering turns it into a trace that skips itself on the function's test.
 constexpr const char *ScopedTrace = "sqtt.scoped";
 } // namespace md
 

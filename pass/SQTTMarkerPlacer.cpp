@@ -147,7 +147,6 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
     InScope = B.CreateICmpNE(Mask, B.getInt32(0), "sqtt.in");
   }
   ++NumScopeChecks;
-  ScopeCheckEnd = cast<Instruction>(InScope);
   return InScope;
 }
 

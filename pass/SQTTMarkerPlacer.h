@@ -58,10 +58,6 @@ public:
   /// The test, if a marker of this function uses it (the lowering needs it).
   llvm::Value *scopeCheck() const { return InScope; }
 
-  /// The last instruction of the scope check, if it exists (function entry
-  /// markers go right after it).
-  llvm::Instruction *scopeCheckEnd() const { return ScopeCheckEnd; }
-
   /// Whether markers go behind the scope check: when one is configured and
   /// the function can take the branch (see SQTTFunctionLimits.h).
   bool isScoped() const { return Scoped; }
@@ -101,7 +97,6 @@ private:
   bool Scoped;
   bool WarnedUnscoped = false;
   llvm::Value *InScope = nullptr;
-  llvm::Instruction *ScopeCheckEnd = nullptr;
 };
 
 } // namespace sqtt
