@@ -1,9 +1,9 @@
 // MemorySummary.cpp - what the address traces say about each memory operation.
 #include "sqtt/trace/MemorySummary.h"
+#include "sqtt/support/JsonString.h"
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 
 namespace sqtt {
 
@@ -20,18 +20,23 @@ bool isNarrowAddressKind(AddressKind K) {
   return isLdsBankKind(K) || K == AddressKind::DsPermute || K == AddressKind::DsBpermute;
 }
 
+void appendAddress(std::string &Out, AddressKind K, uint64_t Address) {
+  // As "0x%0*llx" with 8 or 16: at least that many digits, more if needed.
+  unsigned Digits = isNarrowAddressKind(K) ? 8 : 16;
+  while (Digits < 16 && (Address >> (4 * Digits)))
+    ++Digits;
+  appendHex(Out, Address, Digits);
+}
+
 std::string formatAddress(AddressKind K, uint64_t Address) {
-  char Buf[24];
-  std::snprintf(Buf, sizeof Buf, "0x%0*llx", isNarrowAddressKind(K) ? 8 : 16,
-                (unsigned long long)Address);
-  return Buf;
+  std::string Out;
+  appendAddress(Out, K, Address);
+  return Out;
 }
 
 std::vector<uint32_t> activeLanes(uint64_t Exec, unsigned WaveSize) {
   std::vector<uint32_t> Lanes;
-  for (uint32_t L = 0; L < WaveSize && L < 64; ++L)
-    if ((Exec >> L) & 1)
-      Lanes.push_back(L);
+  forEachActiveLane(Exec, WaveSize, [&](uint32_t L) { Lanes.push_back(L); });
   return Lanes;
 }
 

@@ -19,24 +19,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <sstream>
 #include <unordered_map>
 
 namespace sqtt {
 
 namespace {
-
-std::string jsonString(const std::string &S) {
-  std::ostringstream OS;
-  writeJsonString(OS, S);
-  return OS.str();
-}
-
-void appendInt(std::string &Out, int64_t V) {
-  char Buf[24];
-  auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, V);
-  Out.append(Buf, size_t(End - Buf));
-}
 
 /// Nanoseconds as exact decimal microseconds ("1234.567", "12", "-0.5").
 void appendMicros(std::string &Out, int64_t Ns) {

@@ -28,8 +28,17 @@ bool isLdsBankKind(AddressKind K);
 bool isNarrowAddressKind(AddressKind K);
 /// "0x%08x" for narrow kinds, "0x%016x" otherwise (FORMATS.md 5).
 std::string formatAddress(AddressKind K, uint64_t Address);
+/// The same, appended to \p Out.
+void appendAddress(std::string &Out, AddressKind K, uint64_t Address);
 
-/// The lanes of \p Exec that a wave of \p WaveSize lanes has, ascending.
+/// Calls \p F with each lane of \p Exec that a wave of \p WaveSize lanes
+/// has, ascending.
+template <class Fn> void forEachActiveLane(uint64_t Exec, unsigned WaveSize, Fn F) {
+  for (uint32_t L = 0; L < WaveSize && L < 64; ++L)
+    if ((Exec >> L) & 1)
+      F(L);
+}
+/// The same lanes, as a list.
 std::vector<uint32_t> activeLanes(uint64_t Exec, unsigned WaveSize);
 
 /// Distinct 128-byte lines among \p Addresses.
