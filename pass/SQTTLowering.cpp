@@ -67,12 +67,16 @@ CallInst *sqtt::emitTraceAsm(IRBuilderBase &B, const TraceAsm &Trace) {
   SmallVector<Type *, 2> Params = {I32};
   SmallVector<Value *, 2> Args = {Trace.Operand};
   std::string Constraints = Trace.Imm ? "i" : "{m0}";
-  const char *Text = Trace.Imm ? ScopedImmTraceAsm : M0TraceAsm;
+  const char *Text = M0TraceAsm;
   if (Trace.InScope) {
-    if (!Trace.Imm)
-      Text = ScopedM0TraceAsm;
-    Constraints += ",{scc}";
-    Params.push_back(B.getInt1Ty());
+    Type *TestTy = Trace.InScope->getType();
+    bool InVcc = !TestTy->isIntegerTy(1);
+    if (InVcc)
+      Text = Trace.Imm ? VccScopedImmTraceAsm : VccScopedM0TraceAsm;
+    else
+      Text = Trace.Imm ? ScopedImmTraceAsm : ScopedM0TraceAsm;
+    Constraints += !InVcc ? ",{scc}" : TestTy->isIntegerTy(32) ? ",{vcc_lo}" : ",{vcc}";
+    Params.push_back(TestTy);
     Args.push_back(Trace.InScope);
   }
   auto *Ty = FunctionType::get(B.getVoidTy(), Params, false);
@@ -92,8 +96,8 @@ std::optional<TraceAsm> sqtt::matchTraceAsm(const CallInst &Call) {
   if (Call.arg_size() != 2)
     return std::nullopt;
   Trace.InScope = Call.getArgOperand(1);
-  Trace.Imm = Text == ScopedImmTraceAsm;
-  if (Trace.Imm || Text == ScopedM0TraceAsm)
+  Trace.Imm = Text == ScopedImmTraceAsm || Text == VccScopedImmTraceAsm;
+  if (Trace.Imm || Text == ScopedM0TraceAsm || Text == VccScopedM0TraceAsm)
     return Trace;
   return std::nullopt;
 }

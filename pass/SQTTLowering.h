@@ -15,11 +15,14 @@
 // statement; an m0 or SCC input costs a few microseconds.
 //
 // A scoped trace (see SQTTMarkerPlacer.h) skips itself: the asm takes the
-// function's "this wave traces" test as an SCC input and branches over its
-// s_ttracedata. The backend sets SCC, keeps it across code that does not
-// touch it (later markers then cost only the branch) and handles the hazards
-// of the compare. In the m0 form the branch takes the s_nop's place as the
-// wait state gfx9 needs between the m0 write and the trace.
+// function's scope test as an input and branches over its s_ttracedata. On
+// gfx10+ the test is a skip word (zero in scope) in VCC and the asm branches
+// on VCCNZ: the register allocator keeps the word in VCC across code that
+// does not need VCC (a marker then costs its branch alone) and copies it back
+// after code that does (calls, carries). gfx9 leaves VCCZ stale after partial
+// VCC writes, so there the test is an i1 in SCC, which the backend sets again
+// once in every block with markers (an s_and with EXEC). In the m0 forms the branch takes the s_nop's place as the wait
+// state gfx9 needs between the m0 write and the trace.
 //
 // With gfx12 clock packing, headers get the packed value here, and packed
 // headers always take the m0 form (the immediate one has no room for a clock).
@@ -46,11 +49,17 @@ namespace sqtt {
 
 /// The asm text of an m0 trace; m0 is its input.
 inline constexpr const char *M0TraceAsm = "s_nop 0\ns_ttracedata";
-/// The scoped forms: SCC (input) clear skips the trace.
+/// The scoped forms on gfx9: SCC (input) clear skips the trace.
 inline constexpr const char *ScopedM0TraceAsm =
     "s_cbranch_scc0 .Lsqtt_skip${:uid}\ns_ttracedata\n.Lsqtt_skip${:uid}:";
 inline constexpr const char *ScopedImmTraceAsm =
     "s_cbranch_scc0 .Lsqtt_skip${:uid}\ns_ttracedata_imm $0\n.Lsqtt_skip${:uid}:";
+/// The scoped forms on gfx10+: a nonzero skip word in VCC (input) skips the
+/// trace.
+inline constexpr const char *VccScopedM0TraceAsm =
+    "s_cbranch_vccnz .Lsqtt_skip${:uid}\ns_ttracedata\n.Lsqtt_skip${:uid}:";
+inline constexpr const char *VccScopedImmTraceAsm =
+    "s_cbranch_vccnz .Lsqtt_skip${:uid}\ns_ttracedata_imm $0\n.Lsqtt_skip${:uid}:";
 
 struct LoweringResult {
   unsigned Lowered = 0;
@@ -63,7 +72,9 @@ struct LoweringResult {
 /// A trace in one of the lowered asm forms.
 struct TraceAsm {
   llvm::Value *Operand = nullptr; ///< i32 value (m0) or constant (imm).
-  llvm::Value *InScope = nullptr; ///< i1 scope test; null when unscoped.
+  /// The scope test: an i1 for SCC (true in scope) or an i32/i64 skip word
+  /// for VCC (zero in scope); null when unscoped.
+  llvm::Value *InScope = nullptr;
   bool Imm = false;               ///< s_ttracedata_imm rather than m0.
 };
 

@@ -83,28 +83,67 @@ void MarkerPlacer::noteUnscoped() {
                                     UnscopedReason + "; every wave emits them");
 }
 
-/// The check of one filtering dimension as asm: s_bitcmp1 tests bit hw_id of
-/// the mask straight into SCC, which the backend's selection of the same test
-/// does not (it shifts, compares and copies: two to three more instructions
-/// per function). The backend adds no waits inside asm, so gfx1200/gfx1201
-/// get the one their SALU needs between the s_getreg and its read.
-static Value *emitScopeCheckAsm(IRBuilderBase &B, const TargetInfo &Target,
-                                const HwIdField &Field, uint32_t Mask) {
+namespace {
+/// The s_getreg operand of a HW_ID field, or of its bits from \p Skip up.
+std::string hwregOperand(const HwIdField &Field, unsigned Skip = 0) {
   unsigned Id = Field.GetRegImm & 63, Offset = (Field.GetRegImm >> 6) & 31,
            Size = ((Field.GetRegImm >> 11) & 31) + 1;
-  std::string Text = "s_getreg_b32 $0, hwreg(" + std::to_string(Id) + ", " +
-                     std::to_string(Offset) + ", " + std::to_string(Size) + ")\n";
-  if (Target.needsSaluWaitInAsm())
-    Text += "s_wait_alu depctr_sa_sdst(0)\n";
-  Text += "s_bitcmp1_b32 $2, $0";
-  auto *RetTy = StructType::get(B.getInt32Ty(), B.getInt1Ty());
-  auto *Ty = FunctionType::get(RetTy, {B.getInt32Ty()}, false);
-  CallInst *Check = B.CreateCall(
-      InlineAsm::get(Ty, Text, "=&s,={scc},i", /*hasSideEffects=*/false), {B.getInt32(Mask)},
-      "sqtt.check");
+  return "hwreg(" + std::to_string(Id) + ", " + std::to_string(Offset + Skip) + ", " +
+         std::to_string(Size - Skip) + ")";
+}
+
+unsigned fieldBits(const HwIdField &Field) { return ((Field.GetRegImm >> 11) & 31) + 1; }
+
+/// A pure asm computing a scope test from constants.
+CallInst *emitTestAsm(IRBuilderBase &B, Type *RetTy, const std::string &Text,
+                      StringRef Constraints, ArrayRef<Value *> Args) {
+  SmallVector<Type *, 1> Params;
+  for (Value *A : Args)
+    Params.push_back(A->getType());
+  CallInst *Check = B.CreateCall(InlineAsm::get(FunctionType::get(RetTy, Params, false), Text,
+                                                Constraints, /*hasSideEffects=*/false),
+                                 Args, "sqtt.check");
   // Pure, so the copies inlining brings into a caller (link phase) merge.
   Check->setDoesNotAccessMemory();
   Check->setDoesNotThrow();
+  return Check;
+}
+} // namespace
+
+/// The test of one filtering dimension. In SCC: s_bitcmp1 tests bit hw_id of
+/// the mask straight into SCC, which the backend's selection of the same test
+/// does not (it shifts, compares and copies: two to three more instructions
+/// per function). In VCC, a skip word that is zero in scope: for a mask of the
+/// lowest 2^k IDs, the ID's bits above k as they are (one s_getreg), otherwise
+/// the bit test turned into 0 or -1. The backend adds no waits inside asm, so
+/// gfx1200/gfx1201 get the one their SALU needs before reading the SGPR that
+/// s_getreg has just written, and gfx11 wave64 the ones its lane-mask write
+/// hazard needs after each SGPR write.
+static Value *emitScopeTestAsm(IRBuilderBase &B, const TargetInfo &Target, bool InVcc,
+                               const HwIdField &Field, uint32_t Mask) {
+  bool NeedsWait = Target.needsSaluWaitInAsm() || (InVcc && Target.hasMaskWriteHazard());
+  std::string SaluWait = NeedsWait ? "\ns_wait_alu depctr_sa_sdst(0)" : "";
+  unsigned LowIds = llvm::countr_one(Mask);
+  if (InVcc && LowIds != 0 && Mask == maskTrailingOnes<uint32_t>(LowIds) &&
+      LowIds < fieldBits(Field)) {
+    Value *Word = emitTestAsm(B, B.getInt32Ty(),
+                              "s_getreg_b32 $0, " + hwregOperand(Field, LowIds) + SaluWait,
+                              "=s", {});
+    if (Target.WaveSize == 32)
+      Word->setName("sqtt.in");
+    return B.CreateZExt(Word, B.getIntNTy(Target.WaveSize), "sqtt.in");
+  }
+  // $0 the hardware field, $1 the test, $2 the mask.
+  std::string Text = "s_getreg_b32 $0, " + hwregOperand(Field) + SaluWait + "\ns_bitcmp1_b32 $2, $0";
+  Type *TestTy = B.getInt1Ty();
+  const char *Constraints = "=&s,={scc},i";
+  if (InVcc) {
+    TestTy = B.getIntNTy(Target.WaveSize);
+    Text += "\ns_cselect_b" + std::to_string(Target.WaveSize) + " $1, 0, -1" + SaluWait;
+    Constraints = "=&s,=s,i";
+  }
+  CallInst *Check = emitTestAsm(B, StructType::get(B.getInt32Ty(), TestTy), Text, Constraints,
+                                {B.getInt32(Mask)});
   return B.CreateExtractValue(Check, 1, "sqtt.in");
 }
 
@@ -129,22 +168,33 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
       Filtering.push_back(&D);
   if (Filtering.empty())
     return nullptr; // Masks wider than the fields: nothing to filter.
+  // The skip word in VCC where asm may branch on VCCZ: the register allocator
+  // keeps it in VCC from the test to the last marker where nothing else needs
+  // VCC, and copies it back (one s_mov) where something did. SCC is set again
+  // (an s_and with EXEC) in every block with markers and needs a longer test.
+  bool InVcc = Target.canBranchOnVccInAsm();
 
   if (Filtering.size() == 1) {
     const Dimension &D = *Filtering.front();
-    InScope = emitScopeCheckAsm(B, Target, D.Field, D.Mask & D.Field.FullMask);
+    InScope = emitScopeTestAsm(B, Target, InVcc, D.Field, D.Mask & D.Field.FullMask);
   } else {
     Function *GetReg = compat::getIntrinsic(*F.getParent(), Intrinsic::amdgcn_s_getreg);
-    Value *Mask = nullptr;
+    Value *Skip = nullptr;
     for (const Dimension *D : Filtering) {
-      // Bit hw_id of the mask, spread over the word: with the mask reversed,
-      // the bit is shifted into the sign and the arithmetic shift copies it.
+      // Bit hw_id of the mask's complement, spread over the word: with it
+      // reversed, the bit is shifted into the sign and the arithmetic shift
+      // copies it. -1 where this dimension leaves the wave out.
       Value *HwId = B.CreateCall(GetReg, {B.getInt32(D->Field.GetRegImm)}, "sqtt.hwid");
-      Value *AtSign = B.CreateShl(B.getInt32(reverseBits(D->Mask)), HwId);
-      Value *Sel = B.CreateAShr(AtSign, B.getInt32(31), "sqtt.sel");
-      Mask = Mask ? B.CreateAnd(Mask, Sel, "sqtt.sel") : Sel;
+      Value *AtSign = B.CreateShl(B.getInt32(reverseBits(~D->Mask)), HwId);
+      Value *Out = B.CreateAShr(AtSign, B.getInt32(31), "sqtt.out");
+      Skip = Skip ? B.CreateOr(Skip, Out, "sqtt.out") : Out;
     }
-    InScope = B.CreateICmpNE(Mask, B.getInt32(0), "sqtt.in");
+    // The skip word (zero in scope) as the VCC form takes it, widened to the
+    // wave; the SCC form after a compare.
+    if (!InVcc)
+      InScope = B.CreateICmpEQ(Skip, B.getInt32(0), "sqtt.in");
+    else
+      InScope = B.CreateSExt(Skip, B.getIntNTy(Target.WaveSize), "sqtt.in");
   }
   ++NumScopeChecks;
   return InScope;
@@ -210,6 +260,15 @@ static void keepAllocasInEntry(BasicBlock &BB, Instruction *SplitPt) {
     AI->moveBefore(BB, BB.getFirstInsertionPt()); // both LLVM 19 and 22 have this form
 }
 
+/// The scope test as a branch condition: the SCC form is one, the VCC skip
+/// word is zero in scope.
+static Value *branchCondition(Value *InScope, Instruction *InsertBefore) {
+  if (InScope->getType()->isIntegerTy(1))
+    return InScope;
+  return new ICmpInst(InsertBefore->getIterator(), ICmpInst::ICMP_EQ, InScope,
+                      ConstantInt::get(InScope->getType(), 0), "sqtt.in.cond");
+}
+
 void MarkerPlacer::wrapInScopeCheck(Instruction *First, Instruction *Last,
                                     bool Pin, StringRef TraceName,
                                     StringRef SkipName) {
@@ -224,7 +283,7 @@ void MarkerPlacer::wrapInScopeCheck(Instruction *First, Instruction *Last,
                                 (DominatorTree *)nullptr, nullptr, nullptr,
                                 SkipName);
   Instruction *OldBr = Head->getTerminator();
-  BranchInst *Br = BranchInst::Create(Trace, Skip, OK, OldBr->getIterator());
+  BranchInst *Br = BranchInst::Create(Trace, Skip, branchCondition(OK, OldBr), OldBr->getIterator());
   Br->setDebugLoc(First->getDebugLoc());
   OldBr->eraseFromParent();
   ++NumScopedRuns;
@@ -251,7 +310,7 @@ BasicBlock *MarkerPlacer::openScopedRegion(Instruction *Before,
   BasicBlock *Trace = BasicBlock::Create(Ctx, TraceName, &F, Skip);
   BranchInst::Create(Skip, Trace)->setDebugLoc(Before->getDebugLoc());
   Instruction *OldBr = Head->getTerminator();
-  BranchInst *Br = BranchInst::Create(Trace, Skip, OK, OldBr->getIterator());
+  BranchInst *Br = BranchInst::Create(Trace, Skip, branchCondition(OK, OldBr), OldBr->getIterator());
   Br->setDebugLoc(Before->getDebugLoc());
   OldBr->eraseFromParent();
   ++NumScopedRuns;

@@ -74,6 +74,10 @@ bool TargetInfo::needsSaluWaitInAsm() const {
   return Gen == GfxGen::GFX12 && Minor == 0 && Stepping <= 1;
 }
 
+bool TargetInfo::canBranchOnVccInAsm() const {
+  return Gen != GfxGen::GFX9 && !needsSaluWaitInAsm();
+}
+
 HwIdField TargetInfo::waveField() const {
   if (Gen == GfxGen::GFX9)
     return {hwregImm(hwreg::HW_ID, 0, 4), 0xFFFFFFFFu};

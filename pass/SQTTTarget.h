@@ -48,6 +48,17 @@ struct TargetInfo {
   /// s_wait_alu; the backend adds it, except inside inline asm.
   bool needsSaluWaitInAsm() const;
 
+  /// Whether inline asm may branch on VCCZ with VCC written by the backend
+  /// just before: gfx9 leaves VCCZ stale after partial VCC writes, and the
+  /// gfx1200/gfx1201 SGPR read hazard needs an s_wait_alu between an SALU
+  /// write of VCC and its read that the backend cannot put inside asm.
+  bool canBranchOnVccInAsm() const;
+
+  /// gfx11 wave64: an SALU write of an SGPR that VALU read as a lane mask
+  /// needs s_wait_alu before SALU reads it; the backend adds it after its own
+  /// writes, never after those inside asm.
+  bool hasMaskWriteHazard() const { return Major == 11 && WaveSize == 64; }
+
   HwIdField waveField() const;
   HwIdField simdField() const;
   HwIdField cuField() const;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # check-isa.sh OBJECT - checks every trace instruction of a code object:
 #   * each s_ttracedata is directly preceded by s_nop 0 (the plugin's m0 form
-#     on every target) or, scoped, by s_cbranch_scc0: the wait state after the
-#     m0 write, which the backend places before the trace asm;
+#     on every target) or, scoped, by the skip branch (s_cbranch_scc0 on gfx9
+#     and gfx1200/gfx1201, s_cbranch_vccnz elsewhere): the wait state after
+#     the m0 write, which the backend places before the trace asm;
 #   * some instruction before it writes m0;
 #   * no s_ttracedata_imm on gfx9 (the backend cannot select it there).
 # Prints "isa: <total> traces (<N> m0, <M> imm)" and exits 1 on a violation.
@@ -18,8 +19,8 @@ llvm-objdump -d "$obj" | awk -v arch="$arch" '
       if (arch ~ /^GFX9/) { print "error: s_ttracedata_imm on " arch ": " line; bad = 1 }
     } else if (line ~ /^s_ttracedata$/) {
       m0++
-      if (prev1 != "s_nop 0" && prev1 !~ /^s_cbranch_scc0 /) {
-        print "error: s_ttracedata not preceded by s_nop 0 or s_cbranch_scc0:"
+      if (prev1 != "s_nop 0" && prev1 !~ /^s_cbranch_(scc0|vccnz) /) {
+        print "error: s_ttracedata not preceded by s_nop 0 or a skip branch:"
         print "  " prev1; print "  " line
         bad = 1
       }

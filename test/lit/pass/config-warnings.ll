@@ -17,7 +17,7 @@
 ; WARN-NOT: sqtt:
 
 ; The defaults were used: the default boundary and the CU 0x3 scope check.
-; IR: asm "s_getreg_b32 $0, hwreg(23, 10, 4)\0As_bitcmp1_b32 $2, $0", "=&s,={scc},i"(i32 3)
+; IR: %sqtt.in = call i32 asm "s_getreg_b32 $0, hwreg(23, 12, 2)", "=s"()
 ; IR: [[BOUNDARY]]
 ; IR-NEXT: call void asm sideeffect
 

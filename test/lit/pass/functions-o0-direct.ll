@@ -26,11 +26,10 @@ declare void @__sqtt_named_marker_point(ptr)
 ; CHECK-NEXT: ret i32
 
 ; SCOPED-LABEL: define i32 @helper(
-; SCOPED-NEXT: call { i32, i1 } asm "s_getreg_b32 $0, hwreg(23, 10, 4)
-; SCOPED-NEXT: %[[IN:.*]] = extractvalue
+; SCOPED-NEXT: %[[IN:.*]] = call i32 asm "s_getreg_b32 $0, hwreg(23, 11, 3)"
 ; SCOPED-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; SCOPED-NEXT: [[BOUNDARY]]
-; SCOPED-NEXT: call void asm sideeffect "s_cbranch_scc0 {{.*}}(i32 10, i1 %[[IN]])
+; SCOPED-NEXT: call void asm sideeffect "s_cbranch_vccnz {{.*}}(i32 10, i32 %[[IN]])
 define i32 @helper(i32 %x) noinline optnone "target-cpu"="gfx1100" {
   %a = mul i32 %x, 3
   call void @__sqtt_named_marker_point(ptr @.n)

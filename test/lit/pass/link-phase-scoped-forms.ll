@@ -1,5 +1,7 @@
 ; The link phase keeps a scoped header scoped: whatever form its new value
-; takes, the trace asm keeps the function's scope test as its SCC input. A
+; takes, the trace asm keeps the function's scope test as its input (here the
+; gfx10+ skip word in VCC; gfx1201's packed SCC form is in
+; hip/fgpu-rdc-link-imm-and-clock-packing.test). A
 ; scoped m0 header whose new ID fits s_ttracedata_imm becomes the scoped
 ; immediate form, and a scoped immediate header whose new ID no longer fits
 ; (here the 66th hottest marker, value 266 > 255) becomes the scoped m0 form.
@@ -17,19 +19,18 @@ target triple = "amdgcn-amd-amdhsa"
 ; "hot" becomes ID 1 (value 6): the scoped immediate form. "lone" becomes
 ; ID 66 (value 266): the scoped m0 form.
 ; CHECK-LABEL: define amdgpu_kernel void @ka(
-; CHECK: %[[IN:sqtt.in]] = extractvalue
-; CHECK-NEXT: call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{scc}"(i32 6, i1 %[[IN]]), !sqtt.marker_header
-; CHECK-NEXT: call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{scc}"(i32 266, i1 %[[IN]]), !sqtt.marker_header
-; CHECK-NEXT: call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{scc}"(i32 6, i1 %[[IN]]), !sqtt.marker_header
-; CHECK-NEXT: call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{scc}"(i32 6, i1 %[[IN]]), !sqtt.marker_header
+; CHECK: %[[IN:sqtt.in]] = call i32 asm "s_getreg_b32
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{vcc_lo}"(i32 266, i32 %[[IN]]), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]), !sqtt.marker_header
 ; CHECK-NEXT: ret void
 define amdgpu_kernel void @ka() "target-cpu"="gfx1100" !sqtt.unit !3 {
-  %sqtt.check = call { i32, i1 } asm "s_getreg_b32 $0, hwreg(23, 10, 4)\0As_bitcmp1_b32 $2, $0", "=&s,={scc},i"(i32 3)
-  %sqtt.in = extractvalue { i32, i1 } %sqtt.check, 1
-  call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{scc}"(i32 162, i1 %sqtt.in), !sqtt.marker_header !4, !sqtt.scoped !4
-  call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{scc}"(i32 6, i1 %sqtt.in), !sqtt.marker_header !4, !sqtt.scoped !4
-  call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{scc}"(i32 162, i1 %sqtt.in), !sqtt.marker_header !4, !sqtt.scoped !4
-  call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{scc}"(i32 162, i1 %sqtt.in), !sqtt.marker_header !4, !sqtt.scoped !4
+  %sqtt.in = call i32 asm "s_getreg_b32 $0, hwreg(23, 12, 2)", "=s"()
+  call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{vcc_lo}"(i32 162, i32 %sqtt.in), !sqtt.marker_header !4, !sqtt.scoped !4
+  call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %sqtt.in), !sqtt.marker_header !4, !sqtt.scoped !4
+  call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{vcc_lo}"(i32 162, i32 %sqtt.in), !sqtt.marker_header !4, !sqtt.scoped !4
+  call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{vcc_lo}"(i32 162, i32 %sqtt.in), !sqtt.marker_header !4, !sqtt.scoped !4
   ret void
 }
 

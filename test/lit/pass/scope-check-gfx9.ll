@@ -16,8 +16,8 @@ declare void @llvm.amdgcn.s.ttracedata(i32)
 ; CHECK: call i32 @llvm.amdgcn.s.getreg(i32 2308)
 ; CHECK: call i32 @llvm.amdgcn.s.getreg(i32 6660)
 ; CHECK: call i32 @llvm.amdgcn.s.getreg(i32 7172)
-; CHECK: %[[M:.*]] = and i32
-; CHECK-NEXT: %[[IN:.*]] = icmp ne i32 %[[M]], 0
+; CHECK: %[[M:.*]] = or i32
+; CHECK-NEXT: %[[IN:.*]] = icmp eq i32 %[[M]], 0
 ; CHECK: call void asm sideeffect "s_cbranch_scc0 .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{scc}"(i32 8, i1 %[[IN]])
 ; CHECK-NOT: br i1
 

@@ -17,7 +17,7 @@ declare void @llvm.lifetime.start.p5(i64, ptr addrspace(5))
 
 ; CHECK-LABEL: define amdgpu_kernel void @before_barrier(
 ; CHECK-NOT: br i1
-; CHECK: call void asm sideeffect "s_cbranch_scc0 {{.*}}!sqtt.scoped
+; CHECK: call void asm sideeffect "s_cbranch_vccnz {{.*}}!sqtt.scoped
 ; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: call void @llvm.amdgcn.s.barrier()
@@ -29,7 +29,7 @@ define amdgpu_kernel void @before_barrier() "target-cpu"="gfx1100" {
 
 ; __syncthreads starts with a release fence; lifetime markers are looked past.
 ; CHECK-LABEL: define amdgpu_kernel void @before_syncthreads(
-; CHECK: call void asm sideeffect "s_cbranch_scc0 {{.*}}!sqtt.scoped
+; CHECK: call void asm sideeffect "s_cbranch_vccnz {{.*}}!sqtt.scoped
 ; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: call void @llvm.lifetime.start
@@ -57,7 +57,7 @@ define amdgpu_kernel void @before_wait() "target-cpu"="gfx1201" {
 
 ; CHECK-LABEL: define amdgpu_kernel void @no_sync(
 ; CHECK-NOT: br i1
-; CHECK: call void asm sideeffect "s_cbranch_scc0 {{.*}}!sqtt.scoped
+; CHECK: call void asm sideeffect "s_cbranch_vccnz {{.*}}!sqtt.scoped
 ; CHECK-NEXT: [[BOUNDARY]]
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: store i32 0
