@@ -13,7 +13,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -137,6 +140,21 @@ TEST_F(SafeFiles, LockRefusesASecondHolderNamingIt) {
   DirectoryLock First(Dir, ".lock", false);
   std::string E = error([&] { DirectoryLock Second(Dir, ".lock", false); });
   EXPECT_NE(E.find("another run (pid " + std::to_string(::getpid()) + ")"), std::string::npos) << E;
+}
+
+TEST_F(SafeFiles, LockRefusalWaitsForTheHolderToNameItself) {
+  // A holder between taking the lock and writing its pid.
+  int Fd = ::open(path(".lock").c_str(), O_RDWR | O_CREAT, 0600);
+  ASSERT_GE(Fd, 0);
+  ASSERT_EQ(::flock(Fd, LOCK_EX), 0);
+  std::thread Holder([&] {
+    ::usleep(20000);
+    ASSERT_EQ(::pwrite(Fd, "4242\n", 5, 0), 5);
+  });
+  std::string E = error([&] { DirectoryLock Second(Dir, ".lock", false); });
+  Holder.join();
+  ::close(Fd);
+  EXPECT_NE(E.find("another run (pid 4242)"), std::string::npos) << E;
 }
 
 TEST_F(SafeFiles, TransactionCommitsAllAndRecoveryDiscardsUncommitted) {

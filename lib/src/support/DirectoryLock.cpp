@@ -21,6 +21,17 @@ long holderOf(int Fd) {
   return N > 0 ? std::strtol(Buf, nullptr, 10) : 0;
 }
 
+/// The holder's pid, given a moment to write it: a holder that has just taken
+/// the lock writes its pid right after, and a refusal should name it.
+long holderNamed(int Fd) {
+  long Holder = holderOf(Fd);
+  for (int Try = 0; Holder == 0 && Try < 50; ++Try) {
+    ::usleep(2000);
+    Holder = holderOf(Fd);
+  }
+  return Holder;
+}
+
 } // namespace
 
 DirectoryLock::DirectoryLock(const std::string &Dir, const std::string &Name, bool Wait,
@@ -42,7 +53,7 @@ DirectoryLock::DirectoryLock(const std::string &Dir, const std::string &Name, bo
         ::close(Fd);
         throw Error(Path + ": cannot lock: " + std::strerror(E));
       }
-      long Holder = holderOf(Fd);
+      long Holder = Wait ? holderOf(Fd) : holderNamed(Fd);
       if (!Wait) {
         ::close(Fd);
         throw Error(Dir + ": another run " +
