@@ -82,11 +82,22 @@ struct TimelineArg {
 /// location (when the map has one), kernel and code object (when known),
 /// SE/CU/SIMD/slot/instance, the begin cycle, the duration in cycles (slices)
 /// and the payload words (data markers: "value", or "value0", "value1", ...).
+/// They come in three groups, which of() concatenates: the marker's (the
+/// same for every event of one marker), the wave's (the same for every event
+/// on one track) and the event's own; a writer may encode the first two once.
 class TimelineArgs {
 public:
   explicit TimelineArgs(const NameTable &Names) : Names(Names) {}
   const std::vector<TimelineArg> &of(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
                                      const TimelineProcess &Process, const TimelineThread &Thread);
+  /// Marker ID, kind and source of the marker that \p Head begins.
+  void markerArgs(const ChromeEvent &Head, bool HasPayload, std::vector<TimelineArg> &Out) const;
+  /// Kernel, code object, SE/CU/SIMD/slot/instance of \p Thread.
+  static void waveArgs(const TimelineProcess &Process, const TimelineThread &Thread,
+                       std::vector<TimelineArg> &Out);
+  /// The begin cycle, the duration and the payload words of \p Item.
+  void eventArgs(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
+                 std::vector<TimelineArg> &Out);
   /// The key of payload word \p I of \p Count ("value" when there is one).
   const char *valueKey(uint32_t I, uint32_t Count);
 
