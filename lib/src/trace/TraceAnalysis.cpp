@@ -15,6 +15,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <tuple>
 
 namespace sqtt {
 
@@ -156,7 +157,7 @@ struct EngineWaves {
   struct Wave {
     OrderKey Key;
     uint64_t Tid;
-    uint64_t EventBegin, EventEnd; // in Events, then in the directory's store
+    uint64_t EventBegin, EventEnd; // in Events, then bytes of the directory's store
   };
   std::vector<Wave> Waves;
   struct SlotTraces {
@@ -694,9 +695,10 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         Out.Waves.push_back({Key, Tid, EventBegin, Events.size()});
     }
     if (Options.Events) { // Only the wave index stays in memory.
-      uint64_t Base = Result.Events.append(Events);
       for (EngineWaves::Wave &W : Out.Waves)
-        W.EventBegin += Base, W.EventEnd += Base;
+        std::tie(W.EventBegin, W.EventEnd) =
+            Result.Events.append(Events.data() + W.EventBegin, Events.data() + W.EventEnd);
+      Result.Events.flush();
       Events.clear();
     }
   }

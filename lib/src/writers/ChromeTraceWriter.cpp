@@ -193,7 +193,7 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
     J.str(T);
   };
   for (const WaveEvents &W : Dir.Waves) {
-    Dir.Events.read(W.Begin, W.End, Events);
+    Dir.Events.read({W.Begin, W.End}, Events);
     timelineItems(Events, Items);
     const TimelineThread *Thread = nullptr;
     std::string Ids;

@@ -362,7 +362,7 @@ private:
   }
 
   void wave(const WaveEvents &W) {
-    Dir.Events.read(W.Begin, W.End, Events);
+    Dir.Events.read({W.Begin, W.End}, Events);
     timelineItems(Events, Items);
     struct Open {
       int64_t End;
