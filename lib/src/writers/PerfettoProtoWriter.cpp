@@ -298,21 +298,9 @@ private:
     uint32_t Generation = 0; // the last generation given its strings
   };
 
-  struct MarkerKey {
-    uint64_t A, B; // name and marker ID; source, category, unknown, payload
-    bool operator==(const MarkerKey &O) const { return A == O.A && B == O.B; }
-  };
-  struct MarkerKeyHash {
-    size_t operator()(const MarkerKey &K) const {
-      return size_t((K.A * 0x9E3779B97F4A7C15ull) ^ (K.B * 0xC2B2AE3D27D4EB4Full));
-    }
-  };
-
   MarkerBlock &markerBlock(const ChromeEvent &E, bool HasPayload) {
-    MarkerKey Key{uint64_t(E.Name) << 32 | E.MarkerID,
-                  uint64_t(E.SourceLoc) << 8 | uint64_t(E.Category) << 2 |
-                      uint64_t(E.Flags & ChromeEvent::FlagUnknown) << 1 | uint64_t(HasPayload)};
-    CachedBlock &C = RecentBlocks[MarkerKeyHash()(Key) % RecentSlots];
+    TimelineMarkerKey Key(E, HasPayload);
+    CachedBlock &C = RecentBlocks[Key.hash() % RecentSlots];
     if (C.Block && C.Key == Key)
       return *C.Block;
     auto [It, New] = Blocks.try_emplace(Key);
@@ -454,9 +442,9 @@ private:
   };
   static constexpr size_t RecentSlots = 256;
   std::array<std::array<Cached, RecentSlots>, TableCount> Recent{};
-  std::unordered_map<MarkerKey, MarkerBlock, MarkerKeyHash> Blocks;
+  std::unordered_map<TimelineMarkerKey, MarkerBlock, TimelineMarkerKey::Hash> Blocks;
   struct CachedBlock {
-    MarkerKey Key{0, 0};
+    TimelineMarkerKey Key;
     MarkerBlock *Block = nullptr;
   };
   std::array<CachedBlock, RecentSlots> RecentBlocks{};

@@ -71,6 +71,22 @@ void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineI
 /// "function", "user", "point", "data" (a point with payload) or "unknown".
 const char *markerKind(const ChromeEvent &Head, bool HasPayload);
 
+/// What a marker's name, category and marker arguments depend on: writers
+/// that encode them once per marker look them up by it.
+struct TimelineMarkerKey {
+  uint64_t A = 0, B = 0; // name and marker ID; source, phase, category, unknown, payload
+  TimelineMarkerKey() = default;
+  TimelineMarkerKey(const ChromeEvent &Head, bool HasPayload)
+      : A(uint64_t(Head.Name) << 32 | Head.MarkerID),
+        B(uint64_t(Head.SourceLoc) << 8 | uint64_t(Head.Ph) << 4 | uint64_t(Head.Category) << 2 |
+          uint64_t(Head.Flags & ChromeEvent::FlagUnknown) << 1 | uint64_t(HasPayload)) {}
+  bool operator==(const TimelineMarkerKey &O) const { return A == O.A && B == O.B; }
+  size_t hash() const { return size_t((A * 0x9E3779B97F4A7C15ull) ^ (B * 0xC2B2AE3D27D4EB4Full)); }
+  struct Hash {
+    size_t operator()(const TimelineMarkerKey &K) const { return K.hash(); }
+  };
+};
+
 /// One argument of a slice or instant: an integer or a string.
 struct TimelineArg {
   const char *Key;
