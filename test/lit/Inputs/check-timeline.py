@@ -15,7 +15,9 @@ with the data markers' payloads.
   *.pftrace        our own protobuf reader: Trace.packet, TrackDescriptor
                    (uuid/parent/name/counter), TrackEvent (SLICE_BEGIN/END,
                    INSTANT, COUNTER), interned names and debug annotations on
-                   the packet sequence, ns timestamps.
+                   the packet sequence, each cleared generation's
+                   TracePacketDefaults track for events without a
+                   track_uuid, ns timestamps.
 Beyond what the viewers need, it checks what this project promises: ids in
 [1, 2^31), tracks in SE/CU/SIMD/slot/instance order, the arguments of every
 slice and instant, and the GPU -> dispatch -> SE -> CU -> SIMD -> wave
