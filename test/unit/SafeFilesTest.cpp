@@ -7,6 +7,7 @@
 #include "sqtt/support/Error.h"
 #include "sqtt/support/InputFile.h"
 #include "sqtt/support/OutputFiles.h"
+#include "sqtt/support/TempFile.h"
 
 #include <gtest/gtest.h>
 
@@ -100,6 +101,32 @@ TEST_F(SafeFiles, OutputsAllOrNothing) {
   }
   EXPECT_EQ(get("b.txt"), "b");
   EXPECT_EQ(names(), std::vector<std::string>{"b.txt"});
+}
+
+TEST_F(SafeFiles, LargeBlocksKeepTheirPlaceAmongSmallWrites) {
+  // A block of the buffer's size or more bypasses the buffer (no copy); what
+  // was buffered before it must still come first, and OnWrite see it all.
+  std::string Big(3 << 20, 'x');
+  for (size_t I = 0; I < Big.size(); I += 4096)
+    Big[I] = char('a' + I / 4096 % 26);
+  std::string Want = "head" + Big + "mid" + Big.substr(0, 1 << 20) + "tail";
+  std::string Seen;
+  {
+    TempFile F(path("big.bin"), "test");
+    TempFileBuf Buf(F);
+    Buf.OnWrite = [&](const char *S, size_t N) { Seen.append(S, N); };
+    std::ostream OS(&Buf);
+    OS << "head";
+    OS.write(Big.data(), std::streamsize(Big.size()));
+    OS << "mid";
+    OS.write(Big.data(), 1 << 20);
+    OS << "tail";
+    Buf.flushOrThrow();
+    F.close();
+    F.renameOverTarget();
+  }
+  EXPECT_TRUE(get("big.bin") == Want);
+  EXPECT_TRUE(Seen == Want);
 }
 
 TEST_F(SafeFiles, OutputsNeverOverwriteInputs) {

@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -196,6 +197,8 @@ TEST(Timeline, PftraceReadsBackAsTracksAndEvents) {
   std::map<std::string, int> Types;
   std::vector<uint64_t> Times;
   bool Cleared = false;
+  uint64_t DefaultTrack = 0;
+  std::set<uint64_t> EventTracks; // of slices and instants
   for (const Field &P : Packets) {
     ASSERT_EQ(P.Number, 1u);
     uint64_t Flags = 0, Time = 0;
@@ -214,8 +217,23 @@ TEST(Timeline, PftraceReadsBackAsTracksAndEvents) {
             Name = D.Bytes;
         Tracks[Uuid] = {Name, Parent};
       }
+      if (F.Number == 59) { // TracePacketDefaults: the wave's track for what follows
+        EXPECT_EQ(Flags, 1u) << "defaults outside the packet that clears the sequence";
+        for (const Field &D : fields(F.Bytes))
+          if (D.Number == 11)
+            for (const Field &U : fields(D.Bytes))
+              if (U.Number == 11)
+                DefaultTrack = U.Value;
+      }
       if (F.Number == 11) {
         EXPECT_TRUE(Cleared) << "interned data used before the sequence was cleared";
+        uint64_t Track = DefaultTrack;
+        for (const Field &E : fields(F.Bytes))
+          if (E.Number == 11)
+            Track = E.Value;
+        for (const Field &E : fields(F.Bytes))
+          if (E.Number == 9 && E.Value != 4)
+            EventTracks.insert(Track);
         for (const Field &E : fields(F.Bytes))
           if (E.Number == 9) {
             ++Types[E.Value == 1 ? "begin" : E.Value == 2 ? "end" : E.Value == 3 ? "instant" : "counter"];
@@ -227,6 +245,11 @@ TEST(Timeline, PftraceReadsBackAsTracksAndEvents) {
     }
     Cleared |= Flags == 1;
   }
+  // Slices and instants sit on the two wave tracks, named by the defaults
+  // of the packet that starts each wave (the events carry no track_uuid).
+  ASSERT_EQ(EventTracks.size(), 2u);
+  for (uint64_t Track : EventTracks)
+    EXPECT_TRUE(Track && Tracks[Track].first.find("/W") != std::string::npos) << Track;
   // f, u; u, u (fused) = 4 slices; p and n = 2 instants; 2 + 1 waves-in-flight points and n's value.
   EXPECT_EQ(Types["begin"], 4);
   EXPECT_EQ(Types["end"], 4);

@@ -149,22 +149,42 @@ TEST(TraceAnalysis, ReadAheadGivesTheSameResult) {
 TEST(EventStore, ReadsBackWhatWasAppended) {
   EventStore Store;
   EXPECT_EQ(Store.size(), 0u);
-  std::vector<ChromeEvent> A(3), B(2), Out;
+  // Every field, times that go back and far, dispatches that change, large
+  // names and payload words, the unknown flag.
+  std::vector<ChromeEvent> A(6), B(2), Out;
   for (size_t I = 0; I < A.size(); ++I)
-    A[I].Time = int64_t(I), A[I].Name = 7;
-  B[0].Time = 100, B[1].Time = 101, B[1].Ph = ChromeEvent::End;
-  EXPECT_EQ(Store.append(A), 0u);
-  EXPECT_EQ(Store.append({}), 3u);
-  EXPECT_EQ(Store.append(B), 3u);
-  EXPECT_EQ(Store.size(), 5u);
-  Store.read(2, 4, Out);
+    A[I].Time = int64_t(I) * 1000, A[I].Name = 7, A[I].MarkerID = 3, A[I].SourceLoc = 2;
+  A[1].Ph = ChromeEvent::Instant, A[1].Category = MarkerType::Point, A[1].Flags = ChromeEvent::FlagUnknown;
+  A[2].Ph = ChromeEvent::Payload, A[2].Name = 0xFFFFFFFF, A[2].MarkerID = 0;
+  A[3].Ph = ChromeEvent::End, A[3].Name = 0, A[3].MarkerID = 0, A[3].Time = -5;
+  A[4].Pid = 42, A[4].Category = MarkerType::User, A[4].Time = INT64_MAX;
+  A[5].Pid = -1, A[5].Time = INT64_MIN, A[5].SourceLoc = 0;
+  B[0].Time = 100, B[0].Pid = 9, B[1].Time = 101, B[1].Ph = ChromeEvent::End;
+  EventStore::Range RA = Store.append(A.data(), A.data() + A.size());
+  EventStore::Range Empty = Store.append(B.data(), B.data());
+  EventStore::Range RB = Store.append(B.data(), B.data() + B.size());
+  EXPECT_EQ(Empty.first, Empty.second);
+  EXPECT_EQ(RA.second, RB.first);
+  EXPECT_LT(RB.second - RA.first, 8 * sizeof(ChromeEvent)); // smaller than the events
+  EXPECT_EQ(Store.size(), 8u);
+  EXPECT_THROW(Store.read(RB, Out), Error); // not flushed yet
+  Store.flush();
+  auto Same = [](const ChromeEvent &X, const ChromeEvent &Y) {
+    return X.Time == Y.Time && X.Pid == Y.Pid && X.Name == Y.Name && X.MarkerID == Y.MarkerID &&
+           X.SourceLoc == Y.SourceLoc && X.Ph == Y.Ph && X.Category == Y.Category && X.Flags == Y.Flags;
+  };
+  Store.read(RB, Out); // on its own, after the other wave
   ASSERT_EQ(Out.size(), 2u);
-  EXPECT_EQ(Out[0].Time, 2);
-  EXPECT_EQ(Out[0].Name, 7u);
-  EXPECT_EQ(Out[1].Time, 100);
-  Store.read(4, 5, Out);
-  EXPECT_EQ(Out[0].Ph, ChromeEvent::End);
-  EXPECT_THROW(Store.read(4, 9, Out), Error);
+  EXPECT_TRUE(Same(Out[0], B[0]));
+  EXPECT_TRUE(Same(Out[1], B[1]));
+  Store.read(RA, Out);
+  ASSERT_EQ(Out.size(), A.size());
+  for (size_t I = 0; I < A.size(); ++I)
+    EXPECT_TRUE(Same(Out[I], A[I])) << I;
+  Store.read(Empty, Out);
+  EXPECT_TRUE(Out.empty());
+  EXPECT_THROW(Store.read({RB.first, RB.second + 9}, Out), Error);
+  EXPECT_THROW(Store.read({RA.first, RA.first + 2}, Out), Error); // cut inside an event
 }
 
 TEST(EventStore, UnusableTemporaryDirectoryIsOneClearError) {
@@ -173,7 +193,9 @@ TEST(EventStore, UnusableTemporaryDirectoryIsOneClearError) {
   setenv("TMPDIR", "/nonexistent-sqtt-dir", 1);
   EventStore Store;
   try {
-    Store.append(std::vector<ChromeEvent>(1));
+    ChromeEvent E;
+    Store.append(&E, &E + 1);
+    Store.flush();
     ADD_FAILURE() << "no error";
   } catch (const Error &E) {
     EXPECT_NE(std::string(E.what()).find("/nonexistent-sqtt-dir/sqtt-events-"), std::string::npos)

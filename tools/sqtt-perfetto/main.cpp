@@ -97,7 +97,7 @@ int main(int argc, char **argv) {
                  "Directory for the output files (default: next to each trace directory)");
   App.add_option("--format", Opts.Format,
                  "chrome: <dir>.perfetto.json (Chrome trace JSON, for ui.perfetto.dev and "
-                 "speedscope); pftrace: <dir>.pftrace (native Perfetto protobuf, about 2.6 times "
+                 "speedscope); pftrace: <dir>.pftrace (native Perfetto protobuf, about 2.7 times "
                  "smaller)")
       ->check(CLI::IsMember({"chrome", "pftrace"}))
       ->capture_default_str();

@@ -132,6 +132,22 @@ TempFileBuf::int_type TempFileBuf::overflow(int_type C) {
 
 int TempFileBuf::sync() { return drain() ? 0 : -1; }
 
+std::streamsize TempFileBuf::xsputn(const char *S, std::streamsize N) {
+  if (size_t(N) < Buffer.size())
+    return std::streambuf::xsputn(S, N);
+  if (!drain())
+    return 0;
+  try {
+    if (OnWrite)
+      OnWrite(S, size_t(N));
+    File.write(S, size_t(N));
+  } catch (const Error &E) {
+    Failure = E.what();
+    return 0;
+  }
+  return N;
+}
+
 bool TempFileBuf::drain() {
   if (!Failure.empty())
     return false;

@@ -1,8 +1,14 @@
 // EventStore.cpp - a trace directory's Perfetto events, kept out of memory.
+//
+// An event is a header byte, then varints: the time as a zigzag delta from
+// the previous event of the wave (from 0 for its first), the dispatch when
+// it changes, and the name, marker ID and source location unless the header
+// says they are zero / unchanged.
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/ScratchFile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <string>
@@ -10,30 +16,132 @@
 
 namespace sqtt {
 
-uint64_t EventStore::append(const std::vector<ChromeEvent> &Events) {
-  uint64_t First = Count;
-  if (Events.empty())
-    return First;
+namespace {
+
+// Header bits: phase (2), category (2), then flags.
+constexpr uint8_t PhaseShift = 0, CategoryShift = 2, Unknown = 1 << 4, NewPid = 1 << 5,
+                  NoName = 1 << 6, SameLocation = 1 << 7;
+static_assert(ChromeEvent::FlagUnknown == 1, "FlagUnknown is the only flag, stored in one bit");
+
+char *putVarint(char *At, uint64_t V) {
+  while (V >= 0x80) {
+    *At++ = char(uint8_t(V) | 0x80);
+    V >>= 7;
+  }
+  *At++ = char(V);
+  return At;
+}
+
+uint64_t zigzag(int64_t V) { return (uint64_t(V) << 1) ^ uint64_t(V >> 63); }
+int64_t unzigzag(uint64_t V) { return int64_t(V >> 1) ^ -int64_t(V & 1); }
+
+/// Reads a varint at \p At, below \p End; null when it runs past.
+const char *getVarint(const char *At, const char *End, uint64_t &V) {
+  V = 0;
+  for (int Shift = 0; At < End && Shift < 64; Shift += 7) {
+    uint8_t B = uint8_t(*At++);
+    V |= uint64_t(B & 0x7F) << Shift;
+    if (B < 0x80)
+      return At;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+EventStore::Range EventStore::append(const ChromeEvent *First, const ChromeEvent *Last) {
+  uint64_t Begin = Written + PendingSize;
+  size_t Need = PendingSize + size_t(Last - First) * 48; // at most 1 + 4 varints of 10 bytes
+  if (Need > PendingCapacity) {
+    PendingCapacity = std::max(Need, 2 * PendingCapacity);
+    std::unique_ptr<char[]> Grown(new char[PendingCapacity]);
+    if (PendingSize)
+      std::memcpy(Grown.get(), Pending.get(), PendingSize);
+    Pending = std::move(Grown);
+  }
+  char *At = Pending.get() + PendingSize;
+  int64_t Time = 0, Pid = 0;
+  uint32_t Loc = 0;
+  for (const ChromeEvent *E = First; E != Last; ++E) {
+    uint8_t Head = uint8_t(E->Ph << PhaseShift | uint8_t(E->Category) << CategoryShift);
+    if (E->Flags & ChromeEvent::FlagUnknown)
+      Head |= Unknown;
+    if (E->Pid != Pid)
+      Head |= NewPid;
+    if (E->Name == 0 && E->MarkerID == 0)
+      Head |= NoName;
+    if (E->SourceLoc == Loc)
+      Head |= SameLocation;
+    *At++ = char(Head);
+    At = putVarint(At, zigzag(int64_t(uint64_t(E->Time) - uint64_t(Time))));
+    if (Head & NewPid)
+      At = putVarint(At, zigzag(E->Pid));
+    if (!(Head & NoName)) {
+      At = putVarint(At, E->Name);
+      At = putVarint(At, E->MarkerID);
+    }
+    if (!(Head & SameLocation))
+      At = putVarint(At, E->SourceLoc);
+    Time = E->Time, Pid = E->Pid, Loc = E->SourceLoc;
+  }
+  PendingSize = size_t(At - Pending.get());
+  Count += uint64_t(Last - First);
+  Range R{Begin, Written + PendingSize};
+  if (PendingSize >= (size_t(1) << 20)) // a megabyte at a time: the buffer stays small
+    flush();
+  return R;
+}
+
+void EventStore::flush() {
+  if (PendingSize == 0)
+    return;
   if (!File)
     File.reset(openTemporaryFile("sqtt-events", "the timeline events"));
   // Only appends move the file position (reads use pread), so it is at the end.
-  if (std::fwrite(Events.data(), sizeof(ChromeEvent), Events.size(), File.get()) != Events.size() ||
+  if (std::fwrite(Pending.get(), 1, PendingSize, File.get()) != PendingSize ||
       std::fflush(File.get()) != 0)
     throw Error("cannot write the timeline events to a temporary file: " +
                 std::string(std::strerror(errno)) + " (is TMPDIR full?)");
-  Count += Events.size();
-  return First;
+  Written += PendingSize;
+  PendingSize = 0;
 }
 
-void EventStore::read(uint64_t Begin, uint64_t End, std::vector<ChromeEvent> &Out) const {
-  Out.resize(End - Begin);
-  if (Begin == End)
+void EventStore::read(Range R, std::vector<ChromeEvent> &Out) const {
+  Out.clear();
+  if (R.first == R.second)
     return;
-  if (!File || End > Count ||
-      ::pread(::fileno(File.get()), Out.data(), Out.size() * sizeof(ChromeEvent),
-              off_t(Begin * sizeof(ChromeEvent))) != ssize_t(Out.size() * sizeof(ChromeEvent)))
+  size_t N = size_t(R.second - R.first);
+  ReadBuf.resize(N);
+  if (!File || R.first > R.second || R.second > Written ||
+      ::pread(::fileno(File.get()), ReadBuf.data(), N, off_t(R.first)) != ssize_t(N))
     throw Error("cannot read the timeline events back from the temporary file: " +
-                std::string(std::strerror(errno)));
+                std::string(R.second > Written ? "not written" : std::strerror(errno)));
+  const char *At = ReadBuf.data(), *End = At + N;
+  ChromeEvent E;
+  uint32_t Loc = 0;
+  while (At && At < End) {
+    uint8_t Head = uint8_t(*At++);
+    uint64_t V = 0;
+    E.Ph = ChromeEvent::Phase(Head >> PhaseShift & 3);
+    E.Category = MarkerType(Head >> CategoryShift & 3);
+    E.Flags = Head & Unknown ? ChromeEvent::FlagUnknown : 0;
+    if ((At = getVarint(At, End, V)))
+      E.Time = int64_t(uint64_t(E.Time) + uint64_t(unzigzag(V)));
+    if (At && (Head & NewPid) && (At = getVarint(At, End, V)))
+      E.Pid = unzigzag(V);
+    E.Name = E.MarkerID = 0;
+    if (At && !(Head & NoName) && (At = getVarint(At, End, V))) {
+      E.Name = uint32_t(V);
+      if ((At = getVarint(At, End, V)))
+        E.MarkerID = uint32_t(V);
+    }
+    if (At && !(Head & SameLocation) && (At = getVarint(At, End, V)))
+      Loc = uint32_t(V);
+    E.SourceLoc = Loc;
+    Out.push_back(E);
+  }
+  if (!At)
+    throw Error("cannot read the timeline events back from the temporary file: they do not decode");
 }
 
 } // namespace sqtt

@@ -156,7 +156,7 @@ struct EngineWaves {
   struct Wave {
     OrderKey Key;
     uint64_t Tid;
-    uint64_t EventBegin, EventEnd; // in Events, then in the directory's store
+    uint64_t EventBegin, EventEnd; // bytes of the directory's store
   };
   std::vector<Wave> Waves;
   struct SlotTraces {
@@ -338,7 +338,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     Next = std::async(std::launch::async, ReadEngine, size_t(0), std::vector<Record>());
   std::vector<Record> Spare;
   std::vector<SlotRecord> Stream;
-  std::vector<ChromeEvent> Events; // one engine's, until they go to the store
+  std::vector<ChromeEvent> Events; // one wave's, until they go to the store
 
   for (size_t E = 0; E < SEs.size(); ++E) {
     if (Options.EngineProgress)
@@ -397,7 +397,6 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     // Stream, compacted in place. A header's payload words are kept for the
     // timeline (data markers show their values): header index -> words.
     std::vector<uint32_t> HeaderEnd(Slots.size());
-    const uint64_t HeadersBefore = Loss.Headers;
     std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> PayloadOf; // offset, count
     std::vector<uint32_t> PayloadWords;
     for (size_t S = 0; S < Slots.size(); ++S) {
@@ -519,8 +518,6 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       }
     }
     Result.WaveCount += Groups.size();
-    if (Options.Events) // At most a begin and an end per header, and the payload words.
-      reserveLarge(Events, 2 * size_t(Loss.Headers - HeadersBefore) + PayloadWords.size());
 
     std::optional<SpanCursor> Cursor;
     SlotKey CursorSlot = 0;
@@ -530,7 +527,6 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         CursorSlot = G.Slot;
       }
       OrderKey Key{DirIndex, Stream[G.Begin].Time, uint32_t(E), Stream[G.Begin].Origin, 0};
-      size_t EventBegin = Events.size();
       uint64_t Tid = threadID(G.Slot, G.Instance);
       std::optional<int64_t> Cur;
       const MarkerMap *Map = &Resolver.outsideDispatch();
@@ -690,15 +686,16 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         for (; Open; --Open)
           Emit(ChromeEvent::End, LastRecordTime + 1, 0, MarkerType::Function);
       }
-      if (Events.size() != EventBegin)
-        Out.Waves.push_back({Key, Tid, EventBegin, Events.size()});
+      // The wave's events go to the store as soon as it is complete: one
+      // wave's are in memory, and only the wave index stays.
+      if (!Events.empty()) {
+        auto [Begin, End] = Result.Events.append(Events.data(), Events.data() + Events.size());
+        Out.Waves.push_back({Key, Tid, Begin, End});
+        Events.clear();
+      }
     }
-    if (Options.Events) { // Only the wave index stays in memory.
-      uint64_t Base = Result.Events.append(Events);
-      for (EngineWaves::Wave &W : Out.Waves)
-        W.EventBegin += Base, W.EventEnd += Base;
-      Events.clear();
-    }
+    if (Options.Events)
+      Result.Events.flush();
   }
 
   // Merge the engines in the reference's order: waves by their first header.

@@ -15,6 +15,7 @@
 #include "sqtt/writers/TraceWriters.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -164,15 +165,6 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
   std::string Scratch;
 
   static const char *Categories[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
-  // The name/category part of an event, built once per (name, category).
-  std::unordered_map<uint64_t, std::string> Heads;
-  auto Head = [&](const ChromeEvent &E) -> const std::string & {
-    auto [It, New] = Heads.try_emplace((uint64_t(E.Name) << 2) | uint64_t(E.Category));
-    if (New)
-      It->second = ",\"name\":" + jsonString(Names.str(E.Name)) + ",\"cat\":\"" +
-                   Categories[int(E.Category)] + '"';
-    return It->second;
-  };
   std::unordered_map<const std::string *, std::string> StrCache;
   auto Quoted = [&](const std::string *S) -> const std::string & {
     auto [It, New] = StrCache.try_emplace(S);
@@ -180,8 +172,47 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
       It->second = jsonString(*S);
     return It->second;
   };
+  auto AppendArg = [&](std::string &Out, const TimelineArg &A, bool FirstArg) {
+    Out += FirstArg ? "\"" : ",\"";
+    Out += A.Key;
+    Out += "\":";
+    if (A.Str)
+      Out += Quoted(A.Str);
+    else
+      appendInt(Out, A.Int);
+  };
 
   TimelineArgs ArgsOf(Names);
+  std::vector<TimelineArg> Args;
+  // What follows an event's ids up to its wave's arguments, the same for
+  // every event of one marker, built once: name, category, the instant's
+  // scope, and the marker's arguments (the first of all: no comma before).
+  std::unordered_map<TimelineMarkerKey, std::string, TimelineMarkerKey::Hash> Markers;
+  struct Cached {
+    TimelineMarkerKey Key;
+    const std::string *Json = nullptr;
+  };
+  std::array<Cached, 256> Recent{};
+  auto MarkerJson = [&](const ChromeEvent &E, const TimelineItem &Item) -> const std::string & {
+    TimelineMarkerKey Key(E, Item.Payload != 0);
+    Cached &C = Recent[Key.hash() % Recent.size()];
+    if (C.Json && C.Key == Key)
+      return *C.Json;
+    auto [It, New] = Markers.try_emplace(Key);
+    if (New) {
+      std::string Args1;
+      Args.clear();
+      ArgsOf.markerArgs(E, Item.Payload != 0, Args);
+      for (const TimelineArg &A : Args)
+        AppendArg(Args1, A, Args1.empty());
+      It->second = ",\"name\":" + jsonString(Names.str(E.Name)) + ",\"cat\":\"" +
+                   Categories[int(E.Category)] + '"' + (Item.Slice ? "" : ",\"s\":\"t\"") + ",\"args\":{" +
+                   Args1;
+    }
+    C = {Key, &It->second};
+    return It->second;
+  };
+
   std::vector<ChromeEvent> Events;
   std::vector<TimelineItem> Items;
   JsonOut J(OS);
@@ -193,16 +224,22 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
     J.str(T);
   };
   for (const WaveEvents &W : Dir.Waves) {
-    Dir.Events.read(W.Begin, W.End, Events);
+    Dir.Events.read({W.Begin, W.End}, Events);
     timelineItems(Events, Items);
     const TimelineThread *Thread = nullptr;
-    std::string Ids;
+    std::string Ids, WaveJson;
     for (const TimelineItem &Item : Items) {
       const ChromeEvent &E = Events[Item.Head];
       if (!Thread || Thread->Info.Pid != E.Pid) {
         Thread = &Layout.thread(E.Pid, W.Tid);
         Ids = ",\"pid\":" + std::to_string(Layout.Processes[Thread->Process].Pid) +
               ",\"tid\":" + std::to_string(Thread->Tid);
+        // The wave's arguments, after the marker's (so each with a comma).
+        Args.clear();
+        TimelineArgs::waveArgs(Layout.Processes[Thread->Process], *Thread, Args);
+        WaveJson.clear();
+        for (const TimelineArg &A : Args)
+          AppendArg(WaveJson, A, false);
       }
       const TimelineProcess &Process = Layout.Processes[Thread->Process];
       if (!First)
@@ -221,17 +258,12 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
         J.str(Scratch);
       }
       J.str(Ids);
-      J.str(Head(E));
-      if (!Item.Slice)
-        J.lit(",\"s\":\"t\"");
-      J.lit(",\"args\":{");
-      bool FirstArg = true;
-      for (const TimelineArg &A : ArgsOf.of(Item, Events, Process, *Thread)) {
-        if (FirstArg)
-          J.lit("\"");
-        else
-          J.lit(",\"");
-        FirstArg = false;
+      J.str(MarkerJson(E, Item));
+      J.str(WaveJson);
+      Args.clear();
+      ArgsOf.eventArgs(Item, Events, Args);
+      for (const TimelineArg &A : Args) {
+        J.lit(",\"");
         J.put(A.Key, std::strlen(A.Key));
         J.lit("\":");
         if (A.Str)

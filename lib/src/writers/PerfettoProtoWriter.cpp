@@ -6,10 +6,17 @@
 // CU -> SIMD -> wave instance, with explicit sibling order; each dispatch
 // also has counter tracks for its waves in flight and for each data marker's
 // values. Slices are SLICE_BEGIN/SLICE_END pairs, points INSTANTs, with the
-// same arguments as the Chrome JSON as debug annotations. Event names,
-// categories, argument names and string values are interned on the one
-// packet sequence. Timestamps are nanoseconds (D16). Waves are read back
-// from the event store one at a time, like the JSON writer.
+// same arguments as the Chrome JSON as debug annotations. Timestamps are
+// nanoseconds (D16). Waves are read back from the event store one at a time,
+// like the JSON writer.
+//
+// Everything is on one packet sequence. Each wave track's events start by
+// clearing the sequence's incremental state: that packet's
+// TracePacketDefaults name the track (its events then omit track_uuid) and
+// its interned data holds the wave's own argument strings. Event names,
+// categories, argument names and string values are interned with iids that
+// are the same in every wave (only the entries are repeated), so a marker's
+// and a wave's encoded arguments are built once and copied into each event.
 #include "sqtt/writers/Protobuf.h"
 #include "sqtt/writers/Timeline.h"
 #include "sqtt/writers/TraceWriters.h"
@@ -18,6 +25,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <tuple>
 #include <unordered_map>
 
@@ -31,9 +39,11 @@ using namespace proto;
 namespace TraceF { constexpr uint32_t Packet = 1; }
 namespace PacketF {
 constexpr uint32_t Timestamp = 8, SequenceId = 10, TrackEvent = 11, InternedData = 12,
-                   SequenceFlags = 13, TrackDescriptor = 60;
+                   SequenceFlags = 13, Defaults = 59, TrackDescriptor = 60;
 constexpr uint64_t IncrementalStateCleared = 1, NeedsIncrementalState = 2;
 } // namespace PacketF
+// TracePacketDefaults.track_event_defaults, TrackEventDefaults.track_uuid.
+namespace DefaultsF { constexpr uint32_t TrackEventDefaults = 11, TrackUuid = 11; }
 namespace TrackF {
 constexpr uint32_t Uuid = 1, Name = 2, ParentUuid = 5, Counter = 8, ChildOrdering = 11,
                    SiblingOrderRank = 12;
@@ -52,17 +62,57 @@ namespace AnnotationF { constexpr uint32_t NameIid = 1, IntValue = 4, StringIid 
 
 constexpr uint64_t SequenceId = 1;
 
+size_t varintSize(uint64_t V) {
+  size_t N = 1;
+  for (; V >= 0x80; V >>= 7)
+    ++N;
+  return N;
+}
+
+/// The size of a length-delimited field of \p Size bytes.
+size_t fieldSize(uint32_t Field, size_t Size) {
+  return varintSize(uint64_t(Field) << 3) + varintSize(Size) + Size;
+}
+
+/// One InternedData table. An iid names the same string on every wave's
+/// sequence; each sequence generation gets the entry the first time it
+/// uses it.
+struct InternTable {
+  uint32_t Field;
+  std::unordered_map<const char *, uint32_t> ByAddress; // every string outlives the writer
+  std::unordered_map<std::string, uint32_t> ByText;
+  std::vector<std::string> Entries;   // by iid - 1: the entry as an InternedData field
+  std::vector<uint32_t> Generations;  // by iid - 1: the last generation given the entry
+};
+
+/// Strings one encoded block refers to: (table, iid).
+using Uses = std::vector<std::pair<uint8_t, uint32_t>>;
+
 class PerfettoWriter {
 public:
   PerfettoWriter(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                  const TimelineClock &Clock)
-      : OS(OS), Dir(Dir), Names(Names), Clock(Clock), Layout(Dir), ArgsOf(Names) {}
+      : OS(OS), Dir(Dir), Names(Names), Clock(Clock), Layout(Dir), ArgsOf(Names),
+        Buf(Capacity) {
+    Tables[Categories].Field = InternedF::Categories;
+    Tables[EventNames].Field = InternedF::EventNames;
+    Tables[AnnotationNames].Field = InternedF::AnnotationNames;
+    Tables[AnnotationStrings].Field = InternedF::AnnotationStrings;
+    // The argument names and kinds first, in argument order: their iids are
+    // then the same in every trace (the others follow first use).
+    for (const char *Key : {"marker_id", "kind", "source", "kernel", "code_object", "se", "cu", "simd",
+                            "slot", "instance", "cycle", "cycles", "value"})
+      iid(AnnotationNames, Key);
+    for (const char *Kind : {"function", "user", "point", "data", "unknown"})
+      iid(AnnotationStrings, Kind);
+  }
 
   void write() {
-    // The first packet clears the sequence's incremental state (interning).
-    putUInt(Packet, PacketF::SequenceId, SequenceId);
-    putUInt(Packet, PacketF::SequenceFlags, PacketF::IncrementalStateCleared);
-    flush();
+    // The first packet clears the sequence's incremental state.
+    std::string P;
+    putUInt(P, PacketF::SequenceId, SequenceId);
+    putUInt(P, PacketF::SequenceFlags, PacketF::IncrementalStateCleared);
+    packet(P);
     std::string Root = std::filesystem::path(Dir.Dir).filename().string() + " (GPU";
     Root += Clock.GHz > 0 ? ")" : "; SQTT cycles shown as ns)";
     RootUuid = track(Root, 0, 0);
@@ -71,14 +121,35 @@ public:
       wavesInFlight(P);
     for (const WaveEvents &W : Dir.Waves)
       wave(W);
-    OS << Out;
+    flushOut();
   }
 
 private:
+  enum Table : uint8_t { Categories, EventNames, AnnotationNames, AnnotationStrings, TableCount };
+
+  // --- output: whole packets in a buffer, written a few megabytes at a time
+
+  char *room(size_t N) {
+    if (Len + N > Buf.size()) {
+      flushOut();
+      if (N > Buf.size())
+        Buf.resize(N);
+    }
+    return Buf.data() + Len;
+  }
+  void done(char *End) { Len = size_t(End - Buf.data()); }
+  void flushOut() {
+    OS.write(Buf.data(), std::streamsize(Len));
+    Len = 0;
+  }
+  void packet(std::string_view Body) {
+    done(encodeBytes(room(Body.size() + 20), TraceF::Packet, Body));
+  }
+
   /// Emits a TrackDescriptor; returns its uuid.
   uint64_t track(const std::string &Name, uint64_t Parent, int64_t Rank, bool Counter = false) {
     uint64_t Uuid = NextUuid++;
-    std::string D;
+    std::string D, P;
     putUInt(D, TrackF::Uuid, Uuid);
     putBytes(D, TrackF::Name, Name);
     if (Parent) {
@@ -89,8 +160,8 @@ private:
       putBytes(D, TrackF::Counter, "");
     else
       putUInt(D, TrackF::ChildOrdering, TrackF::Explicit);
-    putBytes(Packet, PacketF::TrackDescriptor, D);
-    flush();
+    putBytes(P, PacketF::TrackDescriptor, D);
+    packet(P);
     return Uuid;
   }
 
@@ -127,60 +198,159 @@ private:
   }
 
   void counter(uint64_t Uuid, int64_t Time, int64_t Value) {
-    putUInt(EventBuf, EventF::Type, EventF::Counter);
-    putUInt(EventBuf, EventF::TrackUuid, Uuid);
-    putInt(EventBuf, EventF::CounterValue, Value);
-    event(Time);
+    char Ev[40], *E = Ev;
+    E = encodeUInt(E, EventF::Type, EventF::Counter);
+    E = encodeUInt(E, EventF::TrackUuid, Uuid);
+    E = encodeInt(E, EventF::CounterValue, Value);
+    event(Time, {Ev, size_t(E - Ev)}, false);
   }
 
-  /// Emits the packet of the event in EventBuf at \p Time (cycles); one
-  /// that refers to interned data says so (slice ends and counters do not).
-  void event(int64_t Time, bool Interning = false) {
-    putUInt(Packet, PacketF::Timestamp, uint64_t(Clock.ns(Time)));
-    putUInt(Packet, PacketF::SequenceId, SequenceId);
+  /// Emits the packet of TrackEvent \p Event at \p Time (cycles) with the
+  /// interned data gathered for it; one that refers to interned data says so
+  /// (slice ends and counters do not).
+  void event(int64_t Time, std::string_view Event, bool Interning) {
+    char Head[32], *H = Head;
+    H = encodeUInt(H, PacketF::Timestamp, uint64_t(Clock.ns(Time)));
+    H = encodeUInt(H, PacketF::SequenceId, SequenceId);
     if (Interning)
-      putUInt(Packet, PacketF::SequenceFlags, PacketF::NeedsIncrementalState);
-    putBytes(Packet, PacketF::TrackEvent, EventBuf);
-    EventBuf.clear();
+      H = encodeUInt(H, PacketF::SequenceFlags, PacketF::NeedsIncrementalState);
+    size_t Size = size_t(H - Head) + fieldSize(PacketF::TrackEvent, Event.size()) +
+                  (InternedBuf.empty() ? 0 : fieldSize(PacketF::InternedData, InternedBuf.size()));
+    char *P = encodeLength(room(Size + 20), TraceF::Packet, Size);
+    std::memcpy(P, Head, size_t(H - Head));
+    P = encodeBytes(P + (H - Head), PacketF::TrackEvent, Event);
     if (!InternedBuf.empty()) {
-      putBytes(Packet, PacketF::InternedData, InternedBuf);
+      P = encodeBytes(P, PacketF::InternedData, InternedBuf);
       InternedBuf.clear();
     }
-    flush();
+    done(P);
   }
 
-  /// The iid of \p S in table \p Table, adding it to this packet's
-  /// InternedData the first time. \p S is looked up by its address first:
-  /// every string interned here lives as long as the writer (names, argument
-  /// keys, kernels), and hashing an address is cheaper than the text.
-  uint64_t intern(uint32_t Table, const char *S) {
-    // A direct-mapped cache by address in front: about a dozen strings per
-    // event, and a hash map lookup each cost as much as the rest of the event.
-    Cached &C = Recent[Table][(uintptr_t(S) >> 3) % RecentSlots];
+  // --- interning
+
+  /// The iid of \p S in \p T. \p S is looked up by its address first: every
+  /// string interned here lives as long as the writer (names, argument keys,
+  /// kernels), and hashing an address is cheaper than the text.
+  uint32_t iid(Table T, const char *S) {
+    // A direct-mapped cache by address in front of the hash maps.
+    Cached &C = Recent[T][(uintptr_t(S) >> 3) % RecentSlots];
     if (C.Key == S)
       return C.Iid;
     C.Key = S;
-    C.Iid = internSlow(Table, S);
-    return C.Iid;
+    return C.Iid = iidSlow(Tables[T], S);
   }
 
-  uint64_t internSlow(uint32_t Table, const char *S) {
-    auto [Fast, NewAddress] = ByAddress[Table].try_emplace(S, 0);
+  uint32_t iidSlow(InternTable &T, const char *S) {
+    auto [Fast, NewAddress] = T.ByAddress.try_emplace(S, 0);
     if (!NewAddress)
       return Fast->second;
-    auto &Ids = Iids[Table];
-    auto [It, New] = Ids.try_emplace(S, Ids.size() + 1);
+    auto [It, New] = T.ByText.try_emplace(S, uint32_t(T.Entries.size() + 1));
     if (New) {
-      Entry.clear();
+      std::string Entry, Field;
       putUInt(Entry, InternedF::Iid, It->second);
       putBytes(Entry, InternedF::Name, S);
-      putBytes(InternedBuf, Table, Entry);
+      putBytes(Field, T.Field, Entry);
+      T.Entries.push_back(std::move(Field));
+      T.Generations.push_back(0);
     }
     return Fast->second = It->second;
   }
 
+  /// Gives the current sequence generation the entry of \p Iid, once.
+  void use(uint8_t T, uint32_t Iid) {
+    InternTable &Tab = Tables[T];
+    if (Tab.Generations[Iid - 1] == Generation)
+      return;
+    Tab.Generations[Iid - 1] = Generation;
+    InternedBuf += Tab.Entries[Iid - 1];
+  }
+
+  /// Encodes \p A as a debug annotation at \p At, noting the strings it
+  /// refers to in \p Used (or using them now when it is null).
+  char *annotation(char *At, const TimelineArg &A, Uses *Used) {
+    uint32_t Key = iid(AnnotationNames, A.Key);
+    uint32_t Str = A.Str ? iid(AnnotationStrings, A.Str->c_str()) : 0;
+    if (Used) {
+      Used->push_back({AnnotationNames, Key});
+      if (A.Str)
+        Used->push_back({AnnotationStrings, Str});
+    } else {
+      use(AnnotationNames, Key);
+      if (A.Str)
+        use(AnnotationStrings, Str);
+    }
+    // The annotation is under 128 bytes: a one-byte tag and length.
+    static_assert((EventF::DebugAnnotations << 3 | LengthDelimited) < 0x80, "a one-byte tag");
+    char *Inner = At + 2;
+    char *End = encodeUInt(Inner, AnnotationF::NameIid, Key);
+    End = A.Str ? encodeUInt(End, AnnotationF::StringIid, Str) : encodeInt(End, AnnotationF::IntValue, A.Int);
+    At[0] = char(EventF::DebugAnnotations << 3 | LengthDelimited);
+    At[1] = char(End - Inner);
+    return End;
+  }
+  static constexpr size_t MaxAnnotation = 2 + 2 * 20;
+
+  // --- a marker's name, category and arguments, encoded once
+
+  struct MarkerBlock {
+    std::string Bytes;
+    Uses Used;
+    uint32_t Generation = 0; // the last generation given its strings
+  };
+
+  MarkerBlock &markerBlock(const ChromeEvent &E, bool HasPayload) {
+    TimelineMarkerKey Key(E, HasPayload);
+    CachedBlock &C = RecentBlocks[Key.hash() % RecentSlots];
+    if (C.Block && C.Key == Key)
+      return *C.Block;
+    auto [It, New] = Blocks.try_emplace(Key);
+    MarkerBlock &B = It->second;
+    if (New) {
+      static const char *Category[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
+      uint32_t Name = iid(EventNames, Names.str(E.Name).c_str());
+      uint32_t Cat = iid(Categories, Category[int(E.Category)]);
+      B.Used = {{EventNames, Name}, {Categories, Cat}};
+      Args.clear();
+      ArgsOf.markerArgs(E, HasPayload, Args);
+      std::string Bytes(40 + Args.size() * MaxAnnotation, '\0');
+      char *At = encodeUInt(Bytes.data(), EventF::NameIid, Name);
+      At = encodeUInt(At, EventF::CategoryIids, Cat);
+      for (const TimelineArg &A : Args)
+        At = annotation(At, A, &B.Used);
+      Bytes.resize(size_t(At - Bytes.data()));
+      B.Bytes = std::move(Bytes);
+    }
+    C = {Key, &B};
+    return B;
+  }
+
+  // --- waves
+
+  /// Clears the sequence's incremental state for the events of \p T: its
+  /// track becomes the default, and its own arguments are encoded once.
+  void startWave(const TimelineProcess &P, const TimelineThread &T, uint64_t Uuid) {
+    ++Generation;
+    Args.clear();
+    TimelineArgs::waveArgs(P, T, Args);
+    WaveBlock.assign(Args.size() * MaxAnnotation, '\0');
+    char *At = WaveBlock.data();
+    for (const TimelineArg &A : Args)
+      At = annotation(At, A, nullptr);
+    WaveBlock.resize(size_t(At - WaveBlock.data()));
+    std::string Defaults, TrackDefaults, Packet;
+    putUInt(TrackDefaults, DefaultsF::TrackUuid, Uuid);
+    putBytes(Defaults, DefaultsF::TrackEventDefaults, TrackDefaults);
+    putUInt(Packet, PacketF::SequenceId, SequenceId);
+    putUInt(Packet, PacketF::SequenceFlags, PacketF::IncrementalStateCleared);
+    putBytes(Packet, PacketF::Defaults, Defaults);
+    putBytes(Packet, PacketF::InternedData, InternedBuf);
+    InternedBuf.clear();
+    packet(Packet);
+    CurrentUuid = Uuid;
+  }
+
   void wave(const WaveEvents &W) {
-    Dir.Events.read(W.Begin, W.End, Events);
+    Dir.Events.read({W.Begin, W.End}, Events);
     timelineItems(Events, Items);
     struct Open {
       int64_t End;
@@ -189,57 +359,65 @@ private:
     std::vector<Open> Stack;
     auto CloseUntil = [&](int64_t Time) {
       while (!Stack.empty() && Stack.back().End <= Time) {
-        putUInt(EventBuf, EventF::Type, EventF::SliceEnd);
-        putUInt(EventBuf, EventF::TrackUuid, Stack.back().Uuid);
-        event(Stack.back().End);
+        char Ev[24], *E = Ev;
+        E = encodeUInt(E, EventF::Type, EventF::SliceEnd);
+        if (Stack.back().Uuid != CurrentUuid) // a slice of the wave's previous dispatch
+          E = encodeUInt(E, EventF::TrackUuid, Stack.back().Uuid);
+        event(Stack.back().End, {Ev, size_t(E - Ev)}, false);
         Stack.pop_back();
       }
     };
-    static const char *Categories[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
+    const TimelineThread *Thread = nullptr;
+    uint64_t Uuid = 0;
     for (const TimelineItem &Item : Items) {
       const ChromeEvent &E = Events[Item.Head];
-      const TimelineThread &Thread = Layout.thread(E.Pid, W.Tid);
-      const TimelineProcess &Process = Layout.Processes[Thread.Process];
-      uint64_t Uuid = WaveUuid[Thread.Tid - 1];
-      CloseUntil(Item.Begin);
-      putUInt(EventBuf, EventF::Type, Item.Slice ? EventF::SliceBegin : EventF::Instant);
-      putUInt(EventBuf, EventF::TrackUuid, Uuid);
-      uint64_t NameIid = intern(InternedF::EventNames, Names.str(E.Name).c_str());
-      putUInt(EventBuf, EventF::NameIid, NameIid);
-      putUInt(EventBuf, EventF::CategoryIids,
-              intern(InternedF::Categories, Categories[int(E.Category)]));
-      for (const TimelineArg &A : ArgsOf.of(Item, Events, Process, Thread)) {
-        uint64_t Key = intern(InternedF::AnnotationNames, A.Key);
-        uint64_t Str = A.Str ? intern(InternedF::AnnotationStrings, A.Str->c_str()) : 0;
-        Scratch.clear();
-        putUInt(Scratch, AnnotationF::NameIid, Key);
-        if (A.Str)
-          putUInt(Scratch, AnnotationF::StringIid, Str);
-        else
-          putInt(Scratch, AnnotationF::IntValue, A.Int);
-        putBytes(EventBuf, EventF::DebugAnnotations, Scratch);
+      if (!Thread || Thread->Info.Pid != E.Pid) {
+        Thread = &Layout.thread(E.Pid, W.Tid);
+        Uuid = WaveUuid[Thread->Tid - 1];
       }
-      event(Item.Begin, true);
+      const TimelineProcess &Process = Layout.Processes[Thread->Process];
+      CloseUntil(Item.Begin);
+      if (Uuid != CurrentUuid)
+        startWave(Process, *Thread, Uuid);
+      MarkerBlock &M = markerBlock(E, Item.Payload != 0);
+      if (M.Generation != Generation) {
+        M.Generation = Generation;
+        for (auto [T, Iid] : M.Used)
+          use(T, Iid);
+      }
+      size_t Bound = 4 + M.Bytes.size() + WaveBlock.size() + (2 + Item.Payload) * MaxAnnotation;
+      if (EventBuf.size() < Bound)
+        EventBuf.resize(Bound);
+      char *At = encodeUInt(EventBuf.data(), EventF::Type, Item.Slice ? EventF::SliceBegin : EventF::Instant);
+      std::memcpy(At, M.Bytes.data(), M.Bytes.size());
+      At += M.Bytes.size();
+      std::memcpy(At, WaveBlock.data(), WaveBlock.size());
+      At += WaveBlock.size();
+      Args.clear();
+      ArgsOf.eventArgs(Item, Events, Args);
+      for (const TimelineArg &A : Args)
+        At = annotation(At, A, nullptr);
+      event(Item.Begin, {EventBuf.data(), size_t(At - EventBuf.data())}, true);
       if (Item.Slice)
         Stack.push_back({Item.End, Uuid});
-      for (uint32_t I = 0; I < Item.Payload; ++I) {
-        std::string Name = Names.str(E.Name) + " " + ArgsOf.valueKey(I, Item.Payload);
-        auto [It, New] = DataCounters.try_emplace({Thread.Process, Name}, 0);
-        if (New)
-          It->second = track(Name, DispatchUuid[Thread.Process], 0, true);
-        counter(It->second, Item.Begin, Events[Item.Head + 1 + I].Name);
-      }
+      for (uint32_t I = 0; I < Item.Payload; ++I)
+        counter(dataCounter(Thread->Process, E.Name, I, Item.Payload), Item.Begin,
+                Events[Item.Head + 1 + I].Name);
     }
     CloseUntil(INT64_MAX);
   }
 
-  void flush() {
-    putBytes(Out, TraceF::Packet, Packet);
-    Packet.clear();
-    if (Out.size() > (1 << 20)) {
-      OS << Out;
-      Out.clear();
-    }
+  /// The counter track of payload word \p I of \p Count of marker \p Name in
+  /// dispatch \p Process, named "<marker> <value key>".
+  uint64_t dataCounter(uint32_t Process, uint32_t Name, uint32_t I, uint32_t Count) {
+    auto [Fast, NewKey] = DataCounterOf.try_emplace(std::make_tuple(Process, Name, I, Count), 0);
+    if (!NewKey)
+      return Fast->second;
+    std::string Key = Names.str(Name) + " " + ArgsOf.valueKey(I, Count);
+    auto [It, New] = DataCounters.try_emplace({Process, Key}, 0);
+    if (New)
+      It->second = track(Key, DispatchUuid[Process], 0, true);
+    return Fast->second = It->second;
   }
 
   std::ostream &OS;
@@ -248,18 +426,33 @@ private:
   const TimelineClock &Clock;
   TimelineLayout Layout;
   TimelineArgs ArgsOf;
-  std::string Out, Packet, EventBuf, InternedBuf, Scratch, Entry;
-  std::unordered_map<std::string, uint64_t> Iids[30];         // by table
-  std::unordered_map<const char *, uint64_t> ByAddress[30];   // by table
+  std::vector<TimelineArg> Args;
+
+  static constexpr size_t Capacity = size_t(4) << 20;
+  std::vector<char> Buf;
+  size_t Len = 0;
+  std::string InternedBuf, WaveBlock;
+  std::vector<char> EventBuf;
+
+  InternTable Tables[TableCount];
+  uint32_t Generation = 0; // of the sequence's incremental state, one per wave track run
   struct Cached {
     const char *Key = nullptr;
-    uint64_t Iid = 0;
+    uint32_t Iid = 0;
   };
   static constexpr size_t RecentSlots = 256;
-  std::vector<std::array<Cached, RecentSlots>> Recent = std::vector<std::array<Cached, RecentSlots>>(30);
-  uint64_t NextUuid = 1, RootUuid = 0;
+  std::array<std::array<Cached, RecentSlots>, TableCount> Recent{};
+  std::unordered_map<TimelineMarkerKey, MarkerBlock, TimelineMarkerKey::Hash> Blocks;
+  struct CachedBlock {
+    TimelineMarkerKey Key;
+    MarkerBlock *Block = nullptr;
+  };
+  std::array<CachedBlock, RecentSlots> RecentBlocks{};
+
+  uint64_t NextUuid = 1, RootUuid = 0, CurrentUuid = 0;
   std::vector<uint64_t> DispatchUuid, WaveUuid; // by pid - 1, tid - 1
   std::map<std::pair<uint32_t, std::string>, uint64_t> DataCounters;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint64_t> DataCounterOf;
   std::vector<ChromeEvent> Events;
   std::vector<TimelineItem> Items;
 };

@@ -122,31 +122,45 @@ const std::vector<TimelineArg> &TimelineArgs::of(const TimelineItem &Item,
                                                  const std::vector<ChromeEvent> &Events,
                                                  const TimelineProcess &Process,
                                                  const TimelineThread &Thread) {
-  const ChromeEvent &Head = Events[Item.Head];
   Args.clear();
-  Args.push_back({"marker_id", nullptr, Head.MarkerID});
-  const char *Kind = markerKind(Head, Item.Payload != 0);
+  markerArgs(Events[Item.Head], Item.Payload != 0, Args);
+  waveArgs(Process, Thread, Args);
+  eventArgs(Item, Events, Args);
+  return Args;
+}
+
+void TimelineArgs::markerArgs(const ChromeEvent &Head, bool HasPayload,
+                              std::vector<TimelineArg> &Out) const {
+  Out.push_back({"marker_id", nullptr, Head.MarkerID});
+  const char *Kind = markerKind(Head, HasPayload);
   for (const std::string &K : Kinds)
     if (K.c_str()[0] == Kind[0] && K == Kind) // the first letters differ: one compare
-      Args.push_back({"kind", &K, 0});
+      Out.push_back({"kind", &K, 0});
   if (const std::string &Loc = Names.str(Head.SourceLoc); !Loc.empty())
-    Args.push_back({"source", &Loc, 0});
+    Out.push_back({"source", &Loc, 0});
+}
+
+void TimelineArgs::waveArgs(const TimelineProcess &Process, const TimelineThread &Thread,
+                            std::vector<TimelineArg> &Out) {
   if (!Process.Kernel.empty())
-    Args.push_back({"kernel", &Process.Kernel, 0});
+    Out.push_back({"kernel", &Process.Kernel, 0});
   if (Process.CodeObject)
-    Args.push_back({"code_object", nullptr, int64_t(*Process.CodeObject)});
+    Out.push_back({"code_object", nullptr, int64_t(*Process.CodeObject)});
   SlotKey Slot = Thread.Info.Slot;
-  Args.push_back({"se", nullptr, slotSE(Slot)});
-  Args.push_back({"cu", nullptr, slotCU(Slot)});
-  Args.push_back({"simd", nullptr, slotSIMD(Slot)});
-  Args.push_back({"slot", nullptr, slotWave(Slot)});
-  Args.push_back({"instance", nullptr, Thread.Info.Instance});
-  Args.push_back({"cycle", nullptr, Item.Begin});
+  Out.push_back({"se", nullptr, slotSE(Slot)});
+  Out.push_back({"cu", nullptr, slotCU(Slot)});
+  Out.push_back({"simd", nullptr, slotSIMD(Slot)});
+  Out.push_back({"slot", nullptr, slotWave(Slot)});
+  Out.push_back({"instance", nullptr, Thread.Info.Instance});
+}
+
+void TimelineArgs::eventArgs(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
+                             std::vector<TimelineArg> &Out) {
+  Out.push_back({"cycle", nullptr, Item.Begin});
   if (Item.Slice)
-    Args.push_back({"cycles", nullptr, Item.End - Item.Begin});
+    Out.push_back({"cycles", nullptr, Item.End - Item.Begin});
   for (uint32_t I = 0; I < Item.Payload; ++I)
-    Args.push_back({valueKey(I, Item.Payload), nullptr, Events[Item.Head + 1 + I].Name});
-  return Args;
+    Out.push_back({valueKey(I, Item.Payload), nullptr, Events[Item.Head + 1 + I].Name});
 }
 
 } // namespace sqtt

@@ -15,7 +15,9 @@ with the data markers' payloads.
   *.pftrace        our own protobuf reader: Trace.packet, TrackDescriptor
                    (uuid/parent/name/counter), TrackEvent (SLICE_BEGIN/END,
                    INSTANT, COUNTER), interned names and debug annotations on
-                   the packet sequence, ns timestamps.
+                   the packet sequence, each cleared generation's
+                   TracePacketDefaults track for events without a
+                   track_uuid, ns timestamps.
 Beyond what the viewers need, it checks what this project promises: ids in
 [1, 2^31), tracks in SE/CU/SIMD/slot/instance order, the arguments of every
 slice and instant, and the GPU -> dispatch -> SE -> CU -> SIMD -> wave
@@ -177,6 +179,7 @@ def read_pftrace(path):
     model = new_model()
     tracks = {}
     interned = None  # table -> iid -> string
+    default_track = None  # TracePacketDefaults.track_event_defaults.track_uuid
     open_slices = collections.defaultdict(list)
     last_ts = {}
     order = 0
@@ -189,6 +192,14 @@ def read_pftrace(path):
         flags = p[13][0] if p[13] else 0
         if flags & 1:
             interned = collections.defaultdict(dict)
+            default_track = None
+        for blob in p[59]:
+            if interned is None:
+                fail("packet defaults before the sequence was cleared")
+            for f, _, defaults in fields(blob):
+                for g, _, v in fields(defaults) if f == 11 else ():
+                    if g == 11:
+                        default_track = v
         for blob in p[12]:
             if interned is None:
                 fail("interned data before the sequence was cleared")
@@ -205,7 +216,10 @@ def read_pftrace(path):
             ev = collections.defaultdict(list)
             for f, _, v in fields(blob):
                 ev[f].append(v)
-            ts, kind, uuid = p[8][0], ev[9][0], ev[11][0]
+            ts, kind = p[8][0], ev[9][0]
+            uuid = ev[11][0] if ev[11] else default_track
+            if uuid is None:
+                fail("track event without a track_uuid nor a default one")
             if flags & 2 == 0 and kind in (1, 3):
                 fail("track event with interned names without SEQ_NEEDS_INCREMENTAL_STATE")
             if uuid not in tracks:

@@ -69,6 +69,9 @@ public:
 protected:
   int_type overflow(int_type C) override;
   int sync() override;
+  /// A block as large as the buffer goes to the file as it is: writers that
+  /// build their output in blocks of their own need not have it copied.
+  std::streamsize xsputn(const char *S, std::streamsize N) override;
 
 private:
   bool drain();

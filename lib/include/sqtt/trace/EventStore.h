@@ -5,6 +5,10 @@
 // is analysed. Holding them all would make the timeline tool's memory grow
 // with the whole directory; instead each engine's events are appended to an
 // unlinked temporary file and read back one wave at a time while writing.
+//
+// Each wave is stored compactly, relative to its own first event (about 5
+// bytes an event instead of 32): what goes through the file is copied twice
+// by the kernel, which on a loaded machine cost more than the encoding.
 #pragma once
 
 #include "sqtt/trace/MarkerResolver.h"
@@ -12,6 +16,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace sqtt {
@@ -34,11 +40,18 @@ static_assert(sizeof(ChromeEvent) == 32, "events are kept compact");
 
 class EventStore {
 public:
-  /// Appends \p Events; returns the index of the first one. Throws Error when
-  /// the temporary file cannot be created or written.
-  uint64_t append(const std::vector<ChromeEvent> &Events);
-  /// Reads events [Begin, End) into \p Out (replacing its contents).
-  void read(uint64_t Begin, uint64_t End, std::vector<ChromeEvent> &Out) const;
+  /// Bytes [first, second) of the store.
+  using Range = std::pair<uint64_t, uint64_t>;
+  /// Appends one wave's events [\p First, \p Last), which read back on their
+  /// own; returns where they are. They reach the file by the next flush().
+  Range append(const ChromeEvent *First, const ChromeEvent *Last);
+  /// Writes what was appended. Throws Error when the temporary file cannot
+  /// be created or written.
+  void flush();
+  /// Reads the events of \p R (one append's) into \p Out, replacing its
+  /// contents. Throws Error when \p R was not flushed or does not decode.
+  void read(Range R, std::vector<ChromeEvent> &Out) const;
+  /// Events appended.
   uint64_t size() const { return Count; }
 
 private:
@@ -46,7 +59,13 @@ private:
     void operator()(std::FILE *F) const { std::fclose(F); }
   };
   std::unique_ptr<std::FILE, Closer> File;
+  // Encoded, not yet written: grown without zeroing, since an append sizes
+  // it for its worst case and uses a sixth of that.
+  std::unique_ptr<char[]> Pending;
+  size_t PendingSize = 0, PendingCapacity = 0;
+  uint64_t Written = 0; // bytes in the file
   uint64_t Count = 0;
+  mutable std::string ReadBuf;
 };
 
 } // namespace sqtt

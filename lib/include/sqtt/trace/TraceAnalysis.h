@@ -112,7 +112,7 @@ private:
 /// The events of one wave instance: a range of the directory's EventStore.
 struct WaveEvents {
   uint64_t Tid;
-  uint64_t Begin, End;
+  uint64_t Begin, End; // EventStore::Range
 };
 
 struct ThreadInfo {

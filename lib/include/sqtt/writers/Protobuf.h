@@ -53,6 +53,22 @@ inline void putBytes(std::string &Out, uint32_t Field, std::string_view Bytes) {
   Out.append(Bytes.data(), Bytes.size());
 }
 
+/// The same fields encoded at \p At (room for 20 bytes); each returns the end.
+/// For writers that size a message before they copy it out once.
+inline char *encodeUInt(char *At, uint32_t Field, uint64_t V) {
+  return encodeVarint(encodeVarint(At, (uint64_t(Field) << 3) | Varint), V);
+}
+inline char *encodeInt(char *At, uint32_t Field, int64_t V) { return encodeUInt(At, Field, uint64_t(V)); }
+/// The tag and length of a length-delimited field of \p Size bytes.
+inline char *encodeLength(char *At, uint32_t Field, uint64_t Size) {
+  return encodeVarint(encodeVarint(At, (uint64_t(Field) << 3) | LengthDelimited), Size);
+}
+inline char *encodeBytes(char *At, uint32_t Field, std::string_view Bytes) {
+  At = encodeLength(At, Field, Bytes.size());
+  std::memcpy(At, Bytes.data(), Bytes.size());
+  return At + Bytes.size();
+}
+
 inline void putDouble(std::string &Out, uint32_t Field, double V) {
   putTag(Out, Field, Fixed64);
   uint64_t Bits;

@@ -71,6 +71,22 @@ void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineI
 /// "function", "user", "point", "data" (a point with payload) or "unknown".
 const char *markerKind(const ChromeEvent &Head, bool HasPayload);
 
+/// What a marker's name, category and marker arguments depend on: writers
+/// that encode them once per marker look them up by it.
+struct TimelineMarkerKey {
+  uint64_t A = 0, B = 0; // name and marker ID; source, phase, category, unknown, payload
+  TimelineMarkerKey() = default;
+  TimelineMarkerKey(const ChromeEvent &Head, bool HasPayload)
+      : A(uint64_t(Head.Name) << 32 | Head.MarkerID),
+        B(uint64_t(Head.SourceLoc) << 8 | uint64_t(Head.Ph) << 4 | uint64_t(Head.Category) << 2 |
+          uint64_t(Head.Flags & ChromeEvent::FlagUnknown) << 1 | uint64_t(HasPayload)) {}
+  bool operator==(const TimelineMarkerKey &O) const { return A == O.A && B == O.B; }
+  size_t hash() const { return size_t((A * 0x9E3779B97F4A7C15ull) ^ (B * 0xC2B2AE3D27D4EB4Full)); }
+  struct Hash {
+    size_t operator()(const TimelineMarkerKey &K) const { return K.hash(); }
+  };
+};
+
 /// One argument of a slice or instant: an integer or a string.
 struct TimelineArg {
   const char *Key;
@@ -82,11 +98,22 @@ struct TimelineArg {
 /// location (when the map has one), kernel and code object (when known),
 /// SE/CU/SIMD/slot/instance, the begin cycle, the duration in cycles (slices)
 /// and the payload words (data markers: "value", or "value0", "value1", ...).
+/// They come in three groups, which of() concatenates: the marker's (the
+/// same for every event of one marker), the wave's (the same for every event
+/// on one track) and the event's own; a writer may encode the first two once.
 class TimelineArgs {
 public:
   explicit TimelineArgs(const NameTable &Names) : Names(Names) {}
   const std::vector<TimelineArg> &of(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
                                      const TimelineProcess &Process, const TimelineThread &Thread);
+  /// Marker ID, kind and source of the marker that \p Head begins.
+  void markerArgs(const ChromeEvent &Head, bool HasPayload, std::vector<TimelineArg> &Out) const;
+  /// Kernel, code object, SE/CU/SIMD/slot/instance of \p Thread.
+  static void waveArgs(const TimelineProcess &Process, const TimelineThread &Thread,
+                       std::vector<TimelineArg> &Out);
+  /// The begin cycle, the duration and the payload words of \p Item.
+  void eventArgs(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
+                 std::vector<TimelineArg> &Out);
   /// The key of payload word \p I of \p Count ("value" when there is one).
   const char *valueKey(uint32_t I, uint32_t Count);
 
