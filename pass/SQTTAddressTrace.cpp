@@ -37,18 +37,6 @@ using namespace sqtt;
 STATISTIC(NumAddressTraces, "Memory operations address-traced");
 STATISTIC(NumAddressTraceFunctionsSkipped, "Functions left without address tracing");
 
-namespace {
-
-/// The EXEC mask as two records, low word first (the high word reads 0 on
-/// wave32).
-constexpr const char *ExecTraceAsm = "s_mov_b32 m0, exec_lo\n"
-                                     "s_nop 0\n"
-                                     "s_ttracedata\n"
-                                     "s_mov_b32 m0, exec_hi\n"
-                                     "s_nop 0\n"
-                                     "s_ttracedata";
-} // namespace
-
 /// load/store/atomicrmw/cmpxchg by pointer address space.
 static std::optional<AddressTraceOp> classifyPointerOp(const Instruction &I,
                                                        const Config &Cfg) {
@@ -155,10 +143,17 @@ public:
     return B.CreateZExtOrTrunc(V, B.getInt32Ty());
   }
 
+  /// The EXEC mask as two records, low word first (0 for the high word on
+  /// wave32). A ballot of true is EXEC where it stands; the compiler writes
+  /// it to m0 straight from EXEC, as an asm writing m0 itself would, without
+  /// the compile time an asm's register output costs (SQTTLowering.h).
   void traceExec() {
-    auto *Ty = FunctionType::get(B.getInt32Ty(), false);
-    CallInst *Exec = B.CreateCall(InlineAsm::get(Ty, ExecTraceAsm, "={m0}", true));
-    Exec->setMetadata(md::RawPayload, MDNode::get(B.getContext(), {}));
+    Function *Ballot =
+        compat::getIntrinsic(M, Intrinsic::amdgcn_ballot, {B.getIntNTy(WaveSize)});
+    Value *Exec = B.CreateCall(Ballot, {B.getTrue()}, "sqtt.exec");
+    emitRawPayload(B, B.CreateTrunc(Exec, B.getInt32Ty()));
+    emitRawPayload(B, WaveSize == 64 ? B.CreateTrunc(B.CreateLShr(Exec, 32), B.getInt32Ty())
+                                     : B.getInt32(0));
   }
 
   void traceValue(Value *V) { emitRawPayload(B, toI32(V)); }

@@ -39,6 +39,7 @@ static bool isTriviallyUniform(const Value *V, unsigned Depth = 0) {
     case Intrinsic::amdgcn_readlane:
     case Intrinsic::amdgcn_readfirstlane:
     case Intrinsic::amdgcn_s_getreg:
+    case Intrinsic::amdgcn_ballot:
       return true;
     default:
       return false;

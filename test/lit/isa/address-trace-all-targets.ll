@@ -1,5 +1,6 @@
 ; Address tracing in final ISA on every target: the header, the EXEC
-; sequence (s_mov_b32 m0, exec_lo / s_nop 0 / s_ttracedata, then exec_hi),
+; records (the compiler writes m0 straight from exec_lo, then exec_hi, or 0
+; on wave32; each record traced as s_nop 0 / s_ttracedata),
 ; and per-lane records read with v_readlane_b32 inside a loop, each record
 ; traced as s_nop 0 / s_ttracedata after the compiler's m0 write.
 ; RUN: env SQTT_TRACE_ADDRESSES=memory,lds SQTT_SCOPE_CU=-1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,W64
@@ -13,11 +14,14 @@
 
 ; CHECK-LABEL: k:
 ; CHECK: s_mov_b32 m0, exec_lo
-; CHECK-NEXT: s_nop 0
-; CHECK-NEXT: s_ttracedata
-; CHECK-NEXT: s_mov_b32 m0, exec_hi
-; CHECK-NEXT: s_nop 0
-; CHECK-NEXT: s_ttracedata
+; CHECK-NOT: m0
+; CHECK: s_nop 0
+; CHECK-NEXT: s_ttracedata{{$}}
+; W64: s_mov_b32 m0, exec_hi
+; W32: s_mov_b32 m0, 0{{$}}
+; CHECK-NOT: m0
+; CHECK: s_nop 0
+; CHECK-NEXT: s_ttracedata{{$}}
 ; The global address loop: two records (low, high word) per lane, each lane
 ; value read into m0 (directly, or through an SGPR copy).
 ; CHECK-LABEL: %sqtt.lanes.loop{{$}}
@@ -27,7 +31,7 @@
 ; W64-DAG: s_cmp_{{lg|eq}}_u32 [[LANE]], 64
 ; CHECK: s_cbranch_scc{{[01]}}
 ; The LDS address loop: one 32-bit record per lane.
-; CHECK-LABEL: %sqtt.lanes.loop2
+; CHECK-LABEL: %sqtt.lanes.loop{{[0-9]+}}
 ; CHECK: v_readlane_b32 {{m0|s[0-9]+}}
 ; CHECK-NOT: v_readlane_b32
 ; CHECK: s_nop 0

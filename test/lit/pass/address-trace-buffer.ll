@@ -24,8 +24,8 @@ declare void @llvm.amdgcn.raw.ptr.buffer.load.lds(ptr addrspace(8), ptr addrspac
 
 ; Raw load, <4 x i32>: words from extractelement, then voffset lanes.
 ; CHECK-LABEL: define amdgpu_kernel void @k(
-; CHECK: call i32 asm sideeffect "s_mov_b32 m0, exec_lo
-; CHECK-NEXT: %[[W0:.*]] = extractelement <4 x i32> %r, i64 0
+; CHECK: @llvm.amdgcn.ballot.i{{32|64}}(i1 true)
+; CHECK: %[[W0:.*]] = extractelement <4 x i32> %r, i64 0
 ; CHECK-NEXT: %[[W1:.*]] = extractelement <4 x i32> %r, i64 1
 ; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[W0]]), !sqtt.raw_payload
 ; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[W1]]), !sqtt.raw_payload

@@ -7,7 +7,7 @@
 
 ; CHECK: c"K:k\0A\00"
 ; CHECK-NOT: readlane
-; CHECK-NOT: exec_lo
+; CHECK-NOT: ballot
 
 target triple = "amdgcn-amd-amdhsa"
 

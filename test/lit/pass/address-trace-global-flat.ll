@@ -1,6 +1,6 @@
 ; SQTT_TRACE_ADDRESSES=memory: before every global or flat load, store,
 ; atomicrmw and cmpxchg, a point header with an ID of its own, the EXEC mask
-; (one asm block: exec_lo then exec_hi), then per lane the 64-bit address as
+; (a ballot of true, low word then high word, 0 on wave32), then per lane the 64-bit address as
 ; low and high words, read with readlane in a rolled loop over every lane.
 ; Payload: 2 + 2 x wave size records (66 on wave32, 130 on wave64).
 ; RUN: env SQTT_TRACE_ADDRESSES=memory SQTT_SCOPE_CU=-1 SQTT_MEM_BARRIER=none \
@@ -24,7 +24,15 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-NEXT: %[[LO:.*]] = trunc i64 %[[A]] to i32
 ; CHECK-NEXT: %[[SH:.*]] = lshr i64 %[[A]], 32
 ; CHECK-NEXT: %[[HI:.*]] = trunc i64 %[[SH]] to i32
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, exec_lo\0As_nop 0\0As_ttracedata\0As_mov_b32 m0, exec_hi\0As_nop 0\0As_ttracedata", "={m0}"()
+; W32-NEXT: %[[E:.*]] = call i32 @llvm.amdgcn.ballot.i32(i1 true)
+; W32-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[E]]), !sqtt.raw_payload
+; W32-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 0), !sqtt.raw_payload
+; W64-NEXT: %[[E:.*]] = call i64 @llvm.amdgcn.ballot.i64(i1 true)
+; W64-NEXT: %[[ELO:.*]] = trunc i64 %[[E]] to i32
+; W64-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[ELO]]), !sqtt.raw_payload
+; W64-NEXT: %[[ESH:.*]] = lshr i64 %[[E]], 32
+; W64-NEXT: %[[EHI:.*]] = trunc i64 %[[ESH]] to i32
+; W64-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[EHI]]), !sqtt.raw_payload
 ; CHECK-NEXT: br label %[[LOOP:sqtt.lanes.loop[0-9]*]]
 ; CHECK: [[LOOP]]:
 ; CHECK-NEXT: %[[LANE:.*]] = phi i32 [ 0, %{{.*}} ], [ %[[NEXT:.*]], %[[LOOP]] ]

@@ -17,7 +17,7 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define amdgpu_kernel void @k(
 ; CHECK: %[[A:.*]] = ptrtoint ptr addrspace(3) %l to i32
-; CHECK-NEXT: call i32 asm sideeffect "s_mov_b32 m0, exec_lo
+; CHECK-NEXT: @llvm.amdgcn.ballot.i{{32|64}}(i1 true)
 ; CHECK: %[[R:.*]] = call i32 @llvm.amdgcn.readlane.i32(i32 %[[A]], i32 %{{.*}})
 ; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[R]])
 ; CHECK-NEXT: add i32
