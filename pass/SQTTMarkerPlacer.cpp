@@ -121,8 +121,12 @@ CallInst *emitTestAsm(IRBuilderBase &B, Type *RetTy, const std::string &Text,
 /// hazard needs after each SGPR write.
 static Value *emitScopeTestAsm(IRBuilderBase &B, const TargetInfo &Target, bool InVcc,
                                const HwIdField &Field, uint32_t Mask) {
-  bool NeedsWait = Target.needsSaluWaitInAsm() || (InVcc && Target.hasMaskWriteHazard());
-  std::string SaluWait = NeedsWait ? "\ns_wait_alu depctr_sa_sdst(0)" : "";
+  // gfx11 has no s_wait_alu: the same instruction is spelt s_waitcnt_depctr.
+  std::string SaluWait;
+  if (Target.needsSaluWaitInAsm())
+    SaluWait = "\ns_wait_alu depctr_sa_sdst(0)";
+  else if (InVcc && Target.hasMaskWriteHazard())
+    SaluWait = "\ns_waitcnt_depctr depctr_sa_sdst(0)";
   unsigned LowIds = llvm::countr_one(Mask);
   if (InVcc && LowIds != 0 && Mask == maskTrailingOnes<uint32_t>(LowIds) &&
       LowIds < fieldBits(Field)) {

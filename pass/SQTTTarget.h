@@ -55,8 +55,8 @@ struct TargetInfo {
   bool canBranchOnVccInAsm() const;
 
   /// gfx11 wave64: an SALU write of an SGPR that VALU read as a lane mask
-  /// needs s_wait_alu before SALU reads it; the backend adds it after its own
-  /// writes, never after those inside asm.
+  /// needs s_waitcnt_depctr sa_sdst(0) before SALU reads it; the backend adds
+  /// it after its own writes, never after those inside asm.
   bool hasMaskWriteHazard() const { return Major == 11 && WaveSize == 64; }
 
   HwIdField waveField() const;

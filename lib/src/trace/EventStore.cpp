@@ -110,12 +110,15 @@ void EventStore::read(Range R, std::vector<ChromeEvent> &Out) const {
   Out.clear();
   if (R.first == R.second)
     return;
+  if (!File || R.first > R.second || R.second > Written)
+    throw Error("cannot read the timeline events back from the temporary file: not written");
   size_t N = size_t(R.second - R.first);
   ReadBuf.resize(N);
-  if (!File || R.first > R.second || R.second > Written ||
-      ::pread(::fileno(File.get()), ReadBuf.data(), N, off_t(R.first)) != ssize_t(N))
+  errno = 0;
+  ssize_t Got = ::pread(::fileno(File.get()), ReadBuf.data(), N, off_t(R.first));
+  if (Got != ssize_t(N))
     throw Error("cannot read the timeline events back from the temporary file: " +
-                std::string(R.second > Written ? "not written" : std::strerror(errno)));
+                std::string(Got < 0 ? std::strerror(errno) : "it is shorter than written"));
   const char *At = ReadBuf.data(), *End = At + N;
   ChromeEvent E;
   uint32_t Loc = 0;

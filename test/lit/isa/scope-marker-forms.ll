@@ -23,6 +23,13 @@
 ; RUN: env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX12SCC
 ; RUN: env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX12SCC
 ; RUN: %if gfx1250 %{ env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,VCC %}
+; Every test form assembles (inline asm is parsed only when an object is
+; written): both mask paths, wave32 and wave64 (gfx11 wave64 waits inside the
+; test with s_waitcnt_depctr; s_wait_alu exists only on gfx12).
+; RUN: for cpu in gfx90a gfx942 gfx1030 gfx1100 gfx1200 gfx1201; do for mask in 0x1 0x5; do for w in wavefrontsize32 wavefrontsize64; do \
+; RUN:   env SQTT_SCOPE_CU=$mask %opt -mtriple=amdgcn-amd-amdhsa -mcpu=$cpu -mattr=+$w -passes=sqtt-late %s | \
+; RUN:   %llc -mtriple=amdgcn-amd-amdhsa -mcpu=$cpu -mattr=+$w -verify-machineinstrs -filetype=obj -o %t.o || exit 1; \
+; RUN: done; done; done
 ; REQUIRES: amdgpu-registered-target
 
 ; CHECK-LABEL: k:

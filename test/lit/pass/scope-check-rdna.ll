@@ -64,7 +64,7 @@ declare void @__sqtt_named_marker_exit(ptr)
 ; Wave64 on gfx11 waits after each SGPR write in the test (its lane-mask
 ; write hazard).
 ; CU-LABEL: define amdgpu_kernel void @k64(
-; CU-NEXT: %sqtt.check = call i32 asm "s_getreg_b32 $0, hwreg(23, 11, 3)\0As_wait_alu depctr_sa_sdst(0)", "=s"()
+; CU-NEXT: %sqtt.check = call i32 asm "s_getreg_b32 $0, hwreg(23, 11, 3)\0As_waitcnt_depctr depctr_sa_sdst(0)", "=s"()
 ; CU-NEXT: %sqtt.in = zext i32 %sqtt.check to i64
 ; CU: "i,{vcc}"(i32 6, i64 %sqtt.in)
 
@@ -74,7 +74,7 @@ declare void @__sqtt_named_marker_exit(ptr)
 ; BITS-NEXT: %sqtt.in = extractvalue { i32, i32 } %sqtt.check, 1
 ; BITS: "i,{vcc_lo}"(i32 6, i32 %sqtt.in)
 ; BITS-LABEL: define amdgpu_kernel void @k64(
-; BITS-NEXT: asm "s_getreg_b32 $0, hwreg(23, 10, 4)\0As_wait_alu depctr_sa_sdst(0)\0As_bitcmp1_b32 $2, $0\0As_cselect_b64 $1, 0, -1\0As_wait_alu depctr_sa_sdst(0)", "=&s,=s,i"(i32 5)
+; BITS-NEXT: asm "s_getreg_b32 $0, hwreg(23, 10, 4)\0As_waitcnt_depctr depctr_sa_sdst(0)\0As_bitcmp1_b32 $2, $0\0As_cselect_b64 $1, 0, -1\0As_waitcnt_depctr depctr_sa_sdst(0)", "=&s,=s,i"(i32 5)
 ; BITS-NEXT: %sqtt.in = extractvalue { i32, i64 } %sqtt.check, 1
 ; BITS: "i,{vcc}"(i32 6, i64 %sqtt.in)
 define amdgpu_kernel void @k() "target-cpu"="gfx1100" {
