@@ -7,6 +7,7 @@
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/ScratchFile.h"
+#include "sqtt/support/Varint.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -23,29 +24,8 @@ constexpr uint8_t PhaseShift = 0, CategoryShift = 2, Unknown = 1 << 4, NewPid = 
                   NoName = 1 << 6, SameLocation = 1 << 7;
 static_assert(ChromeEvent::FlagUnknown == 1, "FlagUnknown is the only flag, stored in one bit");
 
-char *putVarint(char *At, uint64_t V) {
-  while (V >= 0x80) {
-    *At++ = char(uint8_t(V) | 0x80);
-    V >>= 7;
-  }
-  *At++ = char(V);
-  return At;
-}
-
 uint64_t zigzag(int64_t V) { return (uint64_t(V) << 1) ^ uint64_t(V >> 63); }
 int64_t unzigzag(uint64_t V) { return int64_t(V >> 1) ^ -int64_t(V & 1); }
-
-/// Reads a varint at \p At, below \p End; null when it runs past.
-const char *getVarint(const char *At, const char *End, uint64_t &V) {
-  V = 0;
-  for (int Shift = 0; At < End && Shift < 64; Shift += 7) {
-    uint8_t B = uint8_t(*At++);
-    V |= uint64_t(B & 0x7F) << Shift;
-    if (B < 0x80)
-      return At;
-  }
-  return nullptr;
-}
 
 } // namespace
 
@@ -73,15 +53,15 @@ EventStore::Range EventStore::append(const ChromeEvent *First, const ChromeEvent
     if (E->SourceLoc == Loc)
       Head |= SameLocation;
     *At++ = char(Head);
-    At = putVarint(At, zigzag(int64_t(uint64_t(E->Time) - uint64_t(Time))));
+    At = encodeVarint(At, zigzag(int64_t(uint64_t(E->Time) - uint64_t(Time))));
     if (Head & NewPid)
-      At = putVarint(At, zigzag(E->Pid));
+      At = encodeVarint(At, zigzag(E->Pid));
     if (!(Head & NoName)) {
-      At = putVarint(At, E->Name);
-      At = putVarint(At, E->MarkerID);
+      At = encodeVarint(At, E->Name);
+      At = encodeVarint(At, E->MarkerID);
     }
     if (!(Head & SameLocation))
-      At = putVarint(At, E->SourceLoc);
+      At = encodeVarint(At, E->SourceLoc);
     Time = E->Time, Pid = E->Pid, Loc = E->SourceLoc;
   }
   PendingSize = size_t(At - Pending.get());
@@ -128,17 +108,17 @@ void EventStore::read(Range R, std::vector<ChromeEvent> &Out) const {
     E.Ph = ChromeEvent::Phase(Head >> PhaseShift & 3);
     E.Category = MarkerType(Head >> CategoryShift & 3);
     E.Flags = Head & Unknown ? ChromeEvent::FlagUnknown : 0;
-    if ((At = getVarint(At, End, V)))
+    if ((At = decodeVarint(At, End, V)))
       E.Time = int64_t(uint64_t(E.Time) + uint64_t(unzigzag(V)));
-    if (At && (Head & NewPid) && (At = getVarint(At, End, V)))
+    if (At && (Head & NewPid) && (At = decodeVarint(At, End, V)))
       E.Pid = unzigzag(V);
     E.Name = E.MarkerID = 0;
-    if (At && !(Head & NoName) && (At = getVarint(At, End, V))) {
+    if (At && !(Head & NoName) && (At = decodeVarint(At, End, V))) {
       E.Name = uint32_t(V);
-      if ((At = getVarint(At, End, V)))
+      if ((At = decodeVarint(At, End, V)))
         E.MarkerID = uint32_t(V);
     }
-    if (At && !(Head & SameLocation) && (At = getVarint(At, End, V)))
+    if (At && !(Head & SameLocation) && (At = decodeVarint(At, End, V)))
       Loc = uint32_t(V);
     E.SourceLoc = Loc;
     Out.push_back(E);

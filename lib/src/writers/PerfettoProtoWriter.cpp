@@ -62,13 +62,6 @@ namespace AnnotationF { constexpr uint32_t NameIid = 1, IntValue = 4, StringIid 
 
 constexpr uint64_t SequenceId = 1;
 
-size_t varintSize(uint64_t V) {
-  size_t N = 1;
-  for (; V >= 0x80; V >>= 7)
-    ++N;
-  return N;
-}
-
 /// The size of a length-delimited field of \p Size bytes.
 size_t fieldSize(uint32_t Field, size_t Size) {
   return varintSize(uint64_t(Field) << 3) + varintSize(Size) + Size;

@@ -5,6 +5,8 @@
 // types are the writer's business (FORMATS §11); this only encodes them.
 #pragma once
 
+#include "sqtt/support/Varint.h"
+
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -14,47 +16,9 @@ namespace sqtt::proto {
 
 enum WireType : uint32_t { Varint = 0, Fixed64 = 1, LengthDelimited = 2 };
 
-/// Encodes \p V at \p At (room for 10 bytes); returns the end.
-inline char *encodeVarint(char *At, uint64_t V) {
-  while (V >= 0x80) {
-    *At++ = char(uint8_t(V) | 0x80);
-    V >>= 7;
-  }
-  *At++ = char(V);
-  return At;
-}
-
-// Each field is encoded into a local buffer and appended once: appending
-// byte by byte cost a capacity check per byte, and the writer emits about
-// forty fields per event.
-inline void putVarint(std::string &Out, uint64_t V) {
-  char Buf[10];
-  Out.append(Buf, size_t(encodeVarint(Buf, V) - Buf));
-}
-
-inline void putTag(std::string &Out, uint32_t Field, WireType Type) {
-  putVarint(Out, (uint64_t(Field) << 3) | Type);
-}
-
-/// uint32/uint64/bool/enum fields, and int32/int64 (negative values take
-/// ten bytes, as protobuf's int64 does).
-inline void putUInt(std::string &Out, uint32_t Field, uint64_t V) {
-  char Buf[20];
-  char *End = encodeVarint(encodeVarint(Buf, (uint64_t(Field) << 3) | Varint), V);
-  Out.append(Buf, size_t(End - Buf));
-}
-inline void putInt(std::string &Out, uint32_t Field, int64_t V) { putUInt(Out, Field, uint64_t(V)); }
-
-/// string, bytes and nested-message fields.
-inline void putBytes(std::string &Out, uint32_t Field, std::string_view Bytes) {
-  char Buf[20];
-  char *End = encodeVarint(encodeVarint(Buf, (uint64_t(Field) << 3) | LengthDelimited), Bytes.size());
-  Out.append(Buf, size_t(End - Buf));
-  Out.append(Bytes.data(), Bytes.size());
-}
-
-/// The same fields encoded at \p At (room for 20 bytes); each returns the end.
-/// For writers that size a message before they copy it out once.
+/// Fields encoded at \p At (room for 20 bytes besides any bytes); each
+/// returns the end. For writers that size a message before they copy it out
+/// once.
 inline char *encodeUInt(char *At, uint32_t Field, uint64_t V) {
   return encodeVarint(encodeVarint(At, (uint64_t(Field) << 3) | Varint), V);
 }
@@ -69,8 +33,28 @@ inline char *encodeBytes(char *At, uint32_t Field, std::string_view Bytes) {
   return At + Bytes.size();
 }
 
+// Each field is encoded into a local buffer and appended once: appending
+// byte by byte cost a capacity check per byte, and the writer emits about
+// forty fields per event.
+
+/// uint32/uint64/bool/enum fields, and int32/int64 (negative values take
+/// ten bytes, as protobuf's int64 does).
+inline void putUInt(std::string &Out, uint32_t Field, uint64_t V) {
+  char Buf[20];
+  Out.append(Buf, size_t(encodeUInt(Buf, Field, V) - Buf));
+}
+inline void putInt(std::string &Out, uint32_t Field, int64_t V) { putUInt(Out, Field, uint64_t(V)); }
+
+/// string, bytes and nested-message fields.
+inline void putBytes(std::string &Out, uint32_t Field, std::string_view Bytes) {
+  char Buf[20];
+  Out.append(Buf, size_t(encodeLength(Buf, Field, Bytes.size()) - Buf));
+  Out.append(Bytes.data(), Bytes.size());
+}
+
 inline void putDouble(std::string &Out, uint32_t Field, double V) {
-  putTag(Out, Field, Fixed64);
+  char Tag[10];
+  Out.append(Tag, size_t(encodeVarint(Tag, (uint64_t(Field) << 3) | Fixed64) - Tag));
   uint64_t Bits;
   std::memcpy(&Bits, &V, sizeof Bits);
   for (int I = 0; I < 8; ++I)
