@@ -86,13 +86,9 @@ void MarkerPlacer::noteUnscoped() {
 namespace {
 /// The s_getreg operand of a HW_ID field, or of its bits from \p Skip up.
 std::string hwregOperand(const HwIdField &Field, unsigned Skip = 0) {
-  unsigned Id = Field.GetRegImm & 63, Offset = (Field.GetRegImm >> 6) & 31,
-           Size = ((Field.GetRegImm >> 11) & 31) + 1;
-  return "hwreg(" + std::to_string(Id) + ", " + std::to_string(Offset + Skip) + ", " +
-         std::to_string(Size - Skip) + ")";
+  return "hwreg(" + std::to_string(Field.hwreg()) + ", " + std::to_string(Field.offset() + Skip) +
+         ", " + std::to_string(Field.bits() - Skip) + ")";
 }
-
-unsigned fieldBits(const HwIdField &Field) { return ((Field.GetRegImm >> 11) & 31) + 1; }
 
 /// A pure asm computing a scope test from constants.
 CallInst *emitTestAsm(IRBuilderBase &B, Type *RetTy, const std::string &Text,
@@ -129,7 +125,7 @@ static Value *emitScopeTestAsm(IRBuilderBase &B, const TargetInfo &Target, bool 
     SaluWait = "\ns_waitcnt_depctr depctr_sa_sdst(0)";
   unsigned LowIds = llvm::countr_one(Mask);
   if (InVcc && LowIds != 0 && Mask == maskTrailingOnes<uint32_t>(LowIds) &&
-      LowIds < fieldBits(Field)) {
+      LowIds < Field.bits()) {
     Value *Word = emitTestAsm(B, B.getInt32Ty(),
                               "s_getreg_b32 $0, " + hwregOperand(Field, LowIds) + SaluWait,
                               "=s", {});

@@ -30,6 +30,11 @@ enum class GfxGen { Unknown, GFX9, RDNA, GFX12 };
 struct HwIdField {
   uint16_t GetRegImm;
   uint32_t FullMask;
+
+  /// The parts of GetRegImm (see hwregImm): register, first bit, width.
+  unsigned hwreg() const { return GetRegImm & 63; }
+  unsigned offset() const { return (GetRegImm >> 6) & 31; }
+  unsigned bits() const { return ((GetRegImm >> 11) & 31) + 1; }
 };
 
 struct TargetInfo {
