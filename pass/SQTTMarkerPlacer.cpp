@@ -110,7 +110,7 @@ CallInst *emitTestAsm(IRBuilderBase &B, Type *RetTy, const std::string &Text,
 /// the mask straight into SCC, which the backend's selection of the same test
 /// does not (it shifts, compares and copies: two to three more instructions
 /// per function). In VCC, a skip word that is zero in scope: for a mask of the
-/// lowest 2^k IDs, the ID's bits above k as they are (one s_getreg), otherwise
+/// lowest 2^k IDs, the ID's bits from k up as they are (one s_getreg), otherwise
 /// the bit test turned into 0 or -1. The backend adds no waits inside asm, so
 /// gfx1200/gfx1201 get the one their SALU needs before reading the SGPR that
 /// s_getreg has just written, and gfx11 wave64 the ones its lane-mask write
@@ -123,11 +123,13 @@ static Value *emitScopeTestAsm(IRBuilderBase &B, const TargetInfo &Target, bool 
     SaluWait = "\ns_wait_alu depctr_sa_sdst(0)";
   else if (InVcc && Target.hasMaskWriteHazard())
     SaluWait = "\ns_waitcnt_depctr depctr_sa_sdst(0)";
+  // The lowest 2^k ids are those whose bits from k up are zero; a run of
+  // ones of any other length has no such form.
   unsigned LowIds = llvm::countr_one(Mask);
-  if (InVcc && LowIds != 0 && Mask == maskTrailingOnes<uint32_t>(LowIds) &&
-      LowIds < Field.bits()) {
+  if (InVcc && Mask == maskTrailingOnes<uint32_t>(LowIds) && isPowerOf2_32(LowIds) &&
+      Log2_32(LowIds) < Field.bits()) {
     Value *Word = emitTestAsm(B, B.getInt32Ty(),
-                              "s_getreg_b32 $0, " + hwregOperand(Field, LowIds) + SaluWait,
+                              "s_getreg_b32 $0, " + hwregOperand(Field, Log2_32(LowIds)) + SaluWait,
                               "=s", {});
     if (Target.WaveSize == 32)
       Word->setName("sqtt.in");
@@ -164,7 +166,7 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
                     {Cfg.ScopeWg, Target.workgroupField()}};
   SmallVector<const Dimension *, 4> Filtering;
   for (const Dimension &D : Dimensions)
-    if ((D.Mask & D.Field.FullMask) != D.Field.FullMask)
+    if ((D.Mask & D.Field.idMask()) != D.Field.idMask())
       Filtering.push_back(&D);
   if (Filtering.empty())
     return nullptr; // Masks wider than the fields: nothing to filter.
@@ -176,7 +178,7 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
 
   if (Filtering.size() == 1) {
     const Dimension &D = *Filtering.front();
-    InScope = emitScopeTestAsm(B, Target, InVcc, D.Field, D.Mask & D.Field.FullMask);
+    InScope = emitScopeTestAsm(B, Target, InVcc, D.Field, D.Mask & D.Field.idMask());
   } else {
     Function *GetReg = compat::getIntrinsic(*F.getParent(), Intrinsic::amdgcn_s_getreg);
     Value *Skip = nullptr;

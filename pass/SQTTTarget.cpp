@@ -80,24 +80,24 @@ bool TargetInfo::canBranchOnVccInAsm() const {
 
 HwIdField TargetInfo::waveField() const {
   if (Gen == GfxGen::GFX9)
-    return {hwregImm(hwreg::HW_ID, 0, 4), 0xFFFFFFFFu};
-  return {hwregImm(hwreg::HW_ID1, 0, 5), 0xFFFFFFFFu};
+    return {hwregImm(hwreg::HW_ID, 0, 4)};
+  return {hwregImm(hwreg::HW_ID1, 0, 5)};
 }
 
 HwIdField TargetInfo::simdField() const {
   if (Gen == GfxGen::GFX9)
-    return {hwregImm(hwreg::HW_ID, 4, 2), 0xF};
-  return {hwregImm(hwreg::HW_ID1, 8, 2), 0xF};
+    return {hwregImm(hwreg::HW_ID, 4, 2)};
+  return {hwregImm(hwreg::HW_ID1, 8, 2)};
 }
 
 HwIdField TargetInfo::cuField() const {
   if (Gen == GfxGen::GFX9)
-    return {hwregImm(hwreg::HW_ID, 8, 4), 0xFFFF};
-  return {hwregImm(hwreg::HW_ID1, 10, 4), 0xFFFF};
+    return {hwregImm(hwreg::HW_ID, 8, 4)};
+  return {hwregImm(hwreg::HW_ID1, 10, 4)};
 }
 
 HwIdField TargetInfo::workgroupField() const {
   if (Gen == GfxGen::GFX9)
-    return {hwregImm(hwreg::HW_ID, 16, 4), 0xFFFFFFFFu};
-  return {hwregImm(hwreg::HW_ID2, 16, 5), 0xFFFFFFFFu};
+    return {hwregImm(hwreg::HW_ID, 16, 4)};
+  return {hwregImm(hwreg::HW_ID2, 16, 5)};
 }

@@ -26,15 +26,19 @@ namespace sqtt {
 enum class GfxGen { Unknown, GFX9, RDNA, GFX12 };
 
 /// One scope-filter dimension: the s_getreg immediate that reads the hardware
-/// field and the width of a mask that leaves the dimension unfiltered.
+/// field.
 struct HwIdField {
   uint16_t GetRegImm;
-  uint32_t FullMask;
 
   /// The parts of GetRegImm (see hwregImm): register, first bit, width.
   unsigned hwreg() const { return GetRegImm & 63; }
   unsigned offset() const { return (GetRegImm >> 6) & 31; }
   unsigned bits() const { return ((GetRegImm >> 11) & 31) + 1; }
+  /// The mask bits of the ids the field can hold (2^bits of them, at most
+  /// 32: a mask tests ids 0-31). A mask with all of them set filters nothing.
+  uint32_t idMask() const {
+    return bits() >= 5 ? 0xFFFFFFFFu : (1u << (1u << bits())) - 1;
+  }
 };
 
 struct TargetInfo {

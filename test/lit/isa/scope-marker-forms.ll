@@ -3,8 +3,9 @@
 ; is made once per function and each trace asm branches over itself; no branch
 ; is added around a marker, and every marker keeps its unscoped hints and
 ; boundaries, so the marker before s_barrier stays right before it.
-;  - gfx10, gfx11, gfx1250 (VCC): with CU mask 0x1 the test is one s_getreg of
-;    the WGP id's bits above bit 0 (HW_ID1[13:11]), written straight into VCC;
+;  - gfx10, gfx11, gfx1250 (VCC): with CU mask 0x3 (the default, WGPs 0 and 1)
+;    the test is one s_getreg of the WGP id's bits from bit 1 up
+;    (HW_ID1[13:11]: zero for WGPs 0-1), written straight into VCC;
 ;    zero means in scope and each marker is s_cbranch_vccnz over
 ;    s_ttracedata_imm. VCC keeps the word across code that does not need VCC
 ;    (no instruction between markers); after a call the backend copies it back
@@ -16,17 +17,17 @@
 ;    and sets SCC from it (s_and with exec) where code in between clobbered
 ;    SCC; gfx9 branches over an m0 trace (the branch is the wait state after the
 ;    m0 write, no s_nop), gfx12 over s_ttracedata_imm.
-; RUN: env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX9
-; RUN: env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX9
-; RUN: env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,VCC
-; RUN: env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,VCC
-; RUN: env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX12SCC
-; RUN: env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX12SCC
-; RUN: %if gfx1250 %{ env SQTT_SCOPE_CU=0x1 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,VCC %}
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx90a -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX9
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX9
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1030 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,VCC
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,VCC
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX12SCC
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,SCC,GFX12SCC
+; RUN: %if gfx1250 %{ env SQTT_SCOPE_CU=0x3 %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -passes=sqtt-late %s | %llc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1250 -verify-machineinstrs -o - | FileCheck %s --check-prefixes=CHECK,VCC %}
 ; Every test form assembles (inline asm is parsed only when an object is
 ; written): both mask paths, wave32 and wave64 (gfx11 wave64 waits inside the
 ; test with s_waitcnt_depctr; s_wait_alu exists only on gfx12).
-; RUN: for cpu in gfx90a gfx942 gfx1030 gfx1100 gfx1200 gfx1201; do for mask in 0x1 0x5; do for w in wavefrontsize32 wavefrontsize64; do \
+; RUN: for cpu in gfx90a gfx942 gfx1030 gfx1100 gfx1200 gfx1201; do for mask in 0x3 0x5; do for w in wavefrontsize32 wavefrontsize64; do \
 ; RUN:   env SQTT_SCOPE_CU=$mask %opt -mtriple=amdgcn-amd-amdhsa -mcpu=$cpu -mattr=+$w -passes=sqtt-late %s | \
 ; RUN:   %llc -mtriple=amdgcn-amd-amdhsa -mcpu=$cpu -mattr=+$w -verify-machineinstrs -filetype=obj -o %t.o || exit 1; \
 ; RUN: done; done; done
@@ -37,7 +38,7 @@
 ; GFX9:       s_getreg_b32 [[R:s[0-9]+]], hwreg(4, 8, 4)
 ; GFX12SCC:   s_getreg_b32 [[R:s[0-9]+]], hwreg(23, 10, 4)
 ; GFX12SCC-NEXT: s_wait_alu depctr_sa_sdst(0)
-; SCC-NEXT:   s_bitcmp1_b32 1, [[R]]
+; SCC-NEXT:   s_bitcmp1_b32 3, [[R]]
 ; GFX9:       s_cselect_b64 [[T:s\[[0-9]+:[0-9]+\]]], -1, 0
 ; GFX12SCC:   s_cselect_b32 [[T:s[0-9]+]], -1, 0
 ; GFX9:       s_and_b64 {{s\[[0-9]+:[0-9]+\]}}, [[T]], exec

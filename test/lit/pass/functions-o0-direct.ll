@@ -26,7 +26,7 @@ declare void @__sqtt_named_marker_point(ptr)
 ; CHECK-NEXT: ret i32
 
 ; SCOPED-LABEL: define i32 @helper(
-; SCOPED-NEXT: %[[IN:.*]] = call i32 asm "s_getreg_b32 $0, hwreg(23, 11, 3)"
+; SCOPED-NEXT: %[[IN:.*]] = call i32 asm "s_getreg_b32 $0, hwreg(23, 10, 4)"
 ; SCOPED-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; SCOPED-NEXT: [[BOUNDARY]]
 ; SCOPED-NEXT: call void asm sideeffect "s_cbranch_vccnz {{.*}}(i32 10, i32 %[[IN]])

@@ -6,12 +6,12 @@
 ; "out of scope" bit is spread over a word (the mask's complement reversed,
 ; shifted left by the hardware id, the sign copied) and the words are ORed,
 ; once per function at the top of the entry block. One dimension whose mask
-; selects the lowest 2^k IDs is the ID's bits above k, read by one s_getreg;
+; selects the lowest 2^k IDs is the ID's bits from k up, read by one s_getreg;
 ; any other mask is s_getreg + s_bitcmp1 + s_cselect in asm. Markers keep the
 ; unscoped hints and boundaries.
 ; RUN: env SQTT_SCOPE_WAVE=0x5 SQTT_SCOPE_SIMD=0x1 SQTT_SCOPE_CU=0x3 SQTT_SCOPE_WG=0x7 \
 ; RUN:   %opt -passes=sqtt-late -S %s | FileCheck %s %boundary
-; RUN: env SQTT_SCOPE_CU=0x1 %opt -passes=sqtt-late -S %s | FileCheck %s %boundary --check-prefix=CU
+; RUN: env SQTT_SCOPE_CU=0x3 %opt -passes=sqtt-late -S %s | FileCheck %s %boundary --check-prefix=CU
 ; RUN: env SQTT_SCOPE_CU=0x5 %opt -passes=sqtt-late -S %s | FileCheck %s %boundary --check-prefix=BITS
 ; REQUIRES: amdgpu-registered-target
 
@@ -55,8 +55,10 @@ declare void @__sqtt_named_marker_exit(ptr)
 ; CHECK-NEXT: %sqtt.in = sext i32 %[[SKIP64]] to i64
 ; CHECK: "i,{vcc}"(i32 6, i64 %sqtt.in)
 
-; Only the narrowed dimension is read: CU 0 alone is in scope where
-; HW_ID1[13:11] is zero.
+; Only the narrowed dimension is read: WGPs 0 and 1 (the default mask 0x3,
+; the lowest 2^1 ids) are in scope where HW_ID1[13:11], the id's bits from
+; bit 1 up, is zero. (What each mask selects is evaluated on the compiled
+; code in isa/scope-filter-selects-masked-ids.test.)
 ; CU-LABEL: define amdgpu_kernel void @k(
 ; CU-NEXT: %sqtt.in = call i32 asm "s_getreg_b32 $0, hwreg(23, 11, 3)", "=s"()
 ; CU-NOT: call i32 @llvm.amdgcn.s.getreg
