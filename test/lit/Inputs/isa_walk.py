@@ -154,15 +154,50 @@ def constant(op):
 class State:
     """Scalar registers (32-bit values, None when unknown)."""
 
-    def __init__(self, regs, wave_size):
+    def __init__(self, regs, wave_size, lanes=None, vregs=None):
         self.regs = dict(regs)
         self.wave = wave_size
+        # SGPRs spilled into VGPR lanes (v_writelane), by (vgpr, lane).
+        self.lanes = dict(lanes or {})
+        # VGPRs known to hold one value in every lane (v_mov of a scalar).
+        self.vregs = dict(vregs or {})
 
     def copy(self):
-        return State(self.regs, self.wave)
+        return State(self.regs, self.wave, self.lanes, self.vregs)
 
     def key(self):
-        return tuple(sorted((k, v) for k, v in self.regs.items() if v is not None))
+        return (tuple(sorted((k, v) for k, v in self.regs.items() if v is not None)),
+                tuple(sorted(self.lanes.items())), tuple(sorted(self.vregs.items())))
+
+    def widened(self, first):
+        """This state with what differs from \p first forgotten (a loop's
+        counters), what stays the same (the scope test) kept."""
+        keep = lambda mine, theirs: {k: (v if theirs.get(k) == v else None)
+                                     for k, v in mine.items()}
+        return State(keep(self.regs, first.regs), self.wave,
+                     {k: v for k, v in keep(self.lanes, first.lanes).items() if v is not None},
+                     {k: v for k, v in keep(self.vregs, first.vregs).items() if v is not None})
+
+    def clobber_vgprs(self, op):
+        m = re.fullmatch(r"v(\d+)|v\[(\d+):(\d+)\]", op.strip())
+        if not m:
+            return
+        lo = int(m.group(1) or m.group(2))
+        hi = int(m.group(1) or m.group(3))
+        if self.lanes:
+            self.lanes = {k: v for k, v in self.lanes.items() if not lo <= k[0] <= hi}
+        for i in range(lo, hi + 1):
+            self.vregs.pop(i, None)
+
+    def uniform(self, op):
+        """A vector operand's value when every lane holds the same known one."""
+        c = constant(op)
+        if c is not None:
+            return c & MASK32
+        m = re.fullmatch(r"v(\d+)", op.strip())
+        if m:
+            return self.vregs.get(int(m.group(1)))
+        return self.read(op)
 
     def get(self, r):
         return self.regs.get(r)
@@ -244,6 +279,23 @@ CMP = {"eq": lambda a, b: a == b, "lg": lambda a, b: a != b, "gt": lambda a, b: 
        "ge": lambda a, b: a >= b, "lt": lambda a, b: a < b, "le": lambda a, b: a <= b}
 
 
+def _partial_logic(base, a, b, mask, ops):
+    """A logic result that one known operand decides: x & 0, x | ~0 and the
+    like. A wave that runs scalar code has a lane active, so EXEC & ~0 is
+    taken as nonzero (the SCC form of the scope test is that AND)."""
+    if base == "and":
+        if a == 0 or b == 0:
+            return 0, 0
+        if (a == mask and "exec" in ops[2]) or (b == mask and "exec" in ops[1]):
+            return None, 1
+    if base in ("andn2", "and_not1"):
+        if a == 0 or b == mask:
+            return 0, 0
+    if base == "or" and (a == mask or b == mask):
+        return mask, 1
+    return None, None
+
+
 def step(inst, st, hw):
     """Executes one instruction's scalar effects on st. Returns nothing."""
     mn, ops = inst.mnemonic, inst.ops
@@ -279,8 +331,11 @@ def step(inst, st, hw):
     if base in ALU2:
         a, b = rd(1), rd(2)
         v = None if a is None or b is None else ALU2[base](a, b) & mask
+        scc = None if v is None else int(v != 0)
+        if v is None:
+            v, scc = _partial_logic(base, a, b, mask, ops)
         st.write(ops[0], v, width)
-        st.regs["scc"] = None if v is None else int(v != 0)
+        st.regs["scc"] = scc
         return
     if base == "not":
         a = rd(1)
@@ -345,10 +400,55 @@ def step(inst, st, hw):
                                           "s_setprio", "s_sendmsg", "s_inst_prefetch",
                                           "s_barrier_signal", "s_barrier_wait"):
         return
+    if mn == "v_writelane_b32":
+        vg, lane = re.fullmatch(r"v(\d+)", ops[0]), constant(ops[2])
+        if vg and lane is not None:
+            st.lanes[(int(vg.group(1)), lane)] = st.read(ops[1])
+        else:
+            st.clobber_vgprs(ops[0])
+        return
+    if mn == "v_readlane_b32":
+        vg, lane = re.fullmatch(r"v(\d+)", ops[1]), constant(ops[2])
+        st.write(ops[0], st.lanes.get((int(vg.group(1)), lane)) if vg and lane is not None else None)
+        return
+    if re.fullmatch(r"v_mov_b32(_e32|_e64)?", mn):
+        v = st.uniform(ops[1])
+        st.clobber_vgprs(ops[0])
+        m = re.fullmatch(r"v(\d+)", ops[0])
+        if m and v is not None:
+            st.vregs[int(m.group(1))] = v
+        return
+    if mn == "v_readfirstlane_b32":
+        st.write(ops[0], st.uniform(ops[1]))
+        return
+    if mn == "v_cndmask_b32_e64" and len(ops) == 4:
+        sel = st.read(ops[3], st.wave)
+        a, b = st.uniform(ops[1]), st.uniform(ops[2])
+        st.clobber_vgprs(ops[0])
+        m = re.fullmatch(r"v(\d+)", ops[0])
+        if m and sel is not None:
+            v = b if sel == full_lanes(st) else a if sel == 0 else None
+            if v is not None:
+                st.vregs[int(m.group(1))] = v
+        return
+    m = re.fullmatch(r"v_cmp_(eq|ne|lg|gt|ge|lt|le)_([ui])32(_e32|_e64)", mn)
+    if m and len(ops) == 3:
+        a, b = st.uniform(ops[1]), st.uniform(ops[2])
+        if a is not None and b is not None:
+            if m.group(2) == "i":
+                a, b = _sext32(a), _sext32(b)
+            cond = CMP["lg" if m.group(1) == "ne" else m.group(1)](a, b)
+            st.write(ops[0], (st.read("exec", 64) if st.wave == 64 else st.read("exec_lo"))
+                     if cond else 0, st.wave)
+        else:
+            st.write(ops[0], None, 64)
+        return
     if mn.startswith("v_"):
         # What a vector instruction writes of the scalar side is unknown; the
-        # lane selects and lane writes only read it.
-        if mn.startswith(("v_cndmask", "v_writelane")):
+        # lane selects only read it.
+        if ops:
+            st.clobber_vgprs(ops[0])
+        if mn.startswith("v_cndmask"):
             return
         for i, op in enumerate(ops[:2]):
             if regs_of(op) and (i == 0 or op not in ("exec", "exec_lo")):
@@ -385,6 +485,10 @@ def branch_taken(inst, st):
     raise ValueError(mn)
 
 
+def full_lanes(st):
+    return (1 << st.wave) - 1
+
+
 def initial_regs(wave_size):
     """A wave as launched: every lane active."""
     regs = {"exec_lo": MASK32, "exec_hi": MASK32 if wave_size == 64 else 0}
@@ -399,12 +503,15 @@ def trace_value(inst, st):
     return None
 
 
-def walk(fn, wave_size, hw, visit, max_states_per_inst=16, max_steps=200000):
+def walk(fn, wave_size, hw, visit, ctx=(), on_fork=None, max_states_per_inst=16,
+         max_steps=400000):
     """Explores every path of fn. visit(inst, state, ctx) is called before each
     instruction executes and returns the new ctx (hashable, per path: a marker
-    stack, say) or raises. Returns the set of ctx values seen at ends."""
+    stack, say) or raises; on_fork(inst, ctx), if given, returns the ctx of
+    both paths of a branch whose condition is unknown. Returns the ctx values
+    seen at the ends."""
     seen, per_inst, ends = set(), {}, []
-    work = [(0, State(initial_regs(wave_size), wave_size), ())]
+    work = [(0, State(initial_regs(wave_size), wave_size), ctx)]
     steps = 0
     while work:
         pc, st, ctx = work.pop()
@@ -419,12 +526,12 @@ def walk(fn, wave_size, hw, visit, max_states_per_inst=16, max_steps=200000):
             if key in seen:
                 break
             seen.add(key)
-            n = per_inst.get(pc, 0) + 1
-            per_inst[pc] = n
-            if n > max_states_per_inst:
-                # A loop that keeps changing registers: forget them (markers
-                # in this project never depend on a loop counter).
-                st = State({k: None for k in st.regs}, wave_size)
+            first, n = per_inst.get(pc, (st.copy(), 0))
+            per_inst[pc] = (first, n + 1)
+            if n + 1 > max_states_per_inst:
+                # A loop that keeps changing registers: forget what changed
+                # (markers never depend on a loop counter).
+                st = st.widened(first)
                 key = (pc, st.key(), ctx)
                 if key in seen:
                     break
@@ -438,6 +545,8 @@ def walk(fn, wave_size, hw, visit, max_states_per_inst=16, max_steps=200000):
                 taken = branch_taken(inst, st)
                 tgt = fn.target(inst.ops[0])
                 if taken is None:
+                    if on_fork:
+                        ctx = on_fork(inst, ctx)
                     work.append((tgt, st.copy(), ctx))
                     pc += 1
                 else:
