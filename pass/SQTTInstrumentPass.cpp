@@ -11,6 +11,7 @@
 #include "SQTTAddressTrace.h"
 #include "SQTTAutomatic.h"
 #include "SQTTCompat.h"
+#include "SQTTContainment.h"
 #include "SQTTCostModel.h"
 #include "SQTTDiagnostics.h"
 #include "SQTTFuncMap.h"
@@ -25,6 +26,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -97,7 +100,16 @@ static void warnUnsupportedTargets(Module &M) {
   }
 }
 
-bool SQTTInstrumentPass::runLate(Module &M) {
+/// The function's uniformity as it is now (markers placed), or null where the
+/// target has no divergence to tell (then every tie takes VGPRs).
+static const UniformityInfo *currentUniformity(Function &F, FunctionAnalysisManager &FAM) {
+  FAM.invalidate(F, PreservedAnalyses::none());
+  if (!FAM.getResult<TargetIRAnalysis>(F).hasBranchDivergence(&F))
+    return nullptr;
+  return &FAM.getResult<UniformityInfoAnalysis>(F);
+}
+
+bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
   if (M.getNamedMetadata(LateDoneMD))
     return false;
   if (!checkConfig(M))
@@ -154,6 +166,7 @@ bool SQTTInstrumentPass::runLate(Module &M) {
       AddrTraceWaveSize = std::max(AddrTraceWaveSize, TF.Target.WaveSize);
     if (Direct)
       instrumentFunctionDirect(F, SizeBefore, Ledger, Placer, Cfg);
+    containScopeWork(F, [&] { return currentUniformity(F, FAM); });
     if (Value *InScope = Placer.scopeCheck())
       ScopeTests[&F] = InScope;
   }
@@ -207,12 +220,13 @@ bool SQTTInstrumentPass::runLate(Module &M) {
   return true;
 }
 
-PreservedAnalyses SQTTInstrumentPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses SQTTInstrumentPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // The host half of a HIP compilation loads the plugin too.
   if (!compat::moduleTriple(M).isAMDGPU())
     return PreservedAnalyses::all();
   bool Changed = P == Phase::Early  ? runEarly(M)
-                 : P == Phase::Late ? runLate(M)
+                 : P == Phase::Late
+                     ? runLate(M, MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager())
                                     : runLinkPhase(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

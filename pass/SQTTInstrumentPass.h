@@ -46,7 +46,7 @@ public:
 
 private:
   bool runEarly(llvm::Module &M);
-  bool runLate(llvm::Module &M);
+  bool runLate(llvm::Module &M, llvm::FunctionAnalysisManager &FAM);
   /// Reports the configuration's warnings and errors once per process;
   /// returns false if there is an error and nothing may be instrumented.
   bool checkConfig(llvm::Module &M);

@@ -43,6 +43,8 @@ constexpr const char *PayloadGroup = "sqtt.payload_group";
 /// A single-record trace that only waves in the scope filter emit: the
 /// lowering turns it into a trace that skips itself on the function's test.
 constexpr const char *ScopedTrace = "sqtt.scoped";
+/// The empty asm that keeps a scope's results before its exit marker.
+constexpr const char *ScopeTie = "sqtt.scope_tie";
 } // namespace md
 
 /// True for calls of llvm.amdgcn.s.ttracedata and llvm.amdgcn.s.ttracedata.imm.

@@ -87,6 +87,38 @@ def is_store(mn):
     return bool(re.match(r"(global|buffer|scratch|flat)_(store|atomic)", mn))
 
 
+def is_marker_branch(fn, inst):
+    """Does a branch decide whether a marker header is emitted (a scope
+    test), rather than data (a lane loop, the user's code)? It skips a trace
+    asm of its own (.Lsqtt_skip), or it skips a diamond: the code it falls
+    into holds a header (s_ttracedata_imm, or s_ttracedata with m0 set from
+    a constant) and rejoins the branch target."""
+    if inst.ops[0].startswith(".Lsqtt_skip"):
+        return True
+    here = fn.insts.index(inst)
+    target = fn.target(inst.ops[0])
+    header = m0_constant = False
+    labels_at = set(fn.labels.values())
+    for i in range(here + 1, min(len(fn.insts), here + 40)):
+        if i == target:
+            return header
+        if i in labels_at and not fn.insts[i - 1].mnemonic.startswith("s_cbranch") and \
+                fn.insts[i - 1].mnemonic != "s_branch" and i != here + 1:
+            pass
+        ins = fn.insts[i]
+        if ins.mnemonic == "s_ttracedata_imm":
+            header = True
+        if ins.mnemonic in ("s_mov_b32", "s_movk_i32") and ins.ops[0] == "m0":
+            m0_constant = isa_walk.constant(ins.ops[1]) is not None
+        if ins.mnemonic == "s_ttracedata" and m0_constant:
+            header = True
+        if ins.mnemonic == "s_branch":
+            return header and fn.target(ins.ops[0]) == target
+        if ins.mnemonic in isa_walk.BRANCHES or ins.mnemonic in isa_walk.ENDS:
+            return False
+    return False
+
+
 class Finding(Exception):
     pass
 
@@ -144,9 +176,9 @@ def check_kernel(fn, wave, names, payloads, rules, wait_at_exit, gfx12, vscnt):
         return (stack, skip, pending, guessed)
 
     def on_fork(inst, ctx):
-        if inst.mnemonic.startswith("s_cbranch_exec"):
-            return ctx
-        return ctx[:3] + (True,)
+        if is_marker_branch(fn, inst):
+            return ctx[:3] + (True,)
+        return ctx
 
     hw = {4: 0, 23: 0, 24: 0}  # ids 0: in scope for every default mask
     ends = isa_walk.walk(fn, wave, hw, visit, ctx=((), 0, frozenset(), False), on_fork=on_fork)
@@ -176,6 +208,11 @@ def run_build(args, cpu, opt, config, rules):
         asm = open(out).read()
     functions, rows = isa_walk.parse(asm)
     names, payloads = isa_walk.funcmap_ids(rows)
+    # An address block's header is followed by its EXEC words (two, the high
+    # one zero on wave32); the lanes' addresses are read from VGPRs (unknown).
+    for name, ident in names.items():
+        if name.startswith("addr_trace_"):
+            payloads[ident] = 2
     wave = 64 if cpu.startswith("gfx9") else 32
     gfx12 = cpu.startswith("gfx12")
     vscnt = cpu.startswith(("gfx10", "gfx11"))

@@ -24,7 +24,7 @@ HWREG_NAMES = {"HW_REG_HW_ID": 4, "HW_REG_HW_ID1": 23, "HW_REG_HW_ID2": 24,
 BRANCHES = {"s_branch", "s_cbranch_scc0", "s_cbranch_scc1", "s_cbranch_vccz",
             "s_cbranch_vccnz", "s_cbranch_execz", "s_cbranch_execnz"}
 ENDS = {"s_endpgm", "s_setpc_b64", "s_endpgm_saved"}
-CALLS = {"s_swappc_b64", "s_call_b64"}
+CALLS = {"s_swappc_b64", "s_swap_pc_i64", "s_call_b64", "s_call_i64"}
 # SGPRs a call may clobber (the AMDGPU calling convention saves s30 and up).
 CALLER_SAVED = [f"s{i}" for i in range(30)] + ["vcc_lo", "vcc_hi", "m0", "scc"]
 
@@ -44,6 +44,18 @@ class Function:
         self.name = name
         self.insts = []
         self.labels = {}  # label -> index of the next instruction
+        self.callees = {}  # the functions of the same file
+
+    @property
+    def written(self):
+        """Every scalar register the function names (a superset of what it
+        writes; the assembly spells VCC out where an instruction writes it),
+        and SCC, which scalar instructions set without naming it."""
+        regs = {"scc"}
+        for inst in self.insts:
+            for op in inst.ops:
+                regs.update(r for r in (regs_of(op) or []) if not r.startswith("exec"))
+        return regs
 
     def target(self, label):
         if label not in self.labels:
@@ -107,6 +119,8 @@ def parse(asm):
         parts = s.split(None, 1)
         cur.insts.append(Inst(parts[0], split_operands(parts[1]) if len(parts) > 1 else [],
                               s, lineno))
+    for fn in functions.values():
+        fn.callees = functions
     return functions, rows
 
 
@@ -161,9 +175,14 @@ class State:
         self.lanes = dict(lanes or {})
         # VGPRs known to hold one value in every lane (v_mov of a scalar).
         self.vregs = dict(vregs or {})
+        # The symbol whose address was formed last (the callee of a call).
+        self.last_symbol = None
+        self.callees = {}
 
     def copy(self):
-        return State(self.regs, self.wave, self.lanes, self.vregs)
+        st = State(self.regs, self.wave, self.lanes, self.vregs)
+        st.last_symbol, st.callees = self.last_symbol, self.callees
+        return st
 
     def key(self):
         return (tuple(sorted((k, v) for k, v in self.regs.items() if v is not None)),
@@ -179,15 +198,26 @@ class State:
                      {k: v for k, v in keep(self.vregs, first.vregs).items() if v is not None})
 
     def clobber_vgprs(self, op):
-        m = re.fullmatch(r"v(\d+)|v\[(\d+):(\d+)\]", op.strip())
+        m = re.fullmatch(r"([va])(\d+)|([va])\[(\d+):(\d+)\]", op.strip())
         if not m:
             return
-        lo = int(m.group(1) or m.group(2))
-        hi = int(m.group(1) or m.group(3))
+        kind = m.group(1) or m.group(3)
+        lo = int(m.group(2) or m.group(4))
+        hi = int(m.group(2) or m.group(5))
+        names = {f"{kind}{i}" for i in range(lo, hi + 1)}
         if self.lanes:
-            self.lanes = {k: v for k, v in self.lanes.items() if not lo <= k[0] <= hi}
-        for i in range(lo, hi + 1):
-            self.vregs.pop(i, None)
+            self.lanes = {k: v for k, v in self.lanes.items() if k[0] not in names}
+        if kind == "v":
+            for i in range(lo, hi + 1):
+                self.vregs.pop(i, None)
+
+    def copy_lanes(self, dst, src):
+        """A whole-register copy (v_mov, v_accvgpr_read/write) keeps the
+        spilled lanes: -O0 parks the spill VGPR in an AGPR and back."""
+        lanes = {k: v for k, v in self.lanes.items() if k[0] == src}
+        self.clobber_vgprs(dst)
+        for (_, lane), v in lanes.items():
+            self.lanes[(dst, lane)] = v
 
     def uniform(self, op):
         """A vector operand's value when every lane holds the same known one."""
@@ -391,9 +421,17 @@ def step(inst, st, hw):
         st.regs["scc"] = None if v is None else int(v != 0)
         return
     if mn in CALLS:
-        st.forget(CALLER_SAVED)
+        # With interprocedural register allocation a callee of the same file
+        # leaves alone every register it does not name; any other callee may
+        # clobber what the calling convention lets it.
+        callee = st.callees.get(st.last_symbol)
+        st.forget(sorted(callee.written) if callee is not None else CALLER_SAVED)
         st.write(ops[0], None, 64)
         return
+    for op in ops:
+        m = re.match(r"([\w.$]+)@(rel32|gotpcrel32)@lo", op)
+        if m:
+            st.last_symbol = m.group(1)
     if mn.startswith("s_wait") or mn in ("s_nop", "s_delay_alu", "s_ttracedata",
                                           "s_ttracedata_imm", "s_barrier", "s_clause",
                                           "s_set_inst_prefetch_distance", "s_sleep",
@@ -401,19 +439,25 @@ def step(inst, st, hw):
                                           "s_barrier_signal", "s_barrier_wait"):
         return
     if mn == "v_writelane_b32":
-        vg, lane = re.fullmatch(r"v(\d+)", ops[0]), constant(ops[2])
-        if vg and lane is not None:
-            st.lanes[(int(vg.group(1)), lane)] = st.read(ops[1])
+        lane = constant(ops[2])
+        if re.fullmatch(r"v\d+", ops[0]) and lane is not None:
+            st.lanes[(ops[0], lane)] = st.read(ops[1])
         else:
             st.clobber_vgprs(ops[0])
         return
     if mn == "v_readlane_b32":
-        vg, lane = re.fullmatch(r"v(\d+)", ops[1]), constant(ops[2])
-        st.write(ops[0], st.lanes.get((int(vg.group(1)), lane)) if vg and lane is not None else None)
+        lane = constant(ops[2])
+        st.write(ops[0], st.lanes.get((ops[1], lane)) if lane is not None else None)
         return
+    if mn.startswith(("v_accvgpr_write", "v_accvgpr_read", "v_accvgpr_mov")) or (
+            re.fullmatch(r"v_mov_b32(_e32|_e64)?", mn) and re.fullmatch(r"v\d+", ops[1])):
+        st.copy_lanes(ops[0], ops[1])
+        if not mn.startswith("v_mov"):
+            return
     if re.fullmatch(r"v_mov_b32(_e32|_e64)?", mn):
         v = st.uniform(ops[1])
-        st.clobber_vgprs(ops[0])
+        if not re.fullmatch(r"v\d+", ops[1]):
+            st.clobber_vgprs(ops[0])
         m = re.fullmatch(r"v(\d+)", ops[0])
         if m and v is not None:
             st.vregs[int(m.group(1))] = v
@@ -511,7 +555,9 @@ def walk(fn, wave_size, hw, visit, ctx=(), on_fork=None, max_states_per_inst=16,
     both paths of a branch whose condition is unknown. Returns the ctx values
     seen at the ends."""
     seen, per_inst, ends = set(), {}, []
-    work = [(0, State(initial_regs(wave_size), wave_size), ctx)]
+    start = State(initial_regs(wave_size), wave_size)
+    start.callees = fn.callees
+    work = [(0, start, ctx)]
     steps = 0
     while work:
         pc, st, ctx = work.pop()
@@ -532,6 +578,7 @@ def walk(fn, wave_size, hw, visit, ctx=(), on_fork=None, max_states_per_inst=16,
                 # A loop that keeps changing registers: forget what changed
                 # (markers never depend on a loop counter).
                 st = st.widened(first)
+                st.callees = fn.callees
                 key = (pc, st.key(), ctx)
                 if key in seen:
                     break

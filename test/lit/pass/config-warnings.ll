@@ -16,8 +16,9 @@
 ; WARN-NEXT: warning: sqtt: unknown category 'bogus' in SQTT_TRACE_ADDRESSES='memory,bogus' (expected memory, lds or memory,lds); ignoring it
 ; WARN-NOT: sqtt:
 
-; The defaults were used: the default boundary and the CU 0x3 scope check.
-; IR: %sqtt.in = call i32 asm "s_getreg_b32 $0, hwreg(23, 12, 2)", "=s"()
+; The defaults were used: the default boundary and the CU 0x3 scope check
+; (WGPs 0-1: the WGP id's bits from bit 1 up are zero).
+; IR: %sqtt.in = call i32 asm "s_getreg_b32 $0, hwreg(23, 11, 3)", "=s"()
 ; IR: [[BOUNDARY]]
 ; IR-NEXT: call void asm sideeffect
 

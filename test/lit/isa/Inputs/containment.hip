@@ -24,7 +24,7 @@ __global__ void divs_then_data(float *out, const float *in, float a, float b, un
   out[i] = y;
 }
 
-// CONTAIN: call_then_point call s_swappc_b64
+// CONTAIN: call_then_point call s_swap_?pc
 __global__ void call_then_point(float *out, const float *in) {
   unsigned i = threadIdx.x;
   float x = in[i];
@@ -110,15 +110,4 @@ __global__ void nested_scopes(float *out, const float *in, float a) {
   sqtt_marker_exit("outer");
   sqtt_marker_point("nested_done");
   out[i] = z + y;
-}
-
-// CONTAIN: divergent_after after_branch v_div_fixup_f32
-__global__ void divergent_after(float *out, const float *in, float a) {
-  unsigned i = threadIdx.x;
-  float x = in[i];
-  sqtt_marker_enter("after_branch");
-  float y = x / a;
-  sqtt_marker_exit("after_branch");
-  if (x > 1.0f)
-    out[i] = y;
 }

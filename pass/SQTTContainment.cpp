@@ -1,0 +1,257 @@
+//===- SQTTContainment.cpp - Keeping a scope's work inside it -------------===//
+//
+// An exit's scope is found by walking back from the exit along the dominator
+// tree, counting markers: the first enter that no later exit on the way
+// closes is the one the exit pops (a fused exit+enter counts as both). What
+// the walk passes is the scope's straight-line work on every path to the exit;
+// of it, the values with a use after the exit (where control gets from the
+// exit without passing the enter again) are the ones codegen could sink past
+// the exit. Work in branches inside the scope reaches the exit
+// through phis, which the walk passes too.
+//
+// i1 values and aggregates have no register class an asm operand can take;
+// the values they are computed from are tied instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SQTTContainment.h"
+#include "SQTTMarkerEmitter.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/UniformityAnalysis.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <optional>
+
+using namespace llvm;
+using namespace sqtt;
+
+#define DEBUG_TYPE "sqtt-instrument"
+
+STATISTIC(NumTiedValues, "Scope results tied to their exit marker");
+STATISTIC(NumUnmatchedExits, "Exit markers whose enter no dominating path shows");
+
+/// The marker value of a header trace, if it is one with a constant value.
+static std::optional<uint32_t> headerValue(const Instruction &I) {
+  if (!isTraceCall(I) || hasMarkerMD(I, md::RawPayload))
+    return std::nullopt;
+  if (auto *C = dyn_cast<ConstantInt>(cast<CallInst>(I).getArgOperand(0)))
+    return static_cast<uint32_t>(C->getZExtValue());
+  return std::nullopt;
+}
+
+/// Types an asm register operand can take directly.
+static bool isTieable(Type *Ty) {
+  if (Ty->isVectorTy())
+    Ty = cast<VectorType>(Ty)->getElementType();
+  return (Ty->isIntegerTy() && !Ty->isIntegerTy(1)) || Ty->isFloatingPointTy() ||
+         Ty->isPointerTy();
+}
+
+/// Instructions that are work a scope does, as opposed to markers, their
+/// boundaries and bookkeeping.
+static bool isWork(const Instruction &I) {
+  if (I.getType()->isVoidTy() || isa<PHINode>(I) || isa<AllocaInst>(I) ||
+      isDebugOrLifetime(I) || I.isEHPad())
+    return false;
+  return !isTraceCall(I);
+}
+
+namespace {
+/// The straight-line work of one scope: what lies between the exit and the
+/// enter it pops on the dominator path, nearest the exit first.
+struct ScopeBody {
+  SmallVector<Instruction *, 32> Work;
+  Instruction *Enter = nullptr;
+};
+} // namespace
+
+static ScopeBody walkBackToEnter(Instruction &Exit, const DominatorTree &DT) {
+  ScopeBody Body;
+  unsigned Depth = 0;
+  BasicBlock *BB = Exit.getParent();
+  Instruction *Cur = Exit.getPrevNode();
+  while (true) {
+    for (; Cur; Cur = Cur->getPrevNode()) {
+      if (std::optional<uint32_t> V = headerValue(*Cur)) {
+        if (*V & FlagEnter) {
+          if (Depth == 0) {
+            Body.Enter = Cur;
+            return Body;
+          }
+          --Depth;
+        }
+        if (*V & FlagExitPrev)
+          ++Depth;
+        continue;
+      }
+      if (isWork(*Cur))
+        Body.Work.push_back(Cur);
+    }
+    DomTreeNode *Node = DT.getNode(BB);
+    if (!Node || !Node->getIDom())
+      return Body;
+    BB = Node->getIDom()->getBlock();
+    Cur = BB->getTerminator();
+  }
+}
+
+namespace {
+/// Where control can get from the exit without passing its enter again: the
+/// code after the exit, including the join of a branch the exit sits in
+/// (which the exit does not dominate) and, around a loop, the code before the
+/// enter. A use there is a use after the scope.
+class AfterExit {
+public:
+  AfterExit(Instruction &Exit, Instruction &Enter) : Exit(Exit), Enter(Enter) {}
+
+  bool contains(const Use &U) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (auto *Phi = dyn_cast<PHINode>(User))
+      return containsEndOf(Phi->getIncomingBlock(U));
+    return containsPosition(*User);
+  }
+
+private:
+  void explore() {
+    if (Explored)
+      return;
+    Explored = true;
+    BasicBlock *XB = Exit.getParent();
+    // An enter later in the exit's block (a loop around the scope) is passed
+    // before any successor.
+    if (Enter.getParent() == XB && Exit.comesBefore(&Enter))
+      return;
+    SmallVector<BasicBlock *, 16> Work(successors(XB));
+    while (!Work.empty()) {
+      BasicBlock *BB = Work.pop_back_val();
+      if (BB == Enter.getParent()) {
+        EnterBlockReached = true;
+        continue;
+      }
+      if (!Reached.insert(BB).second)
+        continue;
+      for (BasicBlock *Succ : successors(BB))
+        Work.push_back(Succ);
+    }
+  }
+
+  bool containsPosition(const Instruction &I) {
+    const BasicBlock *BB = I.getParent();
+    if (BB == Exit.getParent() && Exit.comesBefore(&I) &&
+        !(BB == Enter.getParent() && Exit.comesBefore(&Enter) && Enter.comesBefore(&I)))
+      return true;
+    explore();
+    if (BB == Enter.getParent())
+      return EnterBlockReached && I.comesBefore(&Enter);
+    return Reached.count(BB);
+  }
+
+  bool containsEndOf(const BasicBlock *BB) {
+    if (BB == Enter.getParent())
+      return BB == Exit.getParent() && Enter.comesBefore(&Exit);
+    if (BB == Exit.getParent())
+      return true;
+    explore();
+    return Reached.count(BB);
+  }
+
+  Instruction &Exit;
+  Instruction &Enter;
+  bool Explored = false;
+  bool EnterBlockReached = false;
+  SmallPtrSet<const BasicBlock *, 16> Reached;
+};
+} // namespace
+
+/// The values of \p Body to tie at \p Exit: the used-after ones, or for the
+/// untieable ones among them the values of the scope they are made from.
+static SmallSetVector<Value *, 8> valuesToTie(const ScopeBody &Body, Instruction &Exit) {
+  SmallPtrSet<const Instruction *, 32> InScope(Body.Work.begin(), Body.Work.end());
+  AfterExit After(Exit, *Body.Enter);
+  SmallSetVector<Value *, 8> Tied;
+  SmallVector<Instruction *, 8> Pending;
+  for (Instruction *I : Body.Work)
+    if (any_of(I->uses(), [&](const Use &U) {
+          return !InScope.count(cast<Instruction>(U.getUser())) && After.contains(U);
+        }))
+      Pending.push_back(I);
+  SmallPtrSet<Instruction *, 16> Seen;
+  while (!Pending.empty()) {
+    Instruction *I = Pending.pop_back_val();
+    if (!Seen.insert(I).second)
+      continue;
+    if (isTieable(I->getType())) {
+      Tied.insert(I);
+      continue;
+    }
+    for (Value *Op : I->operands())
+      if (auto *OpI = dyn_cast<Instruction>(Op))
+        if (InScope.count(OpI))
+          Pending.push_back(OpI);
+  }
+  return Tied;
+}
+
+/// An empty asm that reads \p Values, before \p Exit.
+static void emitTie(Instruction &Exit, ArrayRef<Value *> Values, const UniformityInfo *UI) {
+  SmallVector<Type *, 8> Types;
+  std::string Constraints;
+  for (Value *V : Values) {
+    Types.push_back(V->getType());
+    if (!Constraints.empty())
+      Constraints += ',';
+    // A VGPR operand is legal for every value; an SGPR one only for a
+    // wave-uniform value, and saves the copy into a VGPR.
+    Constraints += UI && UI->isUniform(V) ? 's' : 'v';
+  }
+  auto *Ty = FunctionType::get(Type::getVoidTy(Exit.getContext()), Types, false);
+  CallInst *Tie = CallInst::Create(InlineAsm::get(Ty, "", Constraints, /*hasSideEffects=*/true),
+                                   Values, "", Exit.getIterator());
+  Tie->setDebugLoc(Exit.getDebugLoc());
+  Tie->setMetadata(md::ScopeTie, MDNode::get(Exit.getContext(), {}));
+}
+
+unsigned sqtt::containScopeWork(Function &F,
+                                function_ref<const UniformityInfo *()> Uniformity) {
+  SmallVector<Instruction *, 16> Exits;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (std::optional<uint32_t> V = headerValue(I))
+        if (*V & FlagExitPrev)
+          Exits.push_back(&I);
+  if (Exits.empty())
+    return 0;
+
+  DominatorTree DT(F);
+  const UniformityInfo *UI = nullptr;
+  bool AskedUniformity = false;
+  unsigned Tied = 0;
+  for (Instruction *Exit : Exits) {
+    ScopeBody Body = walkBackToEnter(*Exit, DT);
+    if (!Body.Enter) {
+      ++NumUnmatchedExits;
+      continue;
+    }
+    SmallSetVector<Value *, 8> Values = valuesToTie(Body, *Exit);
+    if (Values.empty())
+      continue;
+    if (!AskedUniformity) {
+      AskedUniformity = true;
+      UI = Uniformity();
+    }
+    // Inline asm takes a bounded number of operands: tie in groups.
+    constexpr size_t MaxOperands = 32;
+    ArrayRef<Value *> All = Values.getArrayRef();
+    for (size_t I = 0; I < All.size(); I += MaxOperands)
+      emitTie(*Exit, All.slice(I, std::min(MaxOperands, All.size() - I)), UI);
+    Tied += Values.size();
+  }
+  NumTiedValues += Tied;
+  return Tied;
+}
