@@ -98,13 +98,9 @@ def is_marker_branch(fn, inst):
     here = fn.insts.index(inst)
     target = fn.target(inst.ops[0])
     header = m0_constant = False
-    labels_at = set(fn.labels.values())
     for i in range(here + 1, min(len(fn.insts), here + 40)):
         if i == target:
             return header
-        if i in labels_at and not fn.insts[i - 1].mnemonic.startswith("s_cbranch") and \
-                fn.insts[i - 1].mnemonic != "s_branch" and i != here + 1:
-            pass
         ins = fn.insts[i]
         if ins.mnemonic == "s_ttracedata_imm":
             header = True
