@@ -178,6 +178,7 @@ Config Config::parse(LookupFn Lookup) {
   Config Cfg;
   Parser P(Cfg, Lookup);
   P.parseBool("SQTT_INSTRUMENT_BARRIERS", Cfg.InstrumentBarriers);
+  P.parseBool("SQTT_WAIT_AT_EXIT", Cfg.WaitAtExit);
   P.parseFunctions();
   P.parseMemory();
   P.parseMemBarrier();

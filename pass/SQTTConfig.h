@@ -37,6 +37,8 @@ struct Config {
   static constexpr uint32_t AllOnes = 0xFFFFFFFFu;
 
   bool InstrumentBarriers = false;
+  /// Exit markers first wait for every memory counter (SQTT_WAIT_AT_EXIT).
+  bool WaitAtExit = false;
   MemBarrierMode MemBarrier = MemBarrierMode::Fence;
 
   uint32_t ScopeWave = AllOnes;

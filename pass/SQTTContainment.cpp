@@ -26,7 +26,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
-#include <optional>
 
 using namespace llvm;
 using namespace sqtt;
@@ -35,15 +34,6 @@ using namespace sqtt;
 
 STATISTIC(NumTiedValues, "Scope results tied to their exit marker");
 STATISTIC(NumUnmatchedExits, "Exit markers whose enter no dominating path shows");
-
-/// The marker value of a header trace, if it is one with a constant value.
-static std::optional<uint32_t> headerValue(const Instruction &I) {
-  if (!isTraceCall(I) || hasMarkerMD(I, md::RawPayload))
-    return std::nullopt;
-  if (auto *C = dyn_cast<ConstantInt>(cast<CallInst>(I).getArgOperand(0)))
-    return static_cast<uint32_t>(C->getZExtValue());
-  return std::nullopt;
-}
 
 /// Types an asm register operand can take directly.
 static bool isTieable(Type *Ty) {
@@ -217,14 +207,20 @@ static void emitTie(Instruction &Exit, ArrayRef<Value *> Values, const Uniformit
   Tie->setMetadata(md::ScopeTie, MDNode::get(Exit.getContext(), {}));
 }
 
-unsigned sqtt::containScopeWork(Function &F,
-                                function_ref<const UniformityInfo *()> Uniformity) {
-  SmallVector<Instruction *, 16> Exits;
+void sqtt::dropScopeTies(Function &F) {
+  SmallVector<Instruction *, 8> Ties;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
-      if (std::optional<uint32_t> V = headerValue(I))
-        if (*V & FlagExitPrev)
-          Exits.push_back(&I);
+      if (I.hasMetadata(md::ScopeTie))
+        Ties.push_back(&I);
+  for (Instruction *Tie : Ties)
+    Tie->eraseFromParent();
+}
+
+unsigned sqtt::containScopeWork(Function &F,
+                                function_ref<const UniformityInfo *()> Uniformity) {
+  dropScopeTies(F);
+  SmallVector<Instruction *, 16> Exits = exitMarkers(F);
   if (Exits.empty())
     return 0;
 

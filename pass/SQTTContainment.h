@@ -28,11 +28,17 @@ class Function;
 
 namespace sqtt {
 
-/// Ties the live-out values of every scope of \p F to its exit marker. \p
+/// Ties the live-out values of every scope of \p F to its exit marker, in
+/// place of any ties an earlier phase made (the early phase ties so the
+/// middle end does not sink work out of a scope before the late one places
+/// the markers; the late one ties what is left to sink after that). \p
 /// Uniformity, if it gives one, chooses SGPR operands for wave-uniform values
 /// (VGPR otherwise, which is always legal). Returns the number of values tied.
 unsigned containScopeWork(llvm::Function &F,
                           llvm::function_ref<const llvm::UniformityInfo *()> Uniformity);
+
+/// Removes the ties of \p F (before markers are placed around them).
+void dropScopeTies(llvm::Function &F);
 
 } // namespace sqtt
 

@@ -14,6 +14,7 @@
 #include "SQTTContainment.h"
 #include "SQTTCostModel.h"
 #include "SQTTDiagnostics.h"
+#include "SQTTExitWait.h"
 #include "SQTTFuncMap.h"
 #include "SQTTFunctions.h"
 #include "SQTTLedger.h"
@@ -69,6 +70,11 @@ bool SQTTInstrumentPass::runEarly(Module &M) {
     resolveNamedMarkers(*TF.F, Ledger, TF.Target, nullptr);
   eraseUnusedSentinels(M);
   instrumentFunctionsEarly(Targets, Ledger, State->Cfg, Helpers);
+  // The markers are traces from here on, which the middle end does not order
+  // pure work against: tie each scope's results to its exit now (VGPR
+  // operands; the late phase replaces these ties).
+  for (TargetFunction &TF : Targets)
+    containScopeWork(*TF.F, [] { return nullptr; });
 
   if (!Ledger.empty())
     Ledger.writeEarlyMetadata(M);
@@ -155,6 +161,9 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
     unsigned SizeBefore = Direct ? computeFunctionSize(F, Cfg.FunctionCostModel) : 0;
     if (isKernel(F))
       Ledger.addKernel(F.getName(), definitionLocation(F));
+    // The early phase's ties would split marker runs; they are made again
+    // once every marker is placed.
+    dropScopeTies(F);
     MarkerPlacer Placer(F, Cfg, TF.Target);
     Placer.finalizeExistingMarkers();
     resolveNamedMarkers(F, Ledger, TF.Target, &Placer);
@@ -166,6 +175,8 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
       AddrTraceWaveSize = std::max(AddrTraceWaveSize, TF.Target.WaveSize);
     if (Direct)
       instrumentFunctionDirect(F, SizeBefore, Ledger, Placer, Cfg);
+    if (Cfg.WaitAtExit)
+      emitExitWaits(F, TF.Target, Placer.scopeCheck());
     containScopeWork(F, [&] { return currentUniformity(F, FAM); });
     if (Value *InScope = Placer.scopeCheck())
       ScopeTests[&F] = InScope;

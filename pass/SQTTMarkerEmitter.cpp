@@ -21,6 +21,24 @@ bool sqtt::isTraceCall(const Instruction &I) {
          ID == Intrinsic::amdgcn_s_ttracedata_imm;
 }
 
+std::optional<uint32_t> sqtt::headerValue(const Instruction &I) {
+  if (!isTraceCall(I) || hasMarkerMD(I, md::RawPayload))
+    return std::nullopt;
+  if (auto *C = dyn_cast<ConstantInt>(cast<CallInst>(I).getArgOperand(0)))
+    return static_cast<uint32_t>(C->getZExtValue());
+  return std::nullopt;
+}
+
+SmallVector<Instruction *, 16> sqtt::exitMarkers(Function &F) {
+  SmallVector<Instruction *, 16> Exits;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (std::optional<uint32_t> V = headerValue(I))
+        if (*V & FlagExitPrev)
+          Exits.push_back(&I);
+  return Exits;
+}
+
 bool sqtt::isImmTraceCall(const Instruction &I) {
   return intrinsicOf(I) == Intrinsic::amdgcn_s_ttracedata_imm;
 }

@@ -12,12 +12,15 @@
 
 #include "SQTTTarget.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 class CallInst;
+class Function;
 class Instruction;
 class Value;
 } // namespace llvm
@@ -55,6 +58,13 @@ bool isCanonicalSchedBarrier(const llvm::Instruction &I);
 bool isSchedBarrier(const llvm::Instruction &I);
 bool isDebugOrLifetime(const llvm::Instruction &I);
 bool hasMarkerMD(const llvm::Instruction &I, const char *Kind);
+
+/// The marker value of a header trace (any trace but a payload record) whose
+/// value is a constant; none for everything else.
+std::optional<uint32_t> headerValue(const llvm::Instruction &I);
+/// The header traces of \p F that pop a scope: bare exits and fused
+/// exit+enter markers, in block order.
+llvm::SmallVector<llvm::Instruction *, 16> exitMarkers(llvm::Function &F);
 
 /// Emits one header trace with the header tag.
 llvm::CallInst *emitBareTrace(llvm::IRBuilderBase &B, uint32_t Encoded,

@@ -203,10 +203,12 @@ def run_build(args, cpu, opt, config, rules):
             return f"compile failed: {r.stderr.strip()[:500]}", False
         asm = open(out).read()
     functions, rows = isa_walk.parse(asm)
-    names, payloads = isa_walk.funcmap_ids(rows)
+    names, by_id, payloads = isa_walk.funcmap_ids(rows)
     # An address block's header is followed by its EXEC words (two, the high
-    # one zero on wave32); the lanes' addresses are read from VGPRs (unknown).
-    for name, ident in names.items():
+    # one zero on wave32), counted; the lanes' addresses, read from VGPRs, are
+    # unknown values and skipped as payload (a walk that widens the lane loop
+    # cannot count them).
+    for ident, name in by_id.items():
         if name.startswith("addr_trace_"):
             payloads[ident] = 2
     wave = 64 if cpu.startswith("gfx9") else 32

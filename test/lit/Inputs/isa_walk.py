@@ -25,6 +25,9 @@ BRANCHES = {"s_branch", "s_cbranch_scc0", "s_cbranch_scc1", "s_cbranch_vccz",
             "s_cbranch_vccnz", "s_cbranch_execz", "s_cbranch_execnz"}
 ENDS = {"s_endpgm", "s_setpc_b64", "s_endpgm_saved"}
 CALLS = {"s_swappc_b64", "s_swap_pc_i64", "s_call_b64", "s_call_i64"}
+# Scalar instructions that leave SCC alone.
+SCC_NEUTRAL = ("s_load", "s_buffer_load", "s_scratch_load", "s_store", "s_buffer_store",
+               "s_getpc", "s_get_pc", "s_dcache", "s_prefetch", "s_setreg", "s_set_inst_prefetch")
 # SGPRs a call may clobber (the AMDGPU calling convention saves s30 and up).
 CALLER_SAVED = [f"s{i}" for i in range(30)] + ["vcc_lo", "vcc_hi", "m0", "scc"]
 
@@ -125,20 +128,23 @@ def parse(asm):
 
 
 def funcmap_ids(rows):
-    """name -> id for U/F/P rows, and id -> payload count from R rows."""
-    names, payloads = {}, {}
+    """name -> first id and id -> name for U/F/P rows, and id -> payload
+    count from R rows."""
+    names, by_id, payloads = {}, {}, {}
     for r in rows:
         parts = r.split(":", 2)
         if len(parts) < 3:
             continue
         kind, ident, rest = parts
         if kind in "UFP" and ident.isdigit():
-            names.setdefault(rest.split("@")[0], int(ident))
+            name = rest.split("@")[0]
+            names.setdefault(name, int(ident))
+            by_id[int(ident)] = name
         elif kind == "R" and ident.isdigit():
             m = re.search(r"extra_payload_count=(\d+)", rest)
             if m:
                 payloads[int(ident)] = int(m.group(1))
-    return names, payloads
+    return names, by_id, payloads
 
 
 def regs_of(op):
@@ -429,7 +435,7 @@ def step(inst, st, hw):
         st.write(ops[0], None, 64)
         return
     for op in ops:
-        m = re.match(r"([\w.$]+)@(rel32|gotpcrel32)@lo", op)
+        m = re.match(r"([\w.$]+)@(rel32@lo|gotpcrel32@lo|rel64)", op)
         if m:
             st.last_symbol = m.group(1)
     if mn.startswith("s_wait") or mn in ("s_nop", "s_delay_alu", "s_ttracedata",
@@ -501,10 +507,12 @@ def step(inst, st, hw):
             st.forget(["exec_lo", "exec_hi"])
         return
     if mn.startswith("s_"):
-        # Any other scalar instruction: its destination and SCC become unknown.
+        # Any other scalar instruction: its destination, and SCC unless it is
+        # a memory or program-counter instruction, become unknown.
         if ops and regs_of(ops[0]):
             st.write(ops[0], None, 64)
-        st.regs["scc"] = None
+        if not mn.startswith(SCC_NEUTRAL):
+            st.regs["scc"] = None
         return
     # Memory and everything else: nothing of the scalar side is known after
     # a scalar load into its destination.

@@ -1,6 +1,6 @@
 ; Invalid SQTT_* values give one "warning: sqtt:" each, naming the variable,
 ; the bad value and the value used instead; compilation goes on with it.
-; RUN: env SQTT_MEM_BARRIER=bogus SQTT_SCOPE_CU=0x3zz SQTT_INSTRUMENT_BARRIERS=enable \
+; RUN: env SQTT_MEM_BARRIER=bogus SQTT_SCOPE_CU=0x3zz SQTT_INSTRUMENT_BARRIERS=enable SQTT_WAIT_AT_EXIT=maybe \
 ; RUN:   SQTT_INSTRUMENT_FUNCTIONS=lots SQTT_INSTRUMENT_MEMORY=4 SQTT_SHADER_CLOCK_BITS=abc \
 ; RUN:   SQTT_TRACE_ADDRESSES=memory,bogus \
 ; RUN:   %opt -passes=sqtt-late -S %s 2>%t.err | FileCheck %s %boundary --check-prefix=IR
@@ -8,6 +8,7 @@
 ; REQUIRES: amdgpu-registered-target
 
 ; WARN: warning: sqtt: invalid value 'enable' for SQTT_INSTRUMENT_BARRIERS (expected 1|0|yes|no|true|false|on|off); using 0
+; WARN-NEXT: warning: sqtt: invalid value 'maybe' for SQTT_WAIT_AT_EXIT (expected 1|0|yes|no|true|false|on|off); using 0
 ; WARN-NEXT: warning: sqtt: invalid value 'lots' for SQTT_INSTRUMENT_FUNCTIONS (expected N or cost:N with a decimal N); using 0 (disabled)
 ; WARN-NEXT: warning: sqtt: invalid value '4' for SQTT_INSTRUMENT_MEMORY (expected N:M with N > 0 operations per marker and a gap of M); using off
 ; WARN-NEXT: warning: sqtt: invalid value 'bogus' for SQTT_MEM_BARRIER (expected none|asm|fence|0|1|2); using 'fence'

@@ -111,3 +111,14 @@ __global__ void nested_scopes(float *out, const float *in, float a) {
   sqtt_marker_point("nested_done");
   out[i] = z + y;
 }
+
+// CONTAIN: divergent_after after_branch v_div_fixup_f32
+__global__ void divergent_after(float *out, const float *in, float a) {
+  unsigned i = threadIdx.x;
+  float x = in[i];
+  sqtt_marker_enter("after_branch");
+  float y = x / a;
+  sqtt_marker_exit("after_branch");
+  if (x > 1.0f)
+    out[i] = y;
+}
