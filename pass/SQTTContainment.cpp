@@ -100,8 +100,16 @@ class AfterExit {
 public:
   AfterExit(Instruction &Exit, Instruction &Enter) : Exit(Exit), Enter(Enter) {}
 
+  /// Whether \p U could draw its value past the exit: it is after the exit
+  /// in another block than the exit's. (Sinking into the exit's own block
+  /// puts work at the top of it, before the exit and its hints.)
   bool contains(const Use &U) {
     auto *User = cast<Instruction>(U.getUser());
+    const BasicBlock *At = User->getParent();
+    if (auto *Phi = dyn_cast<PHINode>(User))
+      At = Phi->getIncomingBlock(U);
+    if (At == Exit.getParent())
+      return false;
     if (auto *Phi = dyn_cast<PHINode>(User))
       return containsEndOf(Phi->getIncomingBlock(U));
     return containsPosition(*User);
@@ -133,9 +141,6 @@ private:
 
   bool containsPosition(const Instruction &I) {
     const BasicBlock *BB = I.getParent();
-    if (BB == Exit.getParent() && Exit.comesBefore(&I) &&
-        !(BB == Enter.getParent() && Exit.comesBefore(&Enter) && Enter.comesBefore(&I)))
-      return true;
     explore();
     if (BB == Enter.getParent())
       return EnterBlockReached && I.comesBefore(&Enter);
@@ -144,9 +149,7 @@ private:
 
   bool containsEndOf(const BasicBlock *BB) {
     if (BB == Enter.getParent())
-      return BB == Exit.getParent() && Enter.comesBefore(&Exit);
-    if (BB == Exit.getParent())
-      return true;
+      return false; // the end of the enter's block is inside the scope
     explore();
     return Reached.count(BB);
   }
@@ -219,7 +222,6 @@ void sqtt::dropScopeTies(Function &F) {
 
 unsigned sqtt::containScopeWork(Function &F,
                                 function_ref<const UniformityInfo *()> Uniformity) {
-  dropScopeTies(F);
   SmallVector<Instruction *, 16> Exits = exitMarkers(F);
   if (Exits.empty())
     return 0;

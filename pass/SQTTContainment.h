@@ -28,10 +28,10 @@ class Function;
 
 namespace sqtt {
 
-/// Ties the live-out values of every scope of \p F to its exit marker, in
-/// place of any ties an earlier phase made (the early phase ties so the
-/// middle end does not sink work out of a scope before the late one places
-/// the markers; the late one ties what is left to sink after that). \p
+/// Ties the live-out values of every scope of \p F to its exit marker. The
+/// early phase ties so the middle end does not sink work out of a scope; the
+/// late one drops those ties (dropScopeTies) before it places markers and
+/// ties again once they are all placed, for codegen. \p
 /// Uniformity, if it gives one, chooses SGPR operands for wave-uniform values
 /// (VGPR otherwise, which is always legal). Returns the number of values tied.
 unsigned containScopeWork(llvm::Function &F,

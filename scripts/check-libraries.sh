@@ -9,7 +9,9 @@
 # (functions, barriers and memory markers; functions, barriers and address
 # tracing), scoped, with -verify-machineinstrs. A plugin failure is a compile
 # that fails only with the plugin, or a code object without .sqtt_funcmap
-# markers. Exits 1 on any plugin failure.
+# markers, or compiled assembly in which a marker path does not balance (an
+# exit with no scope open, a scope open at the end) on the walk of
+# test/lit/Inputs/check-containment.py. Exits 1 on any plugin failure.
 #
 # clang-22 needs some help with HIP 5.2:
 # test/libraries/compat.h is force-included, the device libraries are named
@@ -70,7 +72,7 @@ declare -A configs=(
   [markers]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_INSTRUMENT_MEMORY=1:0"
   [addresses]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_TRACE_ADDRESSES=memory,lds"
 )
-printf '%-22s %-8s %-10s %-10s %-10s %s\n' source target baseline markers addresses "markers in funcmap"
+printf '%-22s %-8s %-10s %-10s %-10s %s\n' source target baseline markers addresses "markers in funcmap/functions walked"
 failures=0 compiled=0 baseline_failures=0
 for src in "$root"/test/libraries/*.hip; do
   name=$(basename "$src" .hip)
@@ -116,8 +118,16 @@ for src in "$root"/test/libraries/*.hip; do
         echo "check-libraries: PLUGIN FAILURE $name $t $c: no .sqtt_funcmap markers" >&2
         continue
       fi
+      # shellcheck disable=SC2086
+      if ! (export ${configs[$c]} SQTT_SCOPE_CU=0x3 && compile "$work/$c.s" -fpass-plugin="$plugin" -S) 2>> "$log" ||
+         ! python3 "$root/test/lit/Inputs/check-containment.py" --asm "$work/$c.s" --cpus "$t" > "$work/$c.walk"; then
+        row+=(UNBALANCED)
+        ((++failures))
+        echo "check-libraries: PLUGIN FAILURE $name $t $c: $(grep -m1 FINDING "$work/$c.walk" | cut -c1-300)" >&2
+        continue
+      fi
       row+=(ok)
-      counts+=("$n")
+      counts+=("$n/$(sed -n 's/.*: ok: \([0-9]*\) functions with markers.*/\1/p' "$work/$c.walk")")
       ((++compiled))
       rm -f "$log"
     done

@@ -27,7 +27,6 @@ import shlex
 import subprocess
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import isa_walk  # noqa: E402
@@ -202,6 +201,12 @@ def run_build(args, cpu, opt, config, rules):
         if r.returncode:
             return f"compile failed: {r.stderr.strip()[:500]}", False
         asm = open(out).read()
+    return check_asm(asm, cpu, rules, args.wait_at_exit)
+
+
+def check_asm(asm, cpu, rules, wait_at_exit):
+    """Checks the kernels the rules name, or without rules every function
+    with markers (balance, and the waits with wait_at_exit)."""
     functions, rows = isa_walk.parse(asm)
     names, by_id, payloads = isa_walk.funcmap_ids(rows)
     # An address block's header is followed by its EXEC words (two, the high
@@ -213,55 +218,69 @@ def run_build(args, cpu, opt, config, rules):
             payloads[ident] = 2
     wave = 64 if cpu.startswith("gfx9") else 32
     gfx12 = cpu.startswith("gfx12")
-    vscnt = cpu.startswith(("gfx10", "gfx11"))
-    kernels = sorted({r[0] for r in rules})
+    vscnt = not cpu.startswith("gfx9")  # gfx10+ count stores apart
+    if rules:
+        kernels = sorted({r[0] for r in rules})
+        targets = {}
+        for kernel in kernels:
+            targets[kernel] = [f for f in functions.values() if kernel in f.name]
+    else:
+        kernels = sorted(n for n, f in functions.items()
+                         if any(i.mnemonic.startswith("s_ttracedata") for i in f.insts))
+        targets = {n: [functions[n]] for n in kernels}
     paths = guessed = work = 0
     findings = []
     for kernel in kernels:
-        fns = [f for f in functions.values() if kernel in f.name]
+        fns = targets[kernel]
         if len(fns) != 1:
             findings.append(f"kernel {kernel}: {len(fns)} functions match")
             continue
         try:
             p, g, w = check_kernel(fns[0], wave, names, payloads, [r for r in rules if r[0] == kernel],
-                                args.wait_at_exit, gfx12, vscnt)
+                                   wait_at_exit, gfx12, vscnt)
             paths += p
             guessed += g
             work += w
         except Finding as f:
             findings.append(str(f))
+        except RuntimeError as e:
+            findings.append(f"{kernel}: {e}")
     if findings:
         return "; ".join(findings), False
     note = f" ({guessed} through scalar branches the walker could not compute)" if guessed else ""
-    return (f"{len(kernels)} kernels, {paths} paths{note}, {work} work instructions inside "
+    what = "kernels" if rules else "functions with markers"
+    return (f"{len(kernels)} {what}, {paths} paths{note}, {work} work instructions inside "
             f"their scopes"), True
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
-    ap.add_argument("--hipcc", required=True)
-    ap.add_argument("--source", required=True)
+    ap.add_argument("--hipcc")
+    ap.add_argument("--source")
+    ap.add_argument("--asm", nargs="*", default=[],
+                    help="check these assembly files (of --cpus' one target) instead of compiling")
     ap.add_argument("--cpus", default=",".join(CPUS))
     ap.add_argument("--opts", default="O0,O1,O2,O3")
     ap.add_argument("--config", action="append", default=None,
                     help="space-separated VAR=VALUE settings of one build (repeatable)")
     ap.add_argument("--wait-at-exit", action="store_true")
     args = ap.parse_args()
+    if args.asm:
+        cpu = args.cpus.split(",")[0]
+        jobs = [(path,) for path in args.asm]
+        return isa_walk.report(jobs, lambda path: check_asm(open(path).read(), cpu, [],
+                                                             args.wait_at_exit), "files")
+    if not args.hipcc or not args.source:
+        ap.error("--hipcc and --source, or --asm")
     rules = rules_of(args.source)
     if not rules:
         print("no CONTAIN rules in the source")
         return 2
     configs = args.config or ["SQTT_SCOPE_CU=0x3"]
-    jobs = [(cpu, opt, config) for cpu in args.cpus.split(",") for opt in args.opts.split(",")
-            for config in configs]
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda j: run_build(args, *j, rules), jobs))
-    bad = 0
-    for (cpu, opt, config), (text, ok) in zip(jobs, results):
-        print(f"{cpu} -{opt} {config}: {'ok: ' if ok else 'FINDING: '}{text}")
-        bad += not ok
-    print(f"builds: {len(jobs)}, with findings: {bad}")
-    return 1 if bad else 0
+    jobs = [(cpu, f"-{opt}", config) for cpu in args.cpus.split(",")
+            for opt in args.opts.split(",") for config in configs]
+    return isa_walk.report(jobs, lambda cpu, opt, config: run_build(args, cpu, opt[1:], config,
+                                                                     rules), "builds")
 
 
 if __name__ == "__main__":

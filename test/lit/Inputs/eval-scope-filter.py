@@ -22,7 +22,6 @@ import random
 import shlex
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import isa_walk  # noqa: E402
@@ -150,15 +149,14 @@ def main():
         for wave in waves:
             for masks in CASES:
                 jobs.append((cpu, wave, masks))
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-        results = list(pool.map(lambda j: run_case(args, *j, args.input), jobs))
-    bad = 0
-    for (cpu, wave, masks), (text, ok) in zip(jobs, results):
+
+    def line(job, text, ok):
+        cpu, wave, masks = job
         spec = " ".join(f"{d}={hex(m)}" for d, m in masks.items())
-        print(f"{cpu} w{wave} {spec}: {text}")
-        bad += not ok
-    print(f"cases: {len(jobs)}, wrong: {bad}")
-    return 1 if bad else 0
+        return f"{cpu} w{wave} {spec}: {text}"
+
+    return isa_walk.report(jobs, lambda cpu, wave, masks: run_case(args, cpu, wave, masks, args.input),
+                           "cases", "wrong", line)
 
 
 if __name__ == "__main__":

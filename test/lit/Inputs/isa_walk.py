@@ -16,7 +16,9 @@ relative to its markers on every path), so both judge the compiled output,
 not the IR that produced it.
 """
 
+import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 MASK32 = 0xFFFFFFFF
 HWREG_NAMES = {"HW_REG_HW_ID": 4, "HW_REG_HW_ID1": 23, "HW_REG_HW_ID2": 24,
@@ -610,3 +612,21 @@ def walk(fn, wave_size, hw, visit, ctx=(), on_fork=None, max_states_per_inst=16,
             step(inst, st, hw)
             pc += 1
     return ends
+
+
+def report(jobs, check, unit, found="with findings", line=None):
+    """Runs check(*job) -> (text, ok) for every job in parallel and prints one
+    line per job (by default "<job>: ok: <text>" or "<job>: FINDING: <text>";
+    line(job, text, ok) to spell it otherwise) and "<unit>: N, <found>: M".
+    Returns the exit status: 1 if any job is not ok."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda job: check(*job), jobs))
+    bad = 0
+    for job, (text, ok) in zip(jobs, results):
+        if line:
+            print(line(job, text, ok))
+        else:
+            print(f"{' '.join(map(str, job))}: {'ok: ' if ok else 'FINDING: '}{text}")
+        bad += not ok
+    print(f"{unit}: {len(jobs)}, {found}: {bad}")
+    return 1 if bad else 0
