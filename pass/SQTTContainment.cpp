@@ -25,6 +25,7 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CommandLine.h"
 
 
 using namespace llvm;
@@ -33,6 +34,11 @@ using namespace sqtt;
 #define DEBUG_TYPE "sqtt-instrument"
 
 STATISTIC(NumTiedValues, "Scope results tied to their exit marker");
+// For measuring what containment costs (bench/module_cost.sh); a build with
+// it off may lose work out of its scopes.
+static cl::opt<bool> ContainScopes("sqtt-contain-scopes", cl::init(true), cl::Hidden,
+                                   cl::desc("Tie each scope's results to its exit marker"));
+
 STATISTIC(NumUnmatchedExits, "Exit markers whose enter no dominating path shows");
 
 /// Types an asm register operand can take directly.
@@ -222,6 +228,8 @@ void sqtt::dropScopeTies(Function &F) {
 
 unsigned sqtt::containScopeWork(Function &F,
                                 function_ref<const UniformityInfo *()> Uniformity) {
+  if (!ContainScopes)
+    return 0;
   SmallVector<Instruction *, 16> Exits = exitMarkers(F);
   if (Exits.empty())
     return 0;
