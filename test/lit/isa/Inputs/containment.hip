@@ -122,3 +122,21 @@ __global__ void divergent_after(float *out, const float *in, float a) {
   if (x > 1.0f)
     out[i] = y;
 }
+
+// An exit directly followed by an enter is one fused marker: its exit half
+// closes "first" (and waits, with SQTT_WAIT_AT_EXIT=1), its enter opens
+// "second".
+// CONTAIN: fused_scopes first v_div_fixup_f32
+// CONTAIN: fused_scopes second v_sqrt_f32
+__global__ void fused_scopes(float *out, const float *in, float a) {
+  unsigned i = threadIdx.x;
+  float x = in[i];
+  sqtt_marker_enter("first");
+  float y = x / a;
+  sqtt_marker_exit("first");
+  sqtt_marker_enter("second");
+  float z = __builtin_sqrtf(y + 2.0f);
+  sqtt_marker_exit("second");
+  sqtt_marker_data("fused_n", i);
+  out[i] = z + y;
+}
