@@ -6,7 +6,7 @@
 # gfx1201, counted by ../shared/bench/count.py, next to the reference figures
 # of ../shared/bench/README.md; the .text bytes of each build; and what keeping
 # each scope's work before its exit costs (the same builds with
-# -mllvm -sqtt-contain-scopes=0, unscoped and scoped).
+# SQTT_CONTAIN_SCOPES=0, unscoped and scoped).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -28,7 +28,6 @@ build() {
   shift 2
   local plugin_args=()
   (($#)) && plugin_args=(-fpass-plugin="$plugin")
-  [[ $name == *-nc ]] && plugin_args+=(-mllvm -sqtt-contain-scopes=0)
   env "$@" "${hip[@]}" --offload-arch="$gfx" "${plugin_args[@]}" "$work/mod.hip" -o "$work/$name.s"
   "$llvm/clang" -x assembler -target amdgcn-amd-amdhsa -mcpu="$gfx" -c "$work/$name.s" -o "$work/$name.o"
 }
@@ -42,8 +41,8 @@ for gfx in gfx942 gfx1100 gfx1201; do
   build "$gfx" base
   build "$gfx" un "${markers[@]}" SQTT_SCOPE_CU=-1
   build "$gfx" sc "${markers[@]}"
-  build "$gfx" un-nc "${markers[@]}" SQTT_SCOPE_CU=-1
-  build "$gfx" sc-nc "${markers[@]}"
+  build "$gfx" un-nc "${markers[@]}" SQTT_SCOPE_CU=-1 SQTT_CONTAIN_SCOPES=0
+  build "$gfx" sc-nc "${markers[@]}" SQTT_CONTAIN_SCOPES=0
   read -r b _ < <(python3 "$shared/count.py" "$work/base.s")
   read -r u um _ < <(python3 "$shared/count.py" "$work/un.s")
   read -r s sm _ < <(python3 "$shared/count.py" "$work/sc.s")

@@ -179,6 +179,7 @@ Config Config::parse(LookupFn Lookup) {
   Parser P(Cfg, Lookup);
   P.parseBool("SQTT_INSTRUMENT_BARRIERS", Cfg.InstrumentBarriers);
   P.parseBool("SQTT_WAIT_AT_EXIT", Cfg.WaitAtExit);
+  P.parseBool("SQTT_CONTAIN_SCOPES", Cfg.ContainScopes);
   P.parseFunctions();
   P.parseMemory();
   P.parseMemBarrier();

@@ -39,6 +39,9 @@ struct Config {
   bool InstrumentBarriers = false;
   /// Exit markers first wait for every memory counter (SQTT_WAIT_AT_EXIT).
   bool WaitAtExit = false;
+  /// Tie each scope's results to its exit (SQTT_CONTAIN_SCOPES; off only to
+  /// measure what it costs).
+  bool ContainScopes = true;
   MemBarrierMode MemBarrier = MemBarrierMode::Fence;
 
   uint32_t ScopeWave = AllOnes;

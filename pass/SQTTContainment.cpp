@@ -25,7 +25,6 @@
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Support/CommandLine.h"
 
 
 using namespace llvm;
@@ -34,11 +33,6 @@ using namespace sqtt;
 #define DEBUG_TYPE "sqtt-instrument"
 
 STATISTIC(NumTiedValues, "Scope results tied to their exit marker");
-// For measuring what containment costs (bench/module_cost.sh); a build with
-// it off may lose work out of its scopes.
-static cl::opt<bool> ContainScopes("sqtt-contain-scopes", cl::init(true), cl::Hidden,
-                                   cl::desc("Tie each scope's results to its exit marker"));
-
 STATISTIC(NumUnmatchedExits, "Exit markers whose enter no dominating path shows");
 
 /// Types an asm register operand can take directly.
@@ -49,13 +43,10 @@ static bool isTieable(Type *Ty) {
          Ty->isPointerTy();
 }
 
-/// Instructions that are work a scope does, as opposed to markers, their
-/// boundaries and bookkeeping.
+/// Instructions whose value a scope computes and codegen may move: not
+/// markers, boundaries or debug records (all void), phis or allocas.
 static bool isWork(const Instruction &I) {
-  if (I.getType()->isVoidTy() || isa<PHINode>(I) || isa<AllocaInst>(I) ||
-      isDebugOrLifetime(I) || I.isEHPad())
-    return false;
-  return !isTraceCall(I);
+  return !I.getType()->isVoidTy() && !isa<PHINode, AllocaInst>(I) && !I.isEHPad();
 }
 
 namespace {
@@ -107,18 +98,17 @@ public:
   AfterExit(Instruction &Exit, Instruction &Enter) : Exit(Exit), Enter(Enter) {}
 
   /// Whether \p U could draw its value past the exit: it is after the exit
-  /// in another block than the exit's. (Sinking into the exit's own block
-  /// puts work at the top of it, before the exit and its hints.)
+  /// in another block than the exit's, or in the exit's block in an
+  /// instruction that may itself sink out of it. (Sinking into the exit's
+  /// own block puts work at the top of it, before the exit and its hints; a
+  /// return or a store stays where it is.)
   bool contains(const Use &U) {
     auto *User = cast<Instruction>(U.getUser());
-    const BasicBlock *At = User->getParent();
-    if (auto *Phi = dyn_cast<PHINode>(User))
-      At = Phi->getIncomingBlock(U);
+    auto *Phi = dyn_cast<PHINode>(User);
+    const BasicBlock *At = Phi ? Phi->getIncomingBlock(U) : User->getParent();
     if (At == Exit.getParent())
-      return false;
-    if (auto *Phi = dyn_cast<PHINode>(User))
-      return containsEndOf(Phi->getIncomingBlock(U));
-    return containsPosition(*User);
+      return !Phi && !User->isTerminator() && !User->mayHaveSideEffects();
+    return Phi ? containsEndOf(At) : containsPosition(*User);
   }
 
 private:
@@ -228,8 +218,6 @@ void sqtt::dropScopeTies(Function &F) {
 
 unsigned sqtt::containScopeWork(Function &F,
                                 function_ref<const UniformityInfo *()> Uniformity) {
-  if (!ContainScopes)
-    return 0;
   SmallVector<Instruction *, 16> Exits = exitMarkers(F);
   if (Exits.empty())
     return 0;

@@ -2,7 +2,8 @@
 //
 // The wait is inline asm rather than llvm.amdgcn.s.waitcnt: the intrinsic
 // does not exist for gfx12's split counters or for gfx10+'s store counter,
-// and the backend's waitcnt pass may relax a wait it did not insert.
+// the backend's waitcnt pass may relax a wait it did not insert, and only in
+// the trace's own asm does nothing come between the wait and the trace.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,7 +11,7 @@
 #include "SQTTMarkerEmitter.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
@@ -33,34 +34,10 @@ std::string sqtt::memoryWaitAsm(const TargetInfo &Target) {
          "s_wait_bvhcnt 0x0\ns_wait_kmcnt 0x0\ns_wait_expcnt 0x0";
 }
 
-/// The wait before \p Exit; a scoped exit's wait branches over itself on the
-/// same test, in the same register, as the trace does.
-static void emitWait(Instruction &Exit, const std::string &Waits, Value *InScope) {
-  LLVMContext &Ctx = Exit.getContext();
-  std::string Text = Waits;
-  std::string Constraints;
-  SmallVector<Value *, 1> Args;
-  if (InScope) {
-    bool InVcc = !InScope->getType()->isIntegerTy(1);
-    Text = std::string(InVcc ? "s_cbranch_vccnz" : "s_cbranch_scc0") +
-           " .Lsqtt_wait${:uid}\n" + Waits + "\n.Lsqtt_wait${:uid}:";
-    Constraints = !InVcc ? "{scc}" : InScope->getType()->isIntegerTy(32) ? "{vcc_lo}" : "{vcc}";
-    Args.push_back(InScope);
-  }
-  SmallVector<Type *, 1> Params;
-  for (Value *A : Args)
-    Params.push_back(A->getType());
-  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx), Params, false);
-  CallInst *Wait = CallInst::Create(InlineAsm::get(Ty, Text, Constraints, /*hasSideEffects=*/true),
-                                    Args, "", Exit.getIterator());
-  Wait->setDebugLoc(Exit.getDebugLoc());
-}
-
-unsigned sqtt::emitExitWaits(Function &F, const TargetInfo &Target, Value *InScope) {
+unsigned sqtt::markExitsToWait(Function &F) {
   SmallVector<Instruction *, 16> Exits = exitMarkers(F);
-  std::string Waits = memoryWaitAsm(Target);
   for (Instruction *Exit : Exits)
-    emitWait(*Exit, Waits, hasMarkerMD(*Exit, md::ScopedTrace) ? InScope : nullptr);
+    Exit->setMetadata(md::WaitAtExit, MDNode::get(F.getContext(), {}));
   NumExitWaits += Exits.size();
   return Exits.size();
 }

@@ -5,8 +5,9 @@
 // exit (a bare exit, the exit half of a fused exit+enter, a function's exit)
 // first waits until every memory counter of the target is zero: s_waitcnt on
 // gfx9-gfx11 (and s_waitcnt_vscnt for stores on gfx10/gfx11), the split
-// s_wait_* counters on gfx12. The wait skips itself where the marker does
-// (the scope filter), so waves that record nothing keep their timing.
+// s_wait_* counters on gfx12. The waits are part of the exit's own trace asm
+// (see SQTTLowering.h), inside its skip, so waves the scope filter leaves out
+// keep their timing and nothing comes between the wait and the trace.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +20,6 @@
 
 namespace llvm {
 class Function;
-class Value;
 } // namespace llvm
 
 namespace sqtt {
@@ -27,10 +27,9 @@ namespace sqtt {
 /// The instructions that wait for every memory counter of \p Target.
 std::string memoryWaitAsm(const TargetInfo &Target);
 
-/// Puts the wait before every exit marker of \p F. \p InScope is the
-/// function's scope test (null when unscoped), for exits that skip
-/// themselves. Returns the number of waits.
-unsigned emitExitWaits(llvm::Function &F, const TargetInfo &Target, llvm::Value *InScope);
+/// Tags every exit marker of \p F to wait first; the lowering puts the waits
+/// in. Returns the number of exits.
+unsigned markExitsToWait(llvm::Function &F);
 
 } // namespace sqtt
 

@@ -73,8 +73,9 @@ bool SQTTInstrumentPass::runEarly(Module &M) {
   // The markers are traces from here on, which the middle end does not order
   // pure work against: tie each scope's results to its exit now (VGPR
   // operands; the late phase replaces these ties).
-  for (TargetFunction &TF : Targets)
-    containScopeWork(*TF.F, [] { return nullptr; });
+  if (State->Cfg.ContainScopes)
+    for (TargetFunction &TF : Targets)
+      containScopeWork(*TF.F, [] { return nullptr; });
 
   if (!Ledger.empty())
     Ledger.writeEarlyMetadata(M);
@@ -176,8 +177,9 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
     if (Direct)
       instrumentFunctionDirect(F, SizeBefore, Ledger, Placer, Cfg);
     if (Cfg.WaitAtExit)
-      emitExitWaits(F, TF.Target, Placer.scopeCheck());
-    containScopeWork(F, [&] { return currentUniformity(F, FAM); });
+      markExitsToWait(F);
+    if (Cfg.ContainScopes)
+      containScopeWork(F, [&] { return currentUniformity(F, FAM); });
     if (Value *InScope = Placer.scopeCheck())
       ScopeTests[&F] = InScope;
   }

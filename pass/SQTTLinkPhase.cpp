@@ -283,11 +283,18 @@ bool sqtt::runLinkPhase(Module &M) {
     bool Packs = S.From->Layout.ShaderClockBits != 0 && Target.Gen == GfxGen::GFX12;
     IRBuilder<> B(S.Call);
     bool Imm = NewValue <= MaxImmMarkerValue && Target.hasImmTrace() && !Packs;
-    // A scoped header keeps its scope test, in either form.
+    // A scoped header keeps its scope test, and an exit its waits, in either
+    // form.
     std::optional<TraceAsm> Old = matchTraceAsm(*S.Call);
-    Value *InScope = Old ? Old->InScope : nullptr;
-    CallInst *New = Imm && !InScope ? emitBareTrace(B, NewValue, Target)
-                                    : emitTraceAsm(B, {B.getInt32(NewValue), InScope, Imm});
+    TraceAsm Trace;
+    Trace.Operand = B.getInt32(NewValue);
+    Trace.Imm = Imm;
+    if (Old) {
+      Trace.InScope = Old->InScope;
+      Trace.Waits = Old->Waits;
+    }
+    CallInst *New = Imm && !Trace.InScope && Trace.Waits.empty() ? emitBareTrace(B, NewValue, Target)
+                                                                 : emitTraceAsm(B, Trace);
     New->copyMetadata(*S.Call);
     New->setDebugLoc(S.Call->getDebugLoc());
     S.Call->eraseFromParent();

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTLowering.h"
+#include "SQTTExitWait.h"
 #include "SQTTCompat.h"
 #include "SQTTMarkerEmitter.h"
 #include "SQTTTarget.h"
@@ -62,45 +63,86 @@ static bool isScopedTrace(const Instruction &I, const Value *InScope) {
   return InScope && hasMarkerMD(I, md::ScopedTrace);
 }
 
+static constexpr const char *SkipLabel = ".Lsqtt_skip${:uid}";
+
+/// The asm text of \p Trace (see SQTTLowering.h).
+static std::string traceAsmText(const TraceAsm &Trace) {
+  std::string Text;
+  if (Trace.InScope) {
+    bool InVcc = !Trace.InScope->getType()->isIntegerTy(1);
+    Text = std::string(InVcc ? "s_cbranch_vccnz " : "s_cbranch_scc0 ") + SkipLabel + "\n";
+  }
+  if (!Trace.Waits.empty())
+    Text += Trace.Waits + "\n";
+  if (Trace.Imm)
+    Text += "s_ttracedata_imm $0";
+  else
+    Text += Trace.InScope ? "s_ttracedata" : "s_nop 0\ns_ttracedata";
+  if (Trace.InScope)
+    Text += std::string("\n") + SkipLabel + ":";
+  return Text;
+}
+
 CallInst *sqtt::emitTraceAsm(IRBuilderBase &B, const TraceAsm &Trace) {
-  assert((!Trace.Imm || Trace.InScope) && "an unscoped immediate trace stays an intrinsic");
+  assert((!Trace.Imm || Trace.InScope || !Trace.Waits.empty()) &&
+         "an unscoped immediate trace that does not wait stays an intrinsic");
   Type *I32 = B.getInt32Ty();
   SmallVector<Type *, 2> Params = {I32};
   SmallVector<Value *, 2> Args = {Trace.Operand};
   std::string Constraints = Trace.Imm ? "i" : "{m0}";
-  const char *Text = M0TraceAsm;
   if (Trace.InScope) {
     Type *TestTy = Trace.InScope->getType();
     bool InVcc = !TestTy->isIntegerTy(1);
-    if (InVcc)
-      Text = Trace.Imm ? VccScopedImmTraceAsm : VccScopedM0TraceAsm;
-    else
-      Text = Trace.Imm ? ScopedImmTraceAsm : ScopedM0TraceAsm;
     Constraints += !InVcc ? ",{scc}" : TestTy->isIntegerTy(32) ? ",{vcc_lo}" : ",{vcc}";
     Params.push_back(TestTy);
     Args.push_back(Trace.InScope);
   }
   auto *Ty = FunctionType::get(B.getVoidTy(), Params, false);
-  return B.CreateCall(InlineAsm::get(Ty, Text, Constraints, /*hasSideEffects=*/true),
-                      Args);
+  return B.CreateCall(
+      InlineAsm::get(Ty, traceAsmText(Trace), Constraints, /*hasSideEffects=*/true), Args);
 }
 
 std::optional<TraceAsm> sqtt::matchTraceAsm(const CallInst &Call) {
   const auto *IA = dyn_cast<InlineAsm>(Call.getCalledOperand());
-  if (!IA)
+  if (!IA || Call.arg_size() < 1 || Call.arg_size() > 2)
     return std::nullopt;
-  StringRef Text = IA->getAsmString();
+  SmallVector<StringRef, 8> Lines;
+  StringRef(IA->getAsmString()).split(Lines, '\n');
   TraceAsm Trace;
   Trace.Operand = Call.getArgOperand(0);
-  if (Text == M0TraceAsm && Call.arg_size() == 1)
-    return Trace;
-  if (Call.arg_size() != 2)
+  ArrayRef<StringRef> Body = Lines;
+  bool Scoped = Call.arg_size() == 2;
+  if (Scoped) {
+    std::string Label = std::string(SkipLabel);
+    if (Body.size() < 3 || Body.back() != Label + ":" ||
+        (Body.front() != "s_cbranch_vccnz " + Label && Body.front() != "s_cbranch_scc0 " + Label))
+      return std::nullopt;
+    Trace.InScope = Call.getArgOperand(1);
+    Body = Body.drop_front().drop_back();
+  }
+  if (Body.empty())
     return std::nullopt;
-  Trace.InScope = Call.getArgOperand(1);
-  Trace.Imm = Text == ScopedImmTraceAsm || Text == VccScopedImmTraceAsm;
-  if (Trace.Imm || Text == ScopedM0TraceAsm || Text == VccScopedM0TraceAsm)
-    return Trace;
-  return std::nullopt;
+  if (Body.back() == "s_ttracedata_imm $0") {
+    Trace.Imm = true;
+  } else if (Body.back() == "s_ttracedata") {
+    // Unscoped, the m0 form keeps its wait state.
+    if (!Scoped) {
+      if (Body.size() < 2 || Body.drop_back().back() != "s_nop 0")
+        return std::nullopt;
+      Body = Body.drop_back();
+    }
+  } else {
+    return std::nullopt;
+  }
+  Body = Body.drop_back();
+  for (StringRef Wait : Body) {
+    if (!Wait.starts_with("s_wait"))
+      return std::nullopt;
+    Trace.Waits += (Trace.Waits.empty() ? "" : "\n") + Wait.str();
+  }
+  if (Trace.Imm && !Scoped && Trace.Waits.empty())
+    return std::nullopt;
+  return Trace;
 }
 
 LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
@@ -111,7 +153,8 @@ LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       if (II->getIntrinsicID() == Intrinsic::amdgcn_s_ttracedata ||
           (isImmTraceCall(*II) &&
-           ((Pack && carriesShaderClock(*II)) || isScopedTrace(*II, InScope))))
+           ((Pack && carriesShaderClock(*II)) || isScopedTrace(*II, InScope) ||
+           hasMarkerMD(*II, md::WaitAtExit))))
         Traces.push_back(II);
 
   LoweringResult Result;
@@ -127,7 +170,9 @@ LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
       Trace.InScope = InScope;
     if (Trace.Operand->getType() != I32) // The immediate form's i16.
       Trace.Operand = B.getInt32(cast<ConstantInt>(Trace.Operand)->getZExtValue());
-    Trace.Imm = Scoped && isImmTraceCall(*Call) && !Packed;
+    Trace.Imm = isImmTraceCall(*Call) && !Packed;
+    if (hasMarkerMD(*Call, md::WaitAtExit))
+      Trace.Waits = memoryWaitAsm(Target);
     if (Packed) {
       if (auto *C = dyn_cast<ConstantInt>(Trace.Operand)) {
         uint32_t ID = static_cast<uint32_t>(C->getZExtValue()) >> 2;

@@ -37,6 +37,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class CallInst;
@@ -47,19 +48,13 @@ class Value;
 
 namespace sqtt {
 
-/// The asm text of an m0 trace; m0 is its input.
-inline constexpr const char *M0TraceAsm = "s_nop 0\ns_ttracedata";
-/// The scoped forms on gfx9: SCC (input) clear skips the trace.
-inline constexpr const char *ScopedM0TraceAsm =
-    "s_cbranch_scc0 .Lsqtt_skip${:uid}\ns_ttracedata\n.Lsqtt_skip${:uid}:";
-inline constexpr const char *ScopedImmTraceAsm =
-    "s_cbranch_scc0 .Lsqtt_skip${:uid}\ns_ttracedata_imm $0\n.Lsqtt_skip${:uid}:";
-/// The scoped forms on gfx10+: a nonzero skip word in VCC (input) skips the
-/// trace.
-inline constexpr const char *VccScopedM0TraceAsm =
-    "s_cbranch_vccnz .Lsqtt_skip${:uid}\ns_ttracedata\n.Lsqtt_skip${:uid}:";
-inline constexpr const char *VccScopedImmTraceAsm =
-    "s_cbranch_vccnz .Lsqtt_skip${:uid}\ns_ttracedata_imm $0\n.Lsqtt_skip${:uid}:";
+/// The asm texts of a trace: "s_nop 0\ns_ttracedata" with m0 as its input;
+/// scoped, "s_cbranch_scc0 .Lsqtt_skip${:uid}\n<trace>\n.Lsqtt_skip${:uid}:"
+/// (gfx9, gfx1200/gfx1201: SCC clear skips) or the same with s_cbranch_vccnz
+/// (gfx10+: a nonzero skip word in VCC skips), where <trace> is s_ttracedata
+/// or s_ttracedata_imm $0. An exit that waits for memory (SQTT_WAIT_AT_EXIT)
+/// has its waits right before <trace>, inside the skip: nothing the compiler
+/// schedules (a spill reload at -O0) can come between the wait and the trace.
 
 struct LoweringResult {
   unsigned Lowered = 0;
@@ -76,10 +71,13 @@ struct TraceAsm {
   /// for VCC (zero in scope); null when unscoped.
   llvm::Value *InScope = nullptr;
   bool Imm = false;               ///< s_ttracedata_imm rather than m0.
+  /// Wait instructions before the trace (memoryWaitAsm), or empty.
+  std::string Waits;
 };
 
 /// Emits \p Trace as asm: an m0 trace (\p Trace.Operand an i32 constant or a
-/// wave-uniform value), or a scoped m0 or immediate trace.
+/// wave-uniform value), a scoped m0 or immediate trace, or an immediate trace
+/// that waits first.
 llvm::CallInst *emitTraceAsm(llvm::IRBuilderBase &B, const TraceAsm &Trace);
 
 /// The parts of \p Call when it is a trace in one of the lowered asm forms.
@@ -89,7 +87,7 @@ std::optional<TraceAsm> matchTraceAsm(const llvm::CallInst &Call);
 /// headers when \p Packing applies to \p Target. Unpacked s_ttracedata_imm
 /// calls stay intrinsics unless scoped. Traces tagged as scoped skip
 /// themselves unless \p InScope (the i1 of MarkerPlacer::getOrCreateScopeCheck)
-/// holds.
+/// holds. Exits tagged to wait (markExitsToWait) get the target's waits.
 LoweringResult lowerFullTraces(llvm::Function &F, const TargetInfo &Target,
                                const ClockPacking &Packing, llvm::Value *InScope);
 

@@ -46,6 +46,9 @@ constexpr const char *PayloadGroup = "sqtt.payload_group";
 /// A single-record trace that only waves in the scope filter emit: the
 /// lowering turns it into a trace that skips itself on the function's test.
 constexpr const char *ScopedTrace = "sqtt.scoped";
+/// An exit that waits for memory first (SQTT_WAIT_AT_EXIT): the lowering
+/// gives it the waits.
+constexpr const char *WaitAtExit = "sqtt.wait_at_exit";
 /// The empty asm that keeps a scope's results before its exit marker.
 constexpr const char *ScopeTie = "sqtt.scope_tie";
 } // namespace md

@@ -45,7 +45,7 @@ def rules_of(source):
 
 # Counters a memory instruction leaves outstanding, by mnemonic prefix. Only
 # whether anything is outstanding matters: a wait to zero clears it.
-def memory_counters(mn, gfx12):
+def memory_counters(mn):
     if mn.startswith(("global_", "buffer_", "scratch_", "flat_", "image_", "tbuffer_")):
         return {"vm"} | ({"lgkm"} if mn.startswith("flat_") else set())
     if mn.startswith("ds_"):
@@ -58,7 +58,7 @@ def memory_counters(mn, gfx12):
     return set()
 
 
-def waits_cleared(inst, gfx12):
+def waits_cleared(inst):
     """Counters an s_waitcnt / s_wait_* sets to zero."""
     mn, text = inst.mnemonic, inst.text
     cleared = set()
@@ -118,7 +118,7 @@ class Finding(Exception):
     pass
 
 
-def check_kernel(fn, wave, names, payloads, rules, wait_at_exit, gfx12, vscnt):
+def check_kernel(fn, wave, names, payloads, rules, wait_at_exit, vscnt):
     """Walks fn; returns (paths, work hits) or raises Finding."""
     ids = {}
     for kernel, scope, rx in rules:
@@ -160,12 +160,10 @@ def check_kernel(fn, wave, names, payloads, rules, wait_at_exit, gfx12, vscnt):
                     raise Finding(f"{fn.name}: '{inst.text}' (line {inst.line}) lies outside "
                                   f"scope '{scope}' on some path")
         if wait_at_exit:
-            cleared = waits_cleared(inst, gfx12)
-            added = memory_counters(mn, gfx12)
+            cleared = waits_cleared(inst)
+            added = memory_counters(mn)
             if vscnt and is_store(mn):
                 added = (added - {"vm"}) | {"vs"}
-            if gfx12 and "lgkm" in added and mn.startswith("flat_"):
-                added = added - {"lgkm"}
             if cleared or added:
                 pending = frozenset((set(pending) - cleared) | added)
         return (stack, skip, pending, guessed)
@@ -217,7 +215,6 @@ def check_asm(asm, cpu, rules, wait_at_exit):
         if name.startswith("addr_trace_"):
             payloads[ident] = 2
     wave = 64 if cpu.startswith("gfx9") else 32
-    gfx12 = cpu.startswith("gfx12")
     vscnt = not cpu.startswith("gfx9")  # gfx10+ count stores apart
     if rules:
         kernels = sorted({r[0] for r in rules})
@@ -237,7 +234,7 @@ def check_asm(asm, cpu, rules, wait_at_exit):
             continue
         try:
             p, g, w = check_kernel(fns[0], wave, names, payloads, [r for r in rules if r[0] == kernel],
-                                   wait_at_exit, gfx12, vscnt)
+                                   wait_at_exit, vscnt)
             paths += p
             guessed += g
             work += w
