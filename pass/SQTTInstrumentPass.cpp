@@ -237,9 +237,17 @@ PreservedAnalyses SQTTInstrumentPass::run(Module &M, ModuleAnalysisManager &MAM)
   // The host half of a HIP compilation loads the plugin too.
   if (!compat::moduleTriple(M).isAMDGPU())
     return PreservedAnalyses::all();
-  bool Changed = P == Phase::Early  ? runEarly(M)
-                 : P == Phase::Late
-                     ? runLate(M, MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager())
-                                    : runLinkPhase(M);
+  bool Changed = false;
+  switch (P) {
+  case Phase::Early:
+    Changed = runEarly(M);
+    break;
+  case Phase::Late:
+    Changed = runLate(M, MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
+    break;
+  case Phase::Link:
+    Changed = runLinkPhase(M);
+    break;
+  }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
