@@ -11,6 +11,7 @@
 #include "Version.h"
 #include "../TraceToolOptions.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/OpenInViewer.h"
 #include "sqtt/writers/TraceWriters.h"
 
 #include <algorithm>
@@ -143,9 +144,8 @@ int run(Options &Opts) {
   if (!Svg.empty()) {
     std::cerr << Tool << ": wrote " << (Diff ? "differential " : "") << "flamegraph to " << Svg << '\n';
     if (Opts.Show) {
-      std::string Cmd = "xdg-open '" + Svg + "' >/dev/null 2>&1 &";
-      if (std::system(Cmd.c_str()) != 0)
-        std::cerr << Tool << ": open " << Svg << " in a browser\n";
+      if (!sqtt::openInViewer(Svg))
+        std::cerr << Tool << ": could not run xdg-open; open " << Svg << " in a browser\n";
     }
   }
   Status = std::max(Status, Session.finish(Total, Opts.Trace.Strict));
