@@ -143,7 +143,7 @@ bool sqtt::instrumentFunctionsEarly(
     unsigned Size = computeFunctionSize(F, Cfg.FunctionCostModel);
     uint32_t ID = Ledger.addFunction(F.getName(), definitionLocation(F), Size);
     LLVMContext &Ctx = F.getContext();
-    F.setMetadata(FuncIdMD,
+    F.setMetadata(md::FuncID,
                   MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
                                        Type::getInt32Ty(Ctx), ID))));
 
@@ -172,7 +172,7 @@ struct EarlyTrace {
 } // namespace
 
 static std::optional<uint32_t> functionIdOf(const Function &F) {
-  const MDNode *MD = F.getMetadata(FuncIdMD);
+  const MDNode *MD = F.getMetadata(md::FuncID);
   if (!MD || MD->getNumOperands() != 1)
     return std::nullopt;
   if (auto *C = mdconst::dyn_extract_or_null<ConstantInt>(MD->getOperand(0)))
@@ -198,7 +198,7 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
   DenseSet<uint32_t> Disabled, Live, Located;
   for (Function &F : M) {
     std::optional<uint32_t> ID = functionIdOf(F);
-    F.setMetadata(FuncIdMD, nullptr);
+    F.setMetadata(md::FuncID, nullptr);
     if (!ID || F.isDeclaration() || !Functions.count(*ID))
       continue;
     Live.insert(*ID);
@@ -226,8 +226,8 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
       if (!Value)
         continue;
       uint32_t V = static_cast<uint32_t>(Value->getZExtValue());
-      if (EarlyIDs.count(V >> 2))
-        Traces.push_back({cast<CallInst>(&I), V >> 2, V & FlagMask, TF.Target});
+      if (EarlyIDs.count(markerID(V)))
+        Traces.push_back({cast<CallInst>(&I), markerID(V), V & FlagMask, TF.Target});
     }
 
   // c. Remove the markers of disabled functions; d. count the rest.
@@ -259,7 +259,7 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
   // f. Rewrite the surviving headers; function exits become bare exits.
   for (EarlyTrace &T : Surviving) {
     uint32_t Value = T.Flags == FlagExitPrev ? ExitMarkerValue
-                                             : (NewID[T.ID] << 2) | T.Flags;
+                                             : sqtt_marker_value::with_flags(NewID[T.ID], T.Flags);
     IRBuilder<> B(T.Call);
     CallInst *New = emitBareTrace(B, Value, T.Target);
     New->copyMetadata(*T.Call);

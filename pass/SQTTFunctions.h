@@ -31,8 +31,6 @@ namespace sqtt {
 class MarkerLedger;
 class MarkerPlacer;
 
-inline constexpr const char *FuncIdMD = "sqtt.func.id";
-
 /// Functions whose only job is marking (the markers.hpp wrappers, numeric
 /// and named, and helpers that do nothing but emit markers through
 /// sqtt_marker_*, s_ttracedata intrinsics or s_ttracedata inline asm, with

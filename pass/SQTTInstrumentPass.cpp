@@ -21,6 +21,7 @@
 #include "SQTTLinkPhase.h"
 #include "SQTTLowering.h"
 #include "SQTTMarkerPlacer.h"
+#include "SQTTMetadataNames.h"
 #include "SQTTNamedMarkers.h"
 #include "SQTTSourceLocation.h"
 #include "SQTTTarget.h"
@@ -39,8 +40,6 @@ using namespace sqtt;
 
 #define DEBUG_TYPE "sqtt-instrument"
 
-static const char *const EarlyDoneMD = "sqtt.early.done";
-static const char *const LateDoneMD = "sqtt.late.done";
 
 bool SQTTInstrumentPass::checkConfig(Module &M) {
   const Config &Cfg = State->Cfg;
@@ -57,7 +56,7 @@ bool SQTTInstrumentPass::checkConfig(Module &M) {
 }
 
 bool SQTTInstrumentPass::runEarly(Module &M) {
-  if (M.getNamedMetadata(EarlyDoneMD) || M.getNamedMetadata(LateDoneMD))
+  if (M.getNamedMetadata(md::EarlyDone) || M.getNamedMetadata(md::LateDone))
     return false;
   if (!checkConfig(M))
     return false;
@@ -80,7 +79,7 @@ bool SQTTInstrumentPass::runEarly(Module &M) {
   if (!Ledger.empty())
     Ledger.writeEarlyMetadata(M);
   // Always changed: the phase marker itself is new IR.
-  M.getOrInsertNamedMetadata(EarlyDoneMD);
+  M.getOrInsertNamedMetadata(md::EarlyDone);
   return true;
 }
 
@@ -117,7 +116,7 @@ static const UniformityInfo *currentUniformity(Function &F, FunctionAnalysisMana
 }
 
 bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
-  if (M.getNamedMetadata(LateDoneMD))
+  if (M.getNamedMetadata(md::LateDone))
     return false;
   if (!checkConfig(M))
     return false;
@@ -137,7 +136,7 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
 
   MarkerLedger Ledger = MarkerLedger::takeEarlyMetadata(M);
   bool HadEarlyPass = false;
-  if (NamedMDNode *Done = M.getNamedMetadata(EarlyDoneMD)) {
+  if (NamedMDNode *Done = M.getNamedMetadata(md::EarlyDone)) {
     M.eraseNamedMetadata(Done);
     HadEarlyPass = true;
   }
@@ -229,7 +228,7 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
     // What an -fgpu-rdc device link needs to renumber this unit's markers.
     attachLinkInfo(M, *emitFuncMap(M, Text), Ledger, Layout);
   }
-  M.getOrInsertNamedMetadata(LateDoneMD);
+  M.getOrInsertNamedMetadata(md::LateDone);
   return true;
 }
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTLedger.h"
+#include "SQTTMetadataNames.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
@@ -19,7 +20,6 @@
 using namespace llvm;
 using namespace sqtt;
 
-static const char *const EarlyLedgerName = "sqtt.markers.early";
 
 std::string MarkerLedger::namedKey(bool IsPoint, StringRef Name,
                                    unsigned PayloadCount) {
@@ -144,7 +144,7 @@ static std::optional<MarkerRecord> rowRecord(const MDNode *Row) {
 }
 
 void MarkerLedger::writeEarlyMetadata(Module &M) const {
-  NamedMDNode *Ledger = M.getOrInsertNamedMetadata(EarlyLedgerName);
+  NamedMDNode *Ledger = M.getOrInsertNamedMetadata(md::EarlyLedger);
   for (const MarkerRecord &R : Records)
     if (R.Kind != MarkerKind::Kernel) // Late lists the kernels that survive.
       Ledger->addOperand(recordRow(M.getContext(), R));
@@ -152,7 +152,7 @@ void MarkerLedger::writeEarlyMetadata(Module &M) const {
 
 MarkerLedger MarkerLedger::takeEarlyMetadata(Module &M) {
   MarkerLedger L;
-  NamedMDNode *Ledger = M.getNamedMetadata(EarlyLedgerName);
+  NamedMDNode *Ledger = M.getNamedMetadata(md::EarlyLedger);
   if (!Ledger)
     return L;
   for (MDNode *Row : Ledger->operands()) {

@@ -43,10 +43,6 @@ using namespace sqtt;
 STATISTIC(NumUnitsMerged, "Funcmaps of linked units merged into one");
 STATISTIC(NumHeadersRenumbered, "Marker headers rewritten by the link phase");
 
-static const char *const LedgerMD = "sqtt.ledger";
-static const char *const LayoutMD = "sqtt.layout";
-static const char *const UnitMD = "sqtt.unit";
-static const char *const LinkDoneMD = "sqtt.link.done";
 
 static bool hasMarkerHeader(const Function &F) {
   for (const Instruction &I : instructions(F))
@@ -62,15 +58,15 @@ void sqtt::attachLinkInfo(Module &M, GlobalVariable &Map,
   auto Int = [&](unsigned V) {
     return ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), V));
   };
-  Map.setMetadata(LedgerMD, Ledger.toMetadata(Ctx));
-  Map.setMetadata(LayoutMD,
+  Map.setMetadata(md::Ledger, Ledger.toMetadata(Ctx));
+  Map.setMetadata(md::Layout,
                   MDNode::get(Ctx, {Int(Layout.ShaderClockBits),
                                     Int(Layout.ShaderClockShift),
                                     Int(Layout.AddrTraceWaveSize)}));
   MDNode *Unit = MDNode::get(Ctx, {ValueAsMetadata::get(&Map)});
   for (Function &F : M)
     if (!F.isDeclaration() && hasMarkerHeader(F))
-      F.setMetadata(UnitMD, Unit);
+      F.setMetadata(md::Unit, Unit);
 }
 
 namespace {
@@ -142,7 +138,7 @@ static std::string mergeKey(const MarkerRecord &R) {
 }
 
 bool sqtt::runLinkPhase(Module &M) {
-  if (M.getNamedMetadata(LinkDoneMD))
+  if (M.getNamedMetadata(md::LinkDone))
     return false;
   LLVMContext &Ctx = M.getContext();
 
@@ -158,8 +154,8 @@ bool sqtt::runLinkPhase(Module &M) {
     return false;
 
   for (Unit &U : Units) {
-    const MDNode *Ledger = U.Map->getMetadata(LedgerMD);
-    const MDNode *Layout = U.Map->getMetadata(LayoutMD);
+    const MDNode *Ledger = U.Map->getMetadata(md::Ledger);
+    const MDNode *Layout = U.Map->getMetadata(md::Layout);
     if (!Ledger || !Layout) {
       reportWarning(Ctx, "the device link holds a .sqtt_funcmap ('" + U.Map->getName() +
                              "') without the plugin's link information (built by another "
@@ -213,7 +209,7 @@ bool sqtt::runLinkPhase(Module &M) {
   std::vector<uint64_t> Emissions(Merged.size(), 0);
   unsigned Unreadable = 0;
   for (Function &F : M) {
-    const MDNode *Tag = F.getMetadata(UnitMD);
+    const MDNode *Tag = F.getMetadata(md::Unit);
     if (F.isDeclaration() || !Tag || Tag->getNumOperands() != 1)
       continue;
     auto *Map = mdconst::dyn_extract_or_null<GlobalVariable>(Tag->getOperand(0));
@@ -230,7 +226,7 @@ bool sqtt::runLinkPhase(Module &M) {
         ++Unreadable;
         continue;
       }
-      uint32_t ID = *Value >> 2;
+      uint32_t ID = markerID(*Value);
       if (ID == 0)
         continue; // A bare exit names nothing.
       auto It = From->ToMerged.find(ID);
@@ -264,7 +260,7 @@ bool sqtt::runLinkPhase(Module &M) {
   ClockPacking Packing{Layout.ShaderClockBits, Layout.ShaderClockShift};
   Type *I32 = Type::getInt32Ty(Ctx);
   for (HeaderSite &S : Sites) {
-    uint32_t NewValue = (Merged[S.Merged].ID << 2) | S.Flags;
+    uint32_t NewValue = sqtt_marker_value::with_flags(Merged[S.Merged].ID, S.Flags);
     if (S.PackedOr) {
       if (Merged[S.Merged].ID > Packing.maxID()) {
         reportError(Ctx, "marker ID " + Twine(Merged[S.Merged].ID) +
@@ -314,7 +310,7 @@ bool sqtt::runLinkPhase(Module &M) {
     Old.insert(U.Map);
   removeFromUsedLists(M, [&](Constant *C) { return Old.count(C->stripPointerCasts()) != 0; });
   for (Function &F : M)
-    F.setMetadata(UnitMD, nullptr);
+    F.setMetadata(md::Unit, nullptr);
   for (Unit &U : Units) {
     U.Map->removeDeadConstantUsers();
     if (U.Map->use_empty())
@@ -325,6 +321,6 @@ bool sqtt::runLinkPhase(Module &M) {
   std::string Text = buildFuncMapText(Ledger, Layout, [](const Twine &) {});
   GlobalVariable *Map = emitFuncMap(M, Text);
   attachLinkInfo(M, *Map, Ledger, Layout);
-  M.getOrInsertNamedMetadata(LinkDoneMD);
+  M.getOrInsertNamedMetadata(md::LinkDone);
   return true;
 }

@@ -175,7 +175,7 @@ LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
       Trace.Waits = memoryWaitAsm(Target);
     if (Packed) {
       if (auto *C = dyn_cast<ConstantInt>(Trace.Operand)) {
-        uint32_t ID = static_cast<uint32_t>(C->getZExtValue()) >> 2;
+        uint32_t ID = markerID(static_cast<uint32_t>(C->getZExtValue()));
         if (ID > Packing.maxID() && !Result.UnfitID)
           Result.UnfitID = ID;
       }

@@ -9,62 +9,6 @@
 using namespace llvm;
 using namespace sqtt;
 
-static Intrinsic::ID intrinsicOf(const Instruction &I) {
-  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
-    return II->getIntrinsicID();
-  return Intrinsic::not_intrinsic;
-}
-
-bool sqtt::isTraceCall(const Instruction &I) {
-  Intrinsic::ID ID = intrinsicOf(I);
-  return ID == Intrinsic::amdgcn_s_ttracedata ||
-         ID == Intrinsic::amdgcn_s_ttracedata_imm;
-}
-
-std::optional<uint32_t> sqtt::headerValue(const Instruction &I) {
-  if (!isTraceCall(I) || hasMarkerMD(I, md::RawPayload))
-    return std::nullopt;
-  if (auto *C = dyn_cast<ConstantInt>(cast<CallInst>(I).getArgOperand(0)))
-    return static_cast<uint32_t>(C->getZExtValue());
-  return std::nullopt;
-}
-
-SmallVector<Instruction *, 16> sqtt::exitMarkers(Function &F) {
-  SmallVector<Instruction *, 16> Exits;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (std::optional<uint32_t> V = headerValue(I))
-        if (*V & FlagExitPrev)
-          Exits.push_back(&I);
-  return Exits;
-}
-
-bool sqtt::isImmTraceCall(const Instruction &I) {
-  return intrinsicOf(I) == Intrinsic::amdgcn_s_ttracedata_imm;
-}
-
-bool sqtt::isSchedBarrier(const Instruction &I) {
-  return intrinsicOf(I) == Intrinsic::amdgcn_sched_barrier;
-}
-
-bool sqtt::isCanonicalSchedBarrier(const Instruction &I) {
-  if (!isSchedBarrier(I))
-    return false;
-  auto *Mask = dyn_cast<ConstantInt>(cast<CallInst>(I).getArgOperand(0));
-  return Mask && Mask->isZero();
-}
-
-bool sqtt::isDebugOrLifetime(const Instruction &I) {
-  if (isa<DbgInfoIntrinsic>(I) || I.isDebugOrPseudoInst())
-    return true;
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  return II && II->isLifetimeStartOrEnd();
-}
-
-bool sqtt::hasMarkerMD(const Instruction &I, const char *Kind) {
-  return I.getMetadata(Kind) != nullptr;
-}
-
 static void tag(Instruction *I, const char *Kind) {
   I->setMetadata(Kind, MDNode::get(I->getContext(), {}));
 }

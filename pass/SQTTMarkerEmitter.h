@@ -2,15 +2,19 @@
 //
 // The smallest building blocks: the marker encoding, one bare trace call
 // (s_ttracedata_imm when the value fits and the target has it, otherwise the
-// m0 form), raw payload records, and the metadata that tells later steps which
-// trace is a header, which is a payload and which belong together.
+// m0 form), raw payload records, and the metadata (SQTTMetadataNames.h) that
+// tells later steps which trace is a header, which is a payload and which
+// belong together.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SQTT_MARKER_EMITTER_H
 #define SQTT_MARKER_EMITTER_H
 
+#include "SQTTInstructionKinds.h"
+#include "SQTTMetadataNames.h"
 #include "SQTTTarget.h"
+#include "rocprof_trace_decoder/cxx/marker_value.hpp"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/IRBuilder.h"
@@ -27,47 +31,19 @@ class Value;
 
 namespace sqtt {
 
-constexpr uint32_t FlagExitPrev = 1;
-constexpr uint32_t FlagEnter = 2;
-constexpr uint32_t FlagMask = 3;
+// The marker value layout is rocprof_trace_decoder/cxx/marker_value.hpp's.
+constexpr uint32_t FlagExitPrev = sqtt_marker_value::exit_prev_flag;
+constexpr uint32_t FlagEnter = sqtt_marker_value::enter_flag;
+constexpr uint32_t FlagMask = sqtt_marker_value::flag_mask;
 /// A bare exit: pop the top scope, whatever it is.
-constexpr uint32_t ExitMarkerValue = FlagExitPrev;
+constexpr uint32_t ExitMarkerValue = sqtt_marker_value::bare_exit;
 /// The largest value s_ttracedata_imm carries into the trace.
 constexpr uint32_t MaxImmMarkerValue = 0xFF;
 
 constexpr uint32_t encodeMarker(uint32_t ID, bool Enter, bool ExitPrev) {
-  return (ID << 2) | (ExitPrev ? FlagExitPrev : 0) | (Enter ? FlagEnter : 0);
+  return sqtt_marker_value::encode(ID, Enter, ExitPrev);
 }
-
-namespace md {
-constexpr const char *MarkerHeader = "sqtt.marker_header";
-constexpr const char *RawPayload = "sqtt.raw_payload";
-constexpr const char *PayloadGroup = "sqtt.payload_group";
-/// A single-record trace that only waves in the scope filter emit: the
-/// lowering turns it into a trace that skips itself on the function's test.
-constexpr const char *ScopedTrace = "sqtt.scoped";
-/// An exit that waits for memory first (SQTT_WAIT_AT_EXIT): the lowering
-/// gives it the waits.
-constexpr const char *WaitAtExit = "sqtt.wait_at_exit";
-/// The empty asm that keeps a scope's results before its exit marker.
-constexpr const char *ScopeTie = "sqtt.scope_tie";
-} // namespace md
-
-/// True for calls of llvm.amdgcn.s.ttracedata and llvm.amdgcn.s.ttracedata.imm.
-bool isTraceCall(const llvm::Instruction &I);
-bool isImmTraceCall(const llvm::Instruction &I);
-/// True for llvm.amdgcn.sched.barrier with a zero mask.
-bool isCanonicalSchedBarrier(const llvm::Instruction &I);
-bool isSchedBarrier(const llvm::Instruction &I);
-bool isDebugOrLifetime(const llvm::Instruction &I);
-bool hasMarkerMD(const llvm::Instruction &I, const char *Kind);
-
-/// The marker value of a header trace (any trace but a payload record) whose
-/// value is a constant; none for everything else.
-std::optional<uint32_t> headerValue(const llvm::Instruction &I);
-/// The header traces of \p F that pop a scope: bare exits and fused
-/// exit+enter markers, in block order.
-llvm::SmallVector<llvm::Instruction *, 16> exitMarkers(llvm::Function &F);
+constexpr uint32_t markerID(uint32_t Value) { return sqtt_marker_value::id_of(Value); }
 
 /// Emits one header trace with the header tag.
 llvm::CallInst *emitBareTrace(llvm::IRBuilderBase &B, uint32_t Encoded,

@@ -15,7 +15,7 @@
 #include "SQTTDiagnostics.h"
 #include "SQTTFunctionLimits.h"
 #include "SQTTMarkerEmitter.h"
-#include "SQTTNamedMarkers.h"
+#include "SQTTInstructionKinds.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -37,36 +37,6 @@ STATISTIC(NumScopedInPlace, "Single markers scoped in place (no branch around th
 STATISTIC(NumPins, "sched_barrier pins placed before a sync");
 STATISTIC(NumBoundaries, "Reordering boundaries placed");
 STATISTIC(NumUnscopedFunctions, "Functions whose markers could not be scoped");
-
-bool sqtt::isWorkgroupSync(const Instruction &I) {
-  if (isa<FenceInst>(I))
-    return true;
-  const auto *II = dyn_cast<IntrinsicInst>(&I);
-  if (!II)
-    return false;
-  switch (II->getIntrinsicID()) {
-  case Intrinsic::amdgcn_s_barrier:
-  case Intrinsic::amdgcn_s_barrier_signal:
-  case Intrinsic::amdgcn_s_barrier_signal_var:
-  case Intrinsic::amdgcn_s_barrier_signal_isfirst:
-  case Intrinsic::amdgcn_s_barrier_wait:
-    return true;
-  default:
-    return false;
-  }
-}
-
-const Instruction *sqtt::nextRealInstruction(const Instruction *I) {
-  for (; I; I = I->getNextNode()) {
-    if (isDebugOrLifetime(*I))
-      continue;
-    if (const auto *CB = dyn_cast<CallBase>(I))
-      if (classifySentinel(*CB))
-        continue;
-    return I;
-  }
-  return nullptr;
-}
 
 MarkerPlacer::MarkerPlacer(Function &F, const Config &Cfg,
                            const TargetInfo &Target)

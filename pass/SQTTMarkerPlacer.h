@@ -30,14 +30,6 @@ class Value;
 
 namespace sqtt {
 
-/// A workgroup sync: an IR fence or an s_barrier / s_barrier_signal* /
-/// s_barrier_wait call.
-bool isWorkgroupSync(const llvm::Instruction &I);
-
-/// The first instruction at or after \p I that does real work: debug, pseudo,
-/// lifetime and named-marker sentinel calls are skipped. Null at block end.
-const llvm::Instruction *nextRealInstruction(const llvm::Instruction *I);
-
 class MarkerPlacer {
 public:
   MarkerPlacer(llvm::Function &F, const Config &Cfg, const TargetInfo &Target);

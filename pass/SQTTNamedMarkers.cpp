@@ -38,28 +38,6 @@ STATISTIC(NumNamedFused, "Exit+enter pairs fused into one marker");
 STATISTIC(NumNamedDropped, "Named marker calls dropped (name not a literal)");
 STATISTIC(NumWrapperCallsInlined, "Marker wrapper calls inlined");
 
-static const char *const SentinelNames[] = {
-    "__sqtt_named_marker_enter", "__sqtt_named_marker_exit",
-    "__sqtt_named_marker_point", "__sqtt_named_marker_data"};
-
-std::optional<SentinelKind> sqtt::classifySentinel(const CallBase &CB) {
-  const Function *Callee = CB.getCalledFunction();
-  if (!Callee)
-    return std::nullopt;
-  StringRef Name = Callee->getName();
-  if (!Name.starts_with("__sqtt_named_marker_"))
-    return std::nullopt;
-  if (Name == SentinelNames[0])
-    return SentinelKind::Enter;
-  if (Name == SentinelNames[1])
-    return SentinelKind::Exit;
-  if (Name == SentinelNames[2])
-    return SentinelKind::Point;
-  if (Name == SentinelNames[3])
-    return SentinelKind::Data;
-  return std::nullopt;
-}
-
 static const char *apiName(SentinelKind K) {
   switch (K) {
   case SentinelKind::Enter:
@@ -314,7 +292,7 @@ bool sqtt::resolveNamedMarkers(Function &F, MarkerLedger &Ledger,
 
 bool sqtt::eraseUnusedSentinels(Module &M) {
   bool Changed = false;
-  for (const char *Name : SentinelNames)
+  for (const char *Name : sentinelNames())
     if (Function *F = M.getFunction(Name))
       if (F->isDeclaration() && F->use_empty()) {
         F->eraseFromParent();

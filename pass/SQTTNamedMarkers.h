@@ -12,6 +12,8 @@
 #ifndef SQTT_NAMED_MARKERS_H
 #define SQTT_NAMED_MARKERS_H
 
+#include "SQTTInstructionKinds.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
@@ -29,12 +31,6 @@ namespace sqtt {
 class MarkerLedger;
 class MarkerPlacer;
 struct TargetInfo;
-
-enum class SentinelKind { Enter, Exit, Point, Data };
-
-/// Classifies a call by callee name only, as the header's declarations may
-/// differ in signature between versions.
-std::optional<SentinelKind> classifySentinel(const llvm::CallBase &CB);
 
 /// The marker name a sentinel argument denotes, if it is a string literal.
 std::optional<std::string> resolveMarkerName(const llvm::Value *Arg);

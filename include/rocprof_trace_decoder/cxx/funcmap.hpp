@@ -17,6 +17,8 @@
 // top shader_clock_bits bits of a header hold a sampled shader clock.
 #pragma once
 
+#include "marker_value.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -38,7 +40,8 @@ struct MarkerValue {
 
 /// The legacy layout: id = value >> 2.
 constexpr MarkerValue decode_marker_value(uint32_t value) {
-  return MarkerValue{value >> 2, (value & 2u) != 0, (value & 1u) != 0};
+  return MarkerValue{sqtt_marker_value::id_of(value), sqtt_marker_value::enters(value),
+                     sqtt_marker_value::exits_previous(value)};
 }
 
 constexpr uint32_t bit_mask(uint32_t bits) {
@@ -80,8 +83,9 @@ struct MarkerEncoding {
 constexpr MarkerValue decode_marker_value(uint32_t value, const MarkerEncoding &encoding) {
   if (!encoding.packed())
     return decode_marker_value(value);
-  return MarkerValue{(value >> 2) & bit_mask(30 - encoding.shader_clock_bits),
-                     (value & 2u) != 0, (value & 1u) != 0};
+  MarkerValue legacy = decode_marker_value(value);
+  legacy.id &= bit_mask(30 - encoding.shader_clock_bits);
+  return legacy;
 }
 
 enum class FuncmapEntryType { Function, Kernel, User, Point };

@@ -13,18 +13,20 @@
 // Compile with -DSQTT_ENABLED=1; with SQTT_ENABLED=0 (the default) every
 // marker compiles to nothing.
 //
-// Marker value layout: bits 31..2 = ID, bit 1 = enter (push), bit 0 = exit
-// previous (pop). A bare exit is the value 1.
+// Marker value layout (marker_value.hpp): bits 31..2 = ID, bit 1 = enter
+// (push), bit 0 = exit previous (pop). A bare exit is the value 1.
 #pragma once
 
 #include <cstdint>
+
+#include "marker_value.hpp"
 
 #ifndef SQTT_ENABLED
 #define SQTT_ENABLED 0
 #endif
 
-#define SQTT_FLAG_EXIT_PREV (1u)
-#define SQTT_FLAG_ENTER (1u << 1)
+#define SQTT_FLAG_EXIT_PREV (sqtt_marker_value::exit_prev_flag)
+#define SQTT_FLAG_ENTER (sqtt_marker_value::enter_flag)
 
 #if defined(__AMDGCN__) || defined(__HIP_DEVICE_COMPILE__)
 
@@ -46,15 +48,17 @@ extern "C" __attribute__((device)) void __sqtt_named_marker_data(const char *, u
   } while (0)
 
 SQTT_MARKER_FN_ void sqtt_marker_enter(uint32_t data) {
-  SQTT_NUMERIC_MARKER_((data << 2) | SQTT_FLAG_ENTER);
+  // The layout spelt with marker_value.hpp's constants, not its functions: a
+  // call would be a device function of its own at -O0 (and get a frame).
+  SQTT_NUMERIC_MARKER_((data << sqtt_marker_value::id_shift) | sqtt_marker_value::enter_flag);
 }
 // Exits always pop the innermost scope; \p data is accepted for symmetry.
 SQTT_MARKER_FN_ void sqtt_marker_exit(uint32_t data) {
   (void)data;
-  SQTT_NUMERIC_MARKER_(SQTT_FLAG_EXIT_PREV);
+  SQTT_NUMERIC_MARKER_(sqtt_marker_value::bare_exit);
 }
 SQTT_MARKER_FN_ void sqtt_marker_point(uint32_t data) {
-  SQTT_NUMERIC_MARKER_(data << 2);
+  SQTT_NUMERIC_MARKER_(data << sqtt_marker_value::id_shift);
 }
 
 SQTT_MARKER_FN_ void sqtt_marker_enter(const char *name) { __sqtt_named_marker_enter(name); }

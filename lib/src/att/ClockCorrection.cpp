@@ -8,6 +8,8 @@
 // has no information and keeps its times.
 #include "sqtt/att/ClockCorrection.h"
 
+#include <rocprof_trace_decoder/cxx/marker_value.hpp>
+
 #include <algorithm>
 #include <climits>
 #include <tuple>
@@ -57,13 +59,13 @@ CorrectionStats correctShaderClock(std::vector<SlotStream> &Streams, const Corre
         continue;
       const ClockLayout &L = Layout->second;
       uint32_t Raw = R->Value;
-      uint32_t ID = (Raw >> 2) & mask(30 - L.Bits);
+      uint32_t ID = sqtt_marker_value::id_of(Raw) & mask(30 - L.Bits);
       auto KnownIt = T.Known.find(CO);
       bool Known = KnownIt != T.Known.end() && KnownIt->second.count(ID);
-      bool BareExit = ID == 0 && (Raw & 3) == 1;
+      bool BareExit = ID == 0 && sqtt_marker_value::flags_of(Raw) == sqtt_marker_value::bare_exit;
       if (!Known && !BareExit)
         continue; // A numeric marker, or a value this map cannot explain.
-      uint32_t Legacy = (ID << 2) | (Raw & 3);
+      uint32_t Legacy = sqtt_marker_value::with_flags(ID, sqtt_marker_value::flags_of(Raw));
       if (Legacy != Raw) {
         R->Value = Legacy;
         ++Stats.Normalized;

@@ -284,7 +284,7 @@ private:
     uint32_t W = CO->WaveSize;
     uint64_t Exec = rnd(3) == 0 ? (W == 64 ? ~0ull : 0xFFFFFFFFull)
                                 : ((uint64_t(Rng()) | 1) & (W == 64 ? ~0ull : 0xFFFFFFFFull));
-    emit(Now, Op.ID << 2, true);
+    emit(Now, sqtt_marker_value::encode(Op.ID, false, false), true);
     emit(Now + 1, uint32_t(Exec), false);
     emit(Now + 2, uint32_t(Exec >> 32), false);
     std::vector<uint64_t> Active;
@@ -355,7 +355,7 @@ private:
         if (!Stack.empty()) { // Close what is open: every scope ends.
           scopeRecord(Time);
           closeSlice(Time);
-          emit(Time, 1, true);
+          emit(Time, sqtt_marker_value::bare_exit, true);
           continue;
         }
         Launches.back().End = LastArrival + 5;
@@ -381,7 +381,7 @@ private:
           if (Fuse)
             closeSlice(Time);
           openSlice(Scope, Time, Child);
-          emit(Time, (CO->Scopes[Scope].first << 2) | (Fuse ? 3 : 2), true);
+          emit(Time, sqtt_marker_value::encode(CO->Scopes[Scope].first, true, Fuse), true);
           continue;
         }
       }
@@ -392,19 +392,19 @@ private:
         if (Fuse)
           closeSlice(Time);
         openSlice(Scope, Time);
-        emit(Time, (CO->Scopes[Scope].first << 2) | (Fuse ? 3 : 2), true);
+        emit(Time, sqtt_marker_value::encode(CO->Scopes[Scope].first, true, Fuse), true);
       } else if (R < 55 && !Stack.empty()) {
         scopeRecord(Time);
         closeSlice(Time);
-        emit(Time, 1, true);
+        emit(Time, sqtt_marker_value::bare_exit, true);
       } else if (R < 65 && !CO->Points.empty()) {
         uint32_t ID = CO->Points[rnd(uint32_t(CO->Points.size()))];
-        emit(Time, ID << 2, true);
+        emit(Time, sqtt_marker_value::encode(ID, false, false), true);
         waveTruth('I') << Time << " - " << CO->PointNames.at(ID) << '\n';
         ++T.Instants;
       } else if (R < 70 && !CO->Data.empty()) {
         uint32_t ID = CO->Data[rnd(uint32_t(CO->Data.size()))], Value = uint32_t(Rng());
-        emit(Time, ID << 2, true);
+        emit(Time, sqtt_marker_value::encode(ID, false, false), true);
         emit(Time + 1, Value, false);
         waveTruth('I') << Time << ' ' << Value << ' ' << CO->PointNames.at(ID) << '\n';
         *T.Data << CO->Kernel << '\t' << CO->PointNames.at(ID) << '\t' << Value << '\n';

@@ -150,9 +150,9 @@ private:
 
 inline DecodedMarker MarkerResolver::decode(uint32_t Value, const MarkerMap &Map) const {
   DecodedMarker D;
-  D.ExitPrev = Value & 1u;
-  D.Enter = (Value >> 1) & 1u;
-  D.ID = Value >> 2;
+  D.ExitPrev = sqtt_marker_value::exits_previous(Value);
+  D.Enter = sqtt_marker_value::enters(Value);
+  D.ID = sqtt_marker_value::id_of(Value);
   if (Map.packed()) {
     uint32_t Packed = D.ID & rtd::bit_mask(30 - Map.Encoding.shader_clock_bits);
     bool BareExit = Packed == 0 && D.ExitPrev && !D.Enter;
