@@ -2,7 +2,7 @@
 #include "sqtt/trace/AddressStore.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/ScratchFile.h"
-#include "sqtt/trace/TraceAnalysis.h"
+#include "sqtt/trace/AddressTrace.h"
 
 #include <cerrno>
 #include <cstring>
@@ -100,15 +100,6 @@ void AddressStore::read(const Range &R, std::vector<AddressTrace> &Out) const {
     T.Kernel = S.Kernel;
     if (S.HasCodeObject)
       T.CodeObject = S.CodeObject;
-  }
-}
-
-void forEachAddressTrace(const DirResult &Dir, const std::function<void(const AddressTrace &)> &Fn) {
-  std::vector<AddressTrace> Slot;
-  for (const AddressStore::Range &R : Dir.AddressSlots) {
-    Dir.Addresses.read(R, Slot);
-    for (const AddressTrace &T : Slot)
-      Fn(T);
   }
 }
 

@@ -731,4 +731,13 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   return Result;
 }
 
+void forEachAddressTrace(const DirResult &Dir, const std::function<void(const AddressTrace &)> &Fn) {
+  std::vector<AddressTrace> Slot;
+  for (const AddressStore::Range &R : Dir.AddressSlots) {
+    Dir.Addresses.read(R, Slot);
+    for (const AddressTrace &T : Slot)
+      Fn(T);
+  }
+}
+
 } // namespace sqtt

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "sqtt/trace/AddressStore.h"
+#include "sqtt/trace/AddressTrace.h"
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/ScopeStats.h"
@@ -45,20 +46,6 @@ struct LossCounters {
   uint64_t DispatchChanges = 0;
 
   void add(const LossCounters &O);
-};
-
-struct AddressTrace {
-  AddressKind Kind = AddressKind::None;
-  uint32_t MarkerID = 0;
-  int64_t Time = 0;
-  uint8_t SE = 0, CU = 0, SIMD = 0, Wave = 0;
-  uint64_t Exec = 0;
-  std::vector<uint64_t> Addresses; // active lanes, in lane order
-  uint32_t SourceLoc = 0;          // interned
-  uint8_t WaveSize = 0;            // of the map that decoded it: the lanes are Exec's below it
-  std::optional<int64_t> Dispatch; // occupancy kernel_id of the wave, if in a span
-  uint32_t Kernel = 0;             // interned display name of the dispatch's kernel; "" if unknown
-  std::optional<uint64_t> CodeObject; // whose map decoded the block
 };
 
 /// Where an event sits in the reference's processing order: trace
