@@ -161,13 +161,13 @@ private:
 /// The values of \p Body to tie at \p Exit: the used-after ones, or for the
 /// untieable ones among them the values of the scope they are made from.
 static SmallSetVector<Value *, 8> valuesToTie(const ScopeBody &Body, Instruction &Exit) {
-  SmallPtrSet<const Instruction *, 32> InScope(Body.Work.begin(), Body.Work.end());
+  SmallPtrSet<const Instruction *, 32> ScopeTest(Body.Work.begin(), Body.Work.end());
   AfterExit After(Exit, *Body.Enter);
   SmallSetVector<Value *, 8> Tied;
   SmallVector<Instruction *, 8> Pending;
   for (Instruction *I : Body.Work)
     if (any_of(I->uses(), [&](const Use &U) {
-          return !InScope.count(cast<Instruction>(U.getUser())) && After.contains(U);
+          return !ScopeTest.count(cast<Instruction>(U.getUser())) && After.contains(U);
         }))
       Pending.push_back(I);
   SmallPtrSet<Instruction *, 16> Seen;
@@ -181,7 +181,7 @@ static SmallSetVector<Value *, 8> valuesToTie(const ScopeBody &Body, Instruction
     }
     for (Value *Op : I->operands())
       if (auto *OpI = dyn_cast<Instruction>(Op))
-        if (InScope.count(OpI))
+        if (ScopeTest.count(OpI))
           Pending.push_back(OpI);
   }
   return Tied;

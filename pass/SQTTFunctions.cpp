@@ -287,8 +287,8 @@ void sqtt::instrumentFunctionDirect(Function &F, unsigned Size,
   SmallVector<ReturnInst *, 4> Rets = returnsOf(F);
   // With a scope filter the entry marker goes right after the check.
   Instruction *EntryPt = &*F.getEntryBlock().getFirstInsertionPt();
-  if (Value *InScope = Placer.getOrCreateScopeCheck())
-    EntryPt = cast<Instruction>(InScope)->getNextNode(); // The test's last instruction.
+  if (Value *ScopeTest = Placer.getOrCreateScopeCheck())
+    EntryPt = cast<Instruction>(ScopeTest)->getNextNode(); // The test's last instruction.
   Placer.insertMarker(EntryPt, encodeMarker(ID, /*Enter=*/true, /*ExitPrev=*/false));
   for (ReturnInst *Ret : Rets)
     Placer.insertMarker(Ret, ExitMarkerValue);

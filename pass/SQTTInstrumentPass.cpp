@@ -179,8 +179,8 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
       markExitsToWait(F);
     if (Cfg.ContainScopes)
       containScopeWork(F, [&] { return currentUniformity(F, FAM); });
-    if (Value *InScope = Placer.scopeCheck())
-      ScopeTests[&F] = InScope;
+    if (Value *ScopeTest = Placer.scopeCheck())
+      ScopeTests[&F] = ScopeTest;
   }
 
   // Records with a payload cannot share a stream with clock-packed headers:

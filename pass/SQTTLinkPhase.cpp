@@ -286,10 +286,10 @@ bool sqtt::runLinkPhase(Module &M) {
     Trace.Operand = B.getInt32(NewValue);
     Trace.Imm = Imm;
     if (Old) {
-      Trace.InScope = Old->InScope;
+      Trace.ScopeTest = Old->ScopeTest;
       Trace.Waits = Old->Waits;
     }
-    CallInst *New = Imm && !Trace.InScope && Trace.Waits.empty() ? emitBareTrace(B, NewValue, Target)
+    CallInst *New = Imm && !Trace.ScopeTest && Trace.Waits.empty() ? emitBareTrace(B, NewValue, Target)
                                                                  : emitTraceAsm(B, Trace);
     New->copyMetadata(*S.Call);
     New->setDebugLoc(S.Call->getDebugLoc());

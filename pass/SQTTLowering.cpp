@@ -59,8 +59,8 @@ static bool isTriviallyUniform(const Value *V, unsigned Depth = 0) {
   return false;
 }
 
-static bool isScopedTrace(const Instruction &I, const Value *InScope) {
-  return InScope && hasMarkerMD(I, md::ScopedTrace);
+static bool isScopedTrace(const Instruction &I, const Value *ScopeTest) {
+  return ScopeTest && hasMarkerMD(I, md::ScopedTrace);
 }
 
 static constexpr const char *SkipLabel = ".Lsqtt_skip${:uid}";
@@ -68,8 +68,8 @@ static constexpr const char *SkipLabel = ".Lsqtt_skip${:uid}";
 /// The asm text of \p Trace (see SQTTLowering.h).
 static std::string traceAsmText(const TraceAsm &Trace) {
   std::string Text;
-  if (Trace.InScope) {
-    bool InVcc = !Trace.InScope->getType()->isIntegerTy(1);
+  if (Trace.ScopeTest) {
+    bool InVcc = !Trace.ScopeTest->getType()->isIntegerTy(1);
     Text = std::string(InVcc ? "s_cbranch_vccnz " : "s_cbranch_scc0 ") + SkipLabel + "\n";
   }
   if (!Trace.Waits.empty())
@@ -77,25 +77,25 @@ static std::string traceAsmText(const TraceAsm &Trace) {
   if (Trace.Imm)
     Text += "s_ttracedata_imm $0";
   else
-    Text += Trace.InScope ? "s_ttracedata" : "s_nop 0\ns_ttracedata";
-  if (Trace.InScope)
+    Text += Trace.ScopeTest ? "s_ttracedata" : "s_nop 0\ns_ttracedata";
+  if (Trace.ScopeTest)
     Text += std::string("\n") + SkipLabel + ":";
   return Text;
 }
 
 CallInst *sqtt::emitTraceAsm(IRBuilderBase &B, const TraceAsm &Trace) {
-  assert((!Trace.Imm || Trace.InScope || !Trace.Waits.empty()) &&
+  assert((!Trace.Imm || Trace.ScopeTest || !Trace.Waits.empty()) &&
          "an unscoped immediate trace that does not wait stays an intrinsic");
   Type *I32 = B.getInt32Ty();
   SmallVector<Type *, 2> Params = {I32};
   SmallVector<Value *, 2> Args = {Trace.Operand};
   std::string Constraints = Trace.Imm ? "i" : "{m0}";
-  if (Trace.InScope) {
-    Type *TestTy = Trace.InScope->getType();
+  if (Trace.ScopeTest) {
+    Type *TestTy = Trace.ScopeTest->getType();
     bool InVcc = !TestTy->isIntegerTy(1);
     Constraints += !InVcc ? ",{scc}" : TestTy->isIntegerTy(32) ? ",{vcc_lo}" : ",{vcc}";
     Params.push_back(TestTy);
-    Args.push_back(Trace.InScope);
+    Args.push_back(Trace.ScopeTest);
   }
   auto *Ty = FunctionType::get(B.getVoidTy(), Params, false);
   return B.CreateCall(
@@ -117,7 +117,7 @@ std::optional<TraceAsm> sqtt::matchTraceAsm(const CallInst &Call) {
     if (Body.size() < 3 || Body.back() != Label + ":" ||
         (Body.front() != "s_cbranch_vccnz " + Label && Body.front() != "s_cbranch_scc0 " + Label))
       return std::nullopt;
-    Trace.InScope = Call.getArgOperand(1);
+    Trace.ScopeTest = Call.getArgOperand(1);
     Body = Body.drop_front().drop_back();
   }
   if (Body.empty())
@@ -146,14 +146,14 @@ std::optional<TraceAsm> sqtt::matchTraceAsm(const CallInst &Call) {
 }
 
 LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
-                                     const ClockPacking &Packing, Value *InScope) {
+                                     const ClockPacking &Packing, Value *ScopeTest) {
   bool Pack = Packing.appliesTo(Target);
   SmallVector<CallInst *, 16> Traces;
   for (Instruction &I : instructions(F))
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       if (II->getIntrinsicID() == Intrinsic::amdgcn_s_ttracedata ||
           (isImmTraceCall(*II) &&
-           ((Pack && carriesShaderClock(*II)) || isScopedTrace(*II, InScope) ||
+           ((Pack && carriesShaderClock(*II)) || isScopedTrace(*II, ScopeTest) ||
            hasMarkerMD(*II, md::WaitAtExit))))
         Traces.push_back(II);
 
@@ -164,10 +164,10 @@ LoweringResult sqtt::lowerFullTraces(Function &F, const TargetInfo &Target,
     IRBuilder<> B(Call);
     TraceAsm Trace;
     Trace.Operand = Call->getArgOperand(0);
-    bool Scoped = isScopedTrace(*Call, InScope);
+    bool Scoped = isScopedTrace(*Call, ScopeTest);
     bool Packed = Pack && carriesShaderClock(*Call);
     if (Scoped)
-      Trace.InScope = InScope;
+      Trace.ScopeTest = ScopeTest;
     if (Trace.Operand->getType() != I32) // The immediate form's i16.
       Trace.Operand = B.getInt32(cast<ConstantInt>(Trace.Operand)->getZExtValue());
     Trace.Imm = isImmTraceCall(*Call) && !Packed;

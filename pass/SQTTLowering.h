@@ -69,7 +69,7 @@ struct TraceAsm {
   llvm::Value *Operand = nullptr; ///< i32 value (m0) or constant (imm).
   /// The scope test: an i1 for SCC (true in scope) or an i32/i64 skip word
   /// for VCC (zero in scope); null when unscoped.
-  llvm::Value *InScope = nullptr;
+  llvm::Value *ScopeTest = nullptr;
   bool Imm = false;               ///< s_ttracedata_imm rather than m0.
   /// Wait instructions before the trace (memoryWaitAsm), or empty.
   std::string Waits;
@@ -86,10 +86,11 @@ std::optional<TraceAsm> matchTraceAsm(const llvm::CallInst &Call);
 /// Lowers every llvm.amdgcn.s.ttracedata call of \p F, packing the clock into
 /// headers when \p Packing applies to \p Target. Unpacked s_ttracedata_imm
 /// calls stay intrinsics unless scoped. Traces tagged as scoped skip
-/// themselves unless \p InScope (the i1 of MarkerPlacer::getOrCreateScopeCheck)
-/// holds. Exits tagged to wait (markExitsToWait) get the target's waits.
+/// themselves where \p ScopeTest (MarkerPlacer::getOrCreateScopeCheck: an i1
+/// in SCC, or a skip word in VCC) leaves the wave out. Exits tagged to wait
+/// (markExitsToWait) get the target's waits.
 LoweringResult lowerFullTraces(llvm::Function &F, const TargetInfo &Target,
-                               const ClockPacking &Packing, llvm::Value *InScope);
+                               const ClockPacking &Packing, llvm::Value *ScopeTest);
 
 } // namespace sqtt
 

@@ -122,8 +122,8 @@ static Value *emitScopeTestAsm(IRBuilderBase &B, const TargetInfo &Target, bool 
 Value *MarkerPlacer::getOrCreateScopeCheck() {
   if (!isScoped())
     return nullptr;
-  if (InScope)
-    return InScope;
+  if (ScopeTest)
+    return ScopeTest;
   BasicBlock &Entry = F.getEntryBlock();
   IRBuilder<> B(&Entry, Entry.getFirstInsertionPt());
 
@@ -148,7 +148,7 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
 
   if (Filtering.size() == 1) {
     const Dimension &D = *Filtering.front();
-    InScope = emitScopeTestAsm(B, Target, InVcc, D.Field, D.Mask & D.Field.idMask());
+    ScopeTest = emitScopeTestAsm(B, Target, InVcc, D.Field, D.Mask & D.Field.idMask());
   } else {
     Function *GetReg = compat::getIntrinsic(*F.getParent(), Intrinsic::amdgcn_s_getreg);
     Value *Skip = nullptr;
@@ -164,12 +164,12 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
     // The skip word (zero in scope) as the VCC form takes it, widened to the
     // wave; the SCC form after a compare.
     if (!InVcc)
-      InScope = B.CreateICmpEQ(Skip, B.getInt32(0), "sqtt.in");
+      ScopeTest = B.CreateICmpEQ(Skip, B.getInt32(0), "sqtt.in");
     else
-      InScope = B.CreateSExt(Skip, B.getIntNTy(Target.WaveSize), "sqtt.in");
+      ScopeTest = B.CreateSExt(Skip, B.getIntNTy(Target.WaveSize), "sqtt.in");
   }
   ++NumScopeChecks;
-  return InScope;
+  return ScopeTest;
 }
 
 void MarkerPlacer::emitBoundary(IRBuilderBase &B) {
@@ -234,11 +234,11 @@ static void keepAllocasInEntry(BasicBlock &BB, Instruction *SplitPt) {
 
 /// The scope test as a branch condition: the SCC form is one, the VCC skip
 /// word is zero in scope.
-static Value *branchCondition(Value *InScope, Instruction *InsertBefore) {
-  if (InScope->getType()->isIntegerTy(1))
-    return InScope;
-  return new ICmpInst(InsertBefore->getIterator(), ICmpInst::ICMP_EQ, InScope,
-                      ConstantInt::get(InScope->getType(), 0), "sqtt.in.cond");
+static Value *branchCondition(Value *ScopeTest, Instruction *InsertBefore) {
+  if (ScopeTest->getType()->isIntegerTy(1))
+    return ScopeTest;
+  return new ICmpInst(InsertBefore->getIterator(), ICmpInst::ICMP_EQ, ScopeTest,
+                      ConstantInt::get(ScopeTest->getType(), 0), "sqtt.in.cond");
 }
 
 void MarkerPlacer::wrapInScopeCheck(Instruction *First, Instruction *Last,

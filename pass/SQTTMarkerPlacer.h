@@ -48,7 +48,7 @@ public:
   llvm::Value *getOrCreateScopeCheck();
 
   /// The test, if a marker of this function uses it (the lowering needs it).
-  llvm::Value *scopeCheck() const { return InScope; }
+  llvm::Value *scopeCheck() const { return ScopeTest; }
 
   /// Whether markers go behind the scope check: when one is configured and
   /// the function can take the branch (see SQTTFunctionLimits.h).
@@ -88,7 +88,7 @@ private:
   llvm::StringRef UnscopedReason; // only looked for when a scope check is configured
   bool Scoped;
   bool WarnedUnscoped = false;
-  llvm::Value *InScope = nullptr;
+  llvm::Value *ScopeTest = nullptr;
 };
 
 } // namespace sqtt

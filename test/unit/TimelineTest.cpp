@@ -122,14 +122,14 @@ TEST(Timeline, ClockKeepsCyclesOrConvertsToWholeNanoseconds) {
 }
 
 TEST(Timeline, PairsSlicesAndAttachesPayloads) {
-  std::vector<ChromeEvent> E(7);
-  E[0].Ph = ChromeEvent::Begin, E[0].Time = 10;
-  E[1].Ph = ChromeEvent::Begin, E[1].Time = 20;
-  E[2].Ph = ChromeEvent::Instant, E[2].Time = 25;
-  E[3].Ph = ChromeEvent::Payload, E[3].Name = 99;
-  E[4].Ph = ChromeEvent::End, E[4].Time = 30;
-  E[5].Ph = ChromeEvent::End, E[5].Time = 50;
-  E[6].Ph = ChromeEvent::Instant, E[6].Time = 60;
+  std::vector<TimelineEvent> E(7);
+  E[0].Ph = TimelineEvent::Begin, E[0].Time = 10;
+  E[1].Ph = TimelineEvent::Begin, E[1].Time = 20;
+  E[2].Ph = TimelineEvent::Instant, E[2].Time = 25;
+  E[3].Ph = TimelineEvent::Payload, E[3].Name = 99;
+  E[4].Ph = TimelineEvent::End, E[4].Time = 30;
+  E[5].Ph = TimelineEvent::End, E[5].Time = 50;
+  E[6].Ph = TimelineEvent::Instant, E[6].Time = 60;
   std::vector<TimelineItem> Items;
   timelineItems(E, Items);
   ASSERT_EQ(Items.size(), 4u);

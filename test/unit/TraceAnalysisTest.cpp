@@ -151,25 +151,25 @@ TEST(EventStore, ReadsBackWhatWasAppended) {
   EXPECT_EQ(Store.size(), 0u);
   // Every field, times that go back and far, dispatches that change, large
   // names and payload words, the unknown flag.
-  std::vector<ChromeEvent> A(6), B(2), Out;
+  std::vector<TimelineEvent> A(6), B(2), Out;
   for (size_t I = 0; I < A.size(); ++I)
     A[I].Time = int64_t(I) * 1000, A[I].Name = 7, A[I].MarkerID = 3, A[I].SourceLoc = 2;
-  A[1].Ph = ChromeEvent::Instant, A[1].Category = MarkerType::Point, A[1].Flags = ChromeEvent::FlagUnknown;
-  A[2].Ph = ChromeEvent::Payload, A[2].Name = 0xFFFFFFFF, A[2].MarkerID = 0;
-  A[3].Ph = ChromeEvent::End, A[3].Name = 0, A[3].MarkerID = 0, A[3].Time = -5;
+  A[1].Ph = TimelineEvent::Instant, A[1].Category = MarkerType::Point, A[1].Flags = TimelineEvent::FlagUnknown;
+  A[2].Ph = TimelineEvent::Payload, A[2].Name = 0xFFFFFFFF, A[2].MarkerID = 0;
+  A[3].Ph = TimelineEvent::End, A[3].Name = 0, A[3].MarkerID = 0, A[3].Time = -5;
   A[4].Pid = 42, A[4].Category = MarkerType::User, A[4].Time = INT64_MAX;
   A[5].Pid = -1, A[5].Time = INT64_MIN, A[5].SourceLoc = 0;
-  B[0].Time = 100, B[0].Pid = 9, B[1].Time = 101, B[1].Ph = ChromeEvent::End;
+  B[0].Time = 100, B[0].Pid = 9, B[1].Time = 101, B[1].Ph = TimelineEvent::End;
   EventStore::Range RA = Store.append(A.data(), A.data() + A.size());
   EventStore::Range Empty = Store.append(B.data(), B.data());
   EventStore::Range RB = Store.append(B.data(), B.data() + B.size());
   EXPECT_EQ(Empty.first, Empty.second);
   EXPECT_EQ(RA.second, RB.first);
-  EXPECT_LT(RB.second - RA.first, 8 * sizeof(ChromeEvent)); // smaller than the events
+  EXPECT_LT(RB.second - RA.first, 8 * sizeof(TimelineEvent)); // smaller than the events
   EXPECT_EQ(Store.size(), 8u);
   EXPECT_THROW(Store.read(RB, Out), Error); // not flushed yet
   Store.flush();
-  auto Same = [](const ChromeEvent &X, const ChromeEvent &Y) {
+  auto Same = [](const TimelineEvent &X, const TimelineEvent &Y) {
     return X.Time == Y.Time && X.Pid == Y.Pid && X.Name == Y.Name && X.MarkerID == Y.MarkerID &&
            X.SourceLoc == Y.SourceLoc && X.Ph == Y.Ph && X.Category == Y.Category && X.Flags == Y.Flags;
   };
@@ -193,7 +193,7 @@ TEST(EventStore, UnusableTemporaryDirectoryIsOneClearError) {
   setenv("TMPDIR", "/nonexistent-sqtt-dir", 1);
   EventStore Store;
   try {
-    ChromeEvent E;
+    TimelineEvent E;
     Store.append(&E, &E + 1);
     Store.flush();
     ADD_FAILURE() << "no error";

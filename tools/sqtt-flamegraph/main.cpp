@@ -37,7 +37,7 @@ bool endsWith(const std::string &S, const std::string &Suffix) {
 
 /// Analyzes one trace; its stacks sorted by descending cycles.
 std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceSession &Session,
-                                       sqtt::LossCounters &Total) {
+                                       sqtt::RecordCounts &Total) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Folded = true;
   sqtt::FoldedProfile Profile;
@@ -96,7 +96,7 @@ int run(Options &Opts) {
     sqtt::checkOutputFile(Svg);
 
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
-  sqtt::LossCounters Total;
+  sqtt::RecordCounts Total;
   std::vector<sqtt::FoldedStack> Stacks = profile(Opts, Session, Total);
   bool Diff = !Opts.Baseline.empty();
   int Status = 0;
@@ -106,7 +106,7 @@ int run(Options &Opts) {
     BaseInput.CodeObjects.clear(); // -c names the trace's code objects, not the baseline's
     std::cerr << Tool << ": baseline " << Opts.Baseline << ":\n";
     sqtt::TraceSession Base(BaseInput, Tool, std::cerr);
-    sqtt::LossCounters BaseTotal;
+    sqtt::RecordCounts BaseTotal;
     std::vector<sqtt::FoldedStack> Before = profile(Opts, Base, BaseTotal);
     Status = Base.finish(BaseTotal, Opts.Trace.Strict);
     Stacks = difference(Stacks, Before, Base.Names, Session.Names);

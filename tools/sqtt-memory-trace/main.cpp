@@ -34,7 +34,7 @@ int run(const Options &Opts) {
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Addresses = true;
-  sqtt::LossCounters Total;
+  sqtt::RecordCounts Total;
   sqtt::MemorySummary Summary(Session.Names);
   const bool WantSummary = Opts.Summary || !Opts.SummaryJson.empty();
   uint64_t Written = 0;

@@ -46,7 +46,7 @@ int run(const Options &Opts) {
   sqtt::OutputFiles Out;
   if (!Opts.OutputDir.empty())
     Out.createDirectory(Opts.OutputDir);
-  sqtt::LossCounters Total;
+  sqtt::RecordCounts Total;
   size_t Written = 0, Skipped = 0;
   std::vector<std::string> Lines;
   Session.analyzeDirs(

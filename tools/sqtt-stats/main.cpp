@@ -61,7 +61,7 @@ int run(const Options &Opts) {
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Stats = true;
-  sqtt::LossCounters Total;
+  sqtt::RecordCounts Total;
   sqtt::ScopeStats Stats;
   Session.analyzeDirs(
       A, Opts.Trace.Jobs,

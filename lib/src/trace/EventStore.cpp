@@ -22,14 +22,14 @@ namespace {
 // Header bits: phase (2), category (2), then flags.
 constexpr uint8_t PhaseShift = 0, CategoryShift = 2, Unknown = 1 << 4, NewPid = 1 << 5,
                   NoName = 1 << 6, SameLocation = 1 << 7;
-static_assert(ChromeEvent::FlagUnknown == 1, "FlagUnknown is the only flag, stored in one bit");
+static_assert(TimelineEvent::FlagUnknown == 1, "FlagUnknown is the only flag, stored in one bit");
 
 uint64_t zigzag(int64_t V) { return (uint64_t(V) << 1) ^ uint64_t(V >> 63); }
 int64_t unzigzag(uint64_t V) { return int64_t(V >> 1) ^ -int64_t(V & 1); }
 
 } // namespace
 
-EventStore::Range EventStore::append(const ChromeEvent *First, const ChromeEvent *Last) {
+EventStore::Range EventStore::append(const TimelineEvent *First, const TimelineEvent *Last) {
   uint64_t Begin = Written + PendingSize;
   size_t Need = PendingSize + size_t(Last - First) * 48; // at most 1 + 4 varints of 10 bytes
   if (Need > PendingCapacity) {
@@ -42,9 +42,9 @@ EventStore::Range EventStore::append(const ChromeEvent *First, const ChromeEvent
   char *At = Pending.get() + PendingSize;
   int64_t Time = 0, Pid = 0;
   uint32_t Loc = 0;
-  for (const ChromeEvent *E = First; E != Last; ++E) {
+  for (const TimelineEvent *E = First; E != Last; ++E) {
     uint8_t Head = uint8_t(E->Ph << PhaseShift | uint8_t(E->Category) << CategoryShift);
-    if (E->Flags & ChromeEvent::FlagUnknown)
+    if (E->Flags & TimelineEvent::FlagUnknown)
       Head |= Unknown;
     if (E->Pid != Pid)
       Head |= NewPid;
@@ -86,7 +86,7 @@ void EventStore::flush() {
   PendingSize = 0;
 }
 
-void EventStore::read(Range R, std::vector<ChromeEvent> &Out) const {
+void EventStore::read(Range R, std::vector<TimelineEvent> &Out) const {
   Out.clear();
   if (R.first == R.second)
     return;
@@ -100,14 +100,14 @@ void EventStore::read(Range R, std::vector<ChromeEvent> &Out) const {
     throw Error("cannot read the timeline events back from the temporary file: " +
                 std::string(Got < 0 ? std::strerror(errno) : "it is shorter than written"));
   const char *At = ReadBuf.data(), *End = At + N;
-  ChromeEvent E;
+  TimelineEvent E;
   uint32_t Loc = 0;
   while (At && At < End) {
     uint8_t Head = uint8_t(*At++);
     uint64_t V = 0;
-    E.Ph = ChromeEvent::Phase(Head >> PhaseShift & 3);
+    E.Ph = TimelineEvent::Phase(Head >> PhaseShift & 3);
     E.Category = MarkerType(Head >> CategoryShift & 3);
-    E.Flags = Head & Unknown ? ChromeEvent::FlagUnknown : 0;
+    E.Flags = Head & Unknown ? TimelineEvent::FlagUnknown : 0;
     if ((At = decodeVarint(At, End, V)))
       E.Time = int64_t(uint64_t(E.Time) + uint64_t(unzigzag(V)));
     if (At && (Head & NewPid) && (At = decodeVarint(At, End, V)))

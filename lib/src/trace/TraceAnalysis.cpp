@@ -18,7 +18,7 @@
 
 namespace sqtt {
 
-void LossCounters::add(const LossCounters &O) {
+void RecordCounts::add(const RecordCounts &O) {
   RecordsRead += O.RecordsRead;
   PrivRecords += O.PrivRecords;
   Filtered += O.Filtered;
@@ -244,7 +244,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
                                         std::vector<std::string> &Warnings) {
   DirResult Result;
   Result.Dir = Dir;
-  LossCounters &Loss = Result.Loss;
+  RecordCounts &Loss = Result.Loss;
   for (auto &[Id, Name] : Occ.Dispatches)
     if (!Name.empty() && Name.rfind("0 /", 0) != 0)
       ++Result.Dispatches;
@@ -338,7 +338,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     Next = std::async(std::launch::async, ReadEngine, size_t(0), std::vector<Record>());
   std::vector<Record> Spare;
   std::vector<SlotRecord> Stream;
-  std::vector<ChromeEvent> Events; // one wave's, until they go to the store
+  std::vector<TimelineEvent> Events; // one wave's, until they go to the store
 
   for (size_t E = 0; E < SEs.size(); ++E) {
     if (Options.EngineProgress)
@@ -567,11 +567,11 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
             Scopes.back().Self += Dt;
         }
       };
-      auto Emit = [&](ChromeEvent::Phase Ph, int64_t T, uint32_t Name, MarkerType Cat,
+      auto Emit = [&](TimelineEvent::Phase Ph, int64_t T, uint32_t Name, MarkerType Cat,
                       const DecodedMarker *M = nullptr) {
         if (!Options.Events)
           return;
-        ChromeEvent Ev;
+        TimelineEvent Ev;
         Ev.Time = T, Ev.Pid = Pid, Ev.Name = Name, Ev.Ph = Ph, Ev.Category = Cat;
         Ev.SourceLoc = NoLocation;
         if (M) {
@@ -579,7 +579,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           if (M->Info)
             Ev.SourceLoc = M->Info->SourceLoc;
           else
-            Ev.Flags |= ChromeEvent::FlagUnknown;
+            Ev.Flags |= TimelineEvent::FlagUnknown;
         }
         Events.push_back(Ev);
         if (ThreadPid != Pid) { // The wave's thread in this dispatch, once.
@@ -602,7 +602,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           if (Cur)
             ++Loss.DispatchChanges;
           for (; Open; --Open)
-            Emit(ChromeEvent::End, R.Time, 0, MarkerType::Function);
+            Emit(TimelineEvent::End, R.Time, 0, MarkerType::Function);
           DropScopes();
           Cur = D;
           Pid = D.value_or(0);
@@ -639,10 +639,10 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
           ++Loss.UnknownIDs; // A bare exit (ID 0) needs no map entry.
         if (Type == MarkerType::Point) {
           ++Loss.PointMarkers;
-          Emit(ChromeEvent::Instant, R.Time, NameOf(), MarkerType::Point, &M);
+          Emit(TimelineEvent::Instant, R.Time, NameOf(), MarkerType::Point, &M);
           if (auto P = PayloadOf.find(H); P != PayloadOf.end())
             for (uint32_t K = 0; K < P->second.second; ++K)
-              Emit(ChromeEvent::Payload, R.Time, PayloadWords[P->second.first + K],
+              Emit(TimelineEvent::Payload, R.Time, PayloadWords[P->second.first + K],
                    MarkerType::Point);
           continue;
         }
@@ -663,7 +663,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
             }
             if (Open) {
               --Open;
-              Emit(ChromeEvent::End, R.Time, 0, MarkerType::Function);
+              Emit(TimelineEvent::End, R.Time, 0, MarkerType::Function);
             }
           } else {
             ++Loss.UnmatchedExits;
@@ -676,7 +676,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
             Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function,
                               R.Time, 0});
           ++Open;
-          Emit(ChromeEvent::Begin, R.Time, Name, Type, &M);
+          Emit(TimelineEvent::Begin, R.Time, Name, Type, &M);
         }
       }
       DropScopes();
@@ -684,7 +684,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       if (Depth) {
         Loss.OpenAtWaveEnd += Depth;
         for (; Open; --Open)
-          Emit(ChromeEvent::End, LastRecordTime + 1, 0, MarkerType::Function);
+          Emit(TimelineEvent::End, LastRecordTime + 1, 0, MarkerType::Function);
       }
       // The wave's events go to the store as soon as it is complete: one
       // wave's are in memory, and only the wave index stays.

@@ -115,7 +115,7 @@ std::string describeEmptyFilters(const AnalysisOptions &O, const FilterTally &Pa
 
 void TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
                                const std::function<void(DirResult &)> &Consume,
-                               FoldedProfile *Profile, LossCounters &Total) {
+                               FoldedProfile *Profile, RecordCounts &Total) {
   size_t Dirs = Tree.TraceDirs.size();
   // Cores beyond one per directory read shader engines ahead.
   AnalysisOptions Opts = Options;
@@ -194,12 +194,12 @@ std::string nonZero(std::initializer_list<std::pair<uint64_t, const char *>> Ite
 
 } // namespace
 
-uint64_t TraceSession::unattributed(const LossCounters &L) const {
+uint64_t TraceSession::unattributed(const RecordCounts &L) const {
   return L.UnknownIDs + L.UnmatchedExits + L.OpenAtWaveEnd + L.TruncatedPayloads +
          L.TruncatedAddressBlocks + L.BadWaveSize + L.OutsideAnyWave + UnresolvedKernels;
 }
 
-void TraceSession::printSummary(const LossCounters &L) const {
+void TraceSession::printSummary(const RecordCounts &L) const {
   std::string Markers = nonZero({{L.FunctionMarkers, "function"},
                                  {L.UserMarkers, "user"},
                                  {L.PointMarkers, "point"},
@@ -228,7 +228,7 @@ void TraceSession::printSummary(const LossCounters &L) const {
   Log << Tool << ": " << Line << '\n';
 }
 
-int TraceSession::finish(const LossCounters &Loss, bool Strict) const {
+int TraceSession::finish(const RecordCounts &Loss, bool Strict) const {
   printSummary(Loss);
   if (Strict && unattributed(Loss)) {
     Log << Tool << ": error: --strict: " << unattributed(Loss)

@@ -193,7 +193,7 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
     const std::string *Json = nullptr;
   };
   std::array<Cached, 256> Recent{};
-  auto MarkerJson = [&](const ChromeEvent &E, const TimelineItem &Item) -> const std::string & {
+  auto MarkerJson = [&](const TimelineEvent &E, const TimelineItem &Item) -> const std::string & {
     TimelineMarkerKey Key(E, Item.Payload != 0);
     Cached &C = Recent[Key.hash() % Recent.size()];
     if (C.Json && C.Key == Key)
@@ -213,7 +213,7 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
     return It->second;
   };
 
-  std::vector<ChromeEvent> Events;
+  std::vector<TimelineEvent> Events;
   std::vector<TimelineItem> Items;
   JsonOut J(OS);
   char Num[48];
@@ -229,7 +229,7 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
     const TimelineThread *Thread = nullptr;
     std::string Ids, WaveJson;
     for (const TimelineItem &Item : Items) {
-      const ChromeEvent &E = Events[Item.Head];
+      const TimelineEvent &E = Events[Item.Head];
       if (!Thread || Thread->Info.Pid != E.Pid) {
         Thread = &Layout.thread(E.Pid, W.Tid);
         Ids = ",\"pid\":" + std::to_string(Layout.Processes[Thread->Process].Pid) +

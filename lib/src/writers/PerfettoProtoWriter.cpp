@@ -291,7 +291,7 @@ private:
     uint32_t Generation = 0; // the last generation given its strings
   };
 
-  MarkerBlock &markerBlock(const ChromeEvent &E, bool HasPayload) {
+  MarkerBlock &markerBlock(const TimelineEvent &E, bool HasPayload) {
     TimelineMarkerKey Key(E, HasPayload);
     CachedBlock &C = RecentBlocks[Key.hash() % RecentSlots];
     if (C.Block && C.Key == Key)
@@ -363,7 +363,7 @@ private:
     const TimelineThread *Thread = nullptr;
     uint64_t Uuid = 0;
     for (const TimelineItem &Item : Items) {
-      const ChromeEvent &E = Events[Item.Head];
+      const TimelineEvent &E = Events[Item.Head];
       if (!Thread || Thread->Info.Pid != E.Pid) {
         Thread = &Layout.thread(E.Pid, W.Tid);
         Uuid = WaveUuid[Thread->Tid - 1];
@@ -446,7 +446,7 @@ private:
   std::vector<uint64_t> DispatchUuid, WaveUuid; // by pid - 1, tid - 1
   std::map<std::pair<uint32_t, std::string>, uint64_t> DataCounters;
   std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint64_t> DataCounterOf;
-  std::vector<ChromeEvent> Events;
+  std::vector<TimelineEvent> Events;
   std::vector<TimelineItem> Items;
 };
 

@@ -68,27 +68,27 @@ const TimelineThread &TimelineLayout::thread(int64_t Dispatch, uint64_t WaveTid)
   return Threads[ThreadIndex.at(Dispatch).at(WaveTid)];
 }
 
-void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineItem> &Items) {
+void timelineItems(const std::vector<TimelineEvent> &Events, std::vector<TimelineItem> &Items) {
   Items.clear();
   std::vector<size_t> Open; // indices into Items
   for (uint32_t I = 0; I < Events.size(); ++I) {
-    const ChromeEvent &E = Events[I];
+    const TimelineEvent &E = Events[I];
     switch (E.Ph) {
-    case ChromeEvent::Begin:
+    case TimelineEvent::Begin:
       Items.push_back({true, E.Time, E.Time, I, 0, uint32_t(Open.size())});
       Open.push_back(Items.size() - 1);
       break;
-    case ChromeEvent::End:
+    case TimelineEvent::End:
       // The analysis emits an End only for an open scope.
       if (!Open.empty()) {
         Items[Open.back()].End = E.Time;
         Open.pop_back();
       }
       break;
-    case ChromeEvent::Instant:
+    case TimelineEvent::Instant:
       Items.push_back({false, E.Time, E.Time, I, 0, uint32_t(Open.size())});
       break;
-    case ChromeEvent::Payload:
+    case TimelineEvent::Payload:
       if (!Items.empty() && !Items.back().Slice)
         ++Items.back().Payload;
       break;
@@ -96,8 +96,8 @@ void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineI
   }
 }
 
-const char *markerKind(const ChromeEvent &Head, bool HasPayload) {
-  if (Head.Flags & ChromeEvent::FlagUnknown)
+const char *markerKind(const TimelineEvent &Head, bool HasPayload) {
+  if (Head.Flags & TimelineEvent::FlagUnknown)
     return "unknown";
   switch (Head.Category) {
   case MarkerType::Function:
@@ -119,7 +119,7 @@ const char *TimelineArgs::valueKey(uint32_t I, uint32_t Count) {
 }
 
 const std::vector<TimelineArg> &TimelineArgs::of(const TimelineItem &Item,
-                                                 const std::vector<ChromeEvent> &Events,
+                                                 const std::vector<TimelineEvent> &Events,
                                                  const TimelineProcess &Process,
                                                  const TimelineThread &Thread) {
   Args.clear();
@@ -129,7 +129,7 @@ const std::vector<TimelineArg> &TimelineArgs::of(const TimelineItem &Item,
   return Args;
 }
 
-void TimelineArgs::markerArgs(const ChromeEvent &Head, bool HasPayload,
+void TimelineArgs::markerArgs(const TimelineEvent &Head, bool HasPayload,
                               std::vector<TimelineArg> &Out) const {
   Out.push_back({"marker_id", nullptr, Head.MarkerID});
   const char *Kind = markerKind(Head, HasPayload);
@@ -154,7 +154,7 @@ void TimelineArgs::waveArgs(const TimelineProcess &Process, const TimelineThread
   Out.push_back({"instance", nullptr, Thread.Info.Instance});
 }
 
-void TimelineArgs::eventArgs(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
+void TimelineArgs::eventArgs(const TimelineItem &Item, const std::vector<TimelineEvent> &Events,
                              std::vector<TimelineArg> &Out) {
   Out.push_back({"cycle", nullptr, Item.Begin});
   if (Item.Slice)

@@ -25,7 +25,7 @@ namespace sqtt {
 /// One timeline event (32 bytes); its thread is the wave's, see WaveEvents.
 /// A data marker's payload words follow its Instant as Payload events (the
 /// value in Name), so events stay fixed-size whatever the payload count.
-struct ChromeEvent {
+struct TimelineEvent {
   int64_t Time = 0;
   int64_t Pid = 0;        // the dispatch (occupancy kernel_id); 0: none
   uint32_t Name = 0;      // interned; Payload: the payload word
@@ -36,7 +36,7 @@ struct ChromeEvent {
   static constexpr uint8_t FlagUnknown = 1; // the ID is in no map
   uint8_t Flags = 0;
 };
-static_assert(sizeof(ChromeEvent) == 32, "events are kept compact");
+static_assert(sizeof(TimelineEvent) == 32, "events are kept compact");
 
 class EventStore {
 public:
@@ -44,13 +44,13 @@ public:
   using Range = std::pair<uint64_t, uint64_t>;
   /// Appends one wave's events [\p First, \p Last), which read back on their
   /// own; returns where they are. They reach the file by the next flush().
-  Range append(const ChromeEvent *First, const ChromeEvent *Last);
+  Range append(const TimelineEvent *First, const TimelineEvent *Last);
   /// Writes what was appended. Throws Error when the temporary file cannot
   /// be created or written.
   void flush();
   /// Reads the events of \p R (one append's) into \p Out, replacing its
   /// contents. Throws Error when \p R was not flushed or does not decode.
-  void read(Range R, std::vector<ChromeEvent> &Out) const;
+  void read(Range R, std::vector<TimelineEvent> &Out) const;
   /// Events appended.
   uint64_t size() const { return Count; }
 

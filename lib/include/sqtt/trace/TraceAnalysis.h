@@ -26,8 +26,10 @@
 
 namespace sqtt {
 
-/// What could not be attributed, or was dropped on purpose (D10).
-struct LossCounters {
+/// Every record read, by what became of it: attributed (headers by kind,
+/// payloads, address blocks) or not (unknown IDs, unmatched exits, records
+/// outside any wave, truncated blocks) or dropped on purpose (D10).
+struct RecordCounts {
   uint64_t RecordsRead = 0;
   uint64_t PrivRecords = 0;
   uint64_t Filtered = 0;
@@ -45,7 +47,7 @@ struct LossCounters {
   uint64_t OutsideAnyWave = 0;
   uint64_t DispatchChanges = 0;
 
-  void add(const LossCounters &O);
+  void add(const RecordCounts &O);
 };
 
 /// Where an event sits in the reference's processing order: trace
@@ -117,7 +119,7 @@ using FilterTally = std::array<uint64_t, FilterKinds>;
 
 struct DirResult {
   std::string Dir;
-  LossCounters Loss;
+  RecordCounts Loss;
   FilterTally Passed{}; // per filter, when any filter is active
   /// Kernels whose markers stay unknown, with the reason (D17).
   std::vector<std::string> Unresolved;

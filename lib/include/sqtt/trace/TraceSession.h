@@ -42,16 +42,16 @@ public:
   /// filter that matches nothing).
   void analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
                    const std::function<void(DirResult &)> &Consume, FoldedProfile *Profile,
-                   LossCounters &Total);
+                   RecordCounts &Total);
 
   /// The end-of-run summary (D10): what was read, what could not be
   /// attributed (zero counters left out), elapsed time and records/s.
-  void printSummary(const LossCounters &Loss) const;
+  void printSummary(const RecordCounts &Loss) const;
   /// Records, scopes and kernels that could not be attributed.
-  uint64_t unattributed(const LossCounters &Loss) const;
+  uint64_t unattributed(const RecordCounts &Loss) const;
   /// printSummary, then the exit status: 1 under --strict when anything
   /// could not be attributed, else 0.
-  int finish(const LossCounters &Loss, bool Strict) const;
+  int finish(const RecordCounts &Loss, bool Strict) const;
 
   /// Kernels whose markers stayed unknown (D17), over all directories.
   size_t UnresolvedKernels = 0;

@@ -66,20 +66,20 @@ struct TimelineItem {
 };
 
 /// Pairs a wave's Begin/End events (they nest per wave) into slices.
-void timelineItems(const std::vector<ChromeEvent> &Events, std::vector<TimelineItem> &Items);
+void timelineItems(const std::vector<TimelineEvent> &Events, std::vector<TimelineItem> &Items);
 
 /// "function", "user", "point", "data" (a point with payload) or "unknown".
-const char *markerKind(const ChromeEvent &Head, bool HasPayload);
+const char *markerKind(const TimelineEvent &Head, bool HasPayload);
 
 /// What a marker's name, category and marker arguments depend on: writers
 /// that encode them once per marker look them up by it.
 struct TimelineMarkerKey {
   uint64_t A = 0, B = 0; // name and marker ID; source, phase, category, unknown, payload
   TimelineMarkerKey() = default;
-  TimelineMarkerKey(const ChromeEvent &Head, bool HasPayload)
+  TimelineMarkerKey(const TimelineEvent &Head, bool HasPayload)
       : A(uint64_t(Head.Name) << 32 | Head.MarkerID),
         B(uint64_t(Head.SourceLoc) << 8 | uint64_t(Head.Ph) << 4 | uint64_t(Head.Category) << 2 |
-          uint64_t(Head.Flags & ChromeEvent::FlagUnknown) << 1 | uint64_t(HasPayload)) {}
+          uint64_t(Head.Flags & TimelineEvent::FlagUnknown) << 1 | uint64_t(HasPayload)) {}
   bool operator==(const TimelineMarkerKey &O) const { return A == O.A && B == O.B; }
   size_t hash() const { return size_t((A * 0x9E3779B97F4A7C15ull) ^ (B * 0xC2B2AE3D27D4EB4Full)); }
   struct Hash {
@@ -104,15 +104,15 @@ struct TimelineArg {
 class TimelineArgs {
 public:
   explicit TimelineArgs(const NameTable &Names) : Names(Names) {}
-  const std::vector<TimelineArg> &of(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
+  const std::vector<TimelineArg> &of(const TimelineItem &Item, const std::vector<TimelineEvent> &Events,
                                      const TimelineProcess &Process, const TimelineThread &Thread);
   /// Marker ID, kind and source of the marker that \p Head begins.
-  void markerArgs(const ChromeEvent &Head, bool HasPayload, std::vector<TimelineArg> &Out) const;
+  void markerArgs(const TimelineEvent &Head, bool HasPayload, std::vector<TimelineArg> &Out) const;
   /// Kernel, code object, SE/CU/SIMD/slot/instance of \p Thread.
   static void waveArgs(const TimelineProcess &Process, const TimelineThread &Thread,
                        std::vector<TimelineArg> &Out);
   /// The begin cycle, the duration and the payload words of \p Item.
-  void eventArgs(const TimelineItem &Item, const std::vector<ChromeEvent> &Events,
+  void eventArgs(const TimelineItem &Item, const std::vector<TimelineEvent> &Events,
                  std::vector<TimelineArg> &Out);
   /// The key of payload word \p I of \p Count ("value" when there is one).
   const char *valueKey(uint32_t I, uint32_t Count);
