@@ -2,7 +2,7 @@
 //
 // SQTT_MEM_BARRIER picks the boundary planted around every marker; this
 // decides what is actually planted for one target on the LLVM the plugin is
-// built against. The promise (DECISIONS D19) is that markers add no cache
+// built against. The promise (D19) is that markers add no cache
 // invalidation on any line: where the backend does not narrow the LDS-only
 // fence to LDS, a configured fence becomes the empty-asm boundary, which
 // costs no instruction.

@@ -1,6 +1,6 @@
 // ClockCorrection.cpp - gfx12 packed headers back to legacy values and times.
 //
-// The half-window form (DECISIONS D12): with W = 2^(bits+shift), each
+// The half-window form (D12): with W = 2^(bits+shift), each
 // header's arrival-minus-sample difference relative to an arbitrary origin
 // header is taken modulo W into [-W/2, W/2); the domain's minimum is the
 // reference, so a header that arrived late is moved back however the

@@ -26,7 +26,7 @@ bool isCachedMemoryKind(AddressKind K);
 bool isLdsBankKind(AddressKind K);
 /// Addresses printed with 8 hex digits (LDS offsets, permute byte indices).
 bool isNarrowAddressKind(AddressKind K);
-/// "0x%08x" for narrow kinds, "0x%016x" otherwise (FORMATS.md 5).
+/// "0x%08x" for narrow kinds, "0x%016x" otherwise (FORMATS §5).
 std::string formatAddress(AddressKind K, uint64_t Address);
 /// The same, appended to \p Out.
 void appendAddress(std::string &Out, AddressKind K, uint64_t Address);

@@ -12,7 +12,7 @@
 
 namespace sqtt {
 
-/// Streams the memory-trace JSON array (FORMATS.md 5, plus kernel, dispatch,
+/// Streams the memory-trace JSON array (FORMATS §5, plus kernel, dispatch,
 /// code_object and lanes): traces are written as they come.
 class MemoryTraceJsonWriter {
 public:
