@@ -4,7 +4,10 @@
 // directory; every *code_object_id_<N>*.out file is code object N. Reading:
 // filenames.json (or a glob) gives the shaderdata files per shader engine;
 // shaderdata and occupancy files are parsed with simdjson. Malformed input is
-// an Error naming the file and what is wrong.
+// an Error naming the file and what is wrong. Implemented by concern in
+// lib/src/trace: TraceTree.cpp (discovery), ShaderData.cpp (which files, and
+// their records), RecordScanner.cpp (the records array), Occupancy.cpp, and
+// MetadataJson.cpp (what the metadata readers share).
 #pragma once
 
 #include "sqtt/trace/TraceModel.h"
