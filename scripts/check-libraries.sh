@@ -29,11 +29,23 @@ targets=(${TARGETS:-gfx90a gfx942 gfx1030 gfx1100 gfx1200 gfx1201 gfx1250})
 packages=(libamdhip64-dev rocm-device-libs librocprim-dev librocrand-dev)
 
 mkdir -p "$cache/debs"
+# apt-get download needs the package lists; a machine whose packages were all
+# present may never have fetched them (scripts/bootstrap.sh updates only when
+# it installs), so they are fetched once if a download fails.
+updated=0
 for p in "${packages[@]}"; do
   if ! ls "$cache/debs/${p}"_*.deb > /dev/null 2>&1; then
     echo "check-libraries: downloading $p"
-    (cd "$cache/debs" && apt-get download "$p" > /dev/null 2>&1) ||
-      { echo "check-libraries: apt-get download $p failed" >&2; exit 1; }
+    until (cd "$cache/debs" && apt-get download "$p" > /dev/null 2>&1); do
+      if ((updated)); then
+        echo "check-libraries: apt-get download $p failed (no Debian mirror reachable?)" >&2
+        exit 1
+      fi
+      updated=1
+      echo "check-libraries: fetching the package lists (apt-get update)"
+      if ((EUID == 0)); then apt-get update -qq; else sudo apt-get update -qq; fi ||
+        { echo "check-libraries: apt-get update failed" >&2; exit 1; }
+    done
   fi
 done
 if [[ ! -d $cache/root ]]; then
