@@ -51,33 +51,6 @@ std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceSession &
   return sqtt::sortedStacks(Profile);
 }
 
-/// The stacks of \p After with the cycles of \p Before as Baseline (stacks
-/// only in Before have zero cycles), frames interned in \p Names. Sorted by
-/// descending cycles, then baseline.
-std::vector<sqtt::FoldedStack> difference(const std::vector<sqtt::FoldedStack> &After,
-                                          const std::vector<sqtt::FoldedStack> &Before,
-                                          const sqtt::NameTable &BeforeNames, sqtt::NameTable &Names) {
-  std::vector<sqtt::FoldedStack> Out = After;
-  std::map<std::vector<uint32_t>, size_t> Index;
-  for (size_t I = 0; I < Out.size(); ++I)
-    Index[Out[I].Frames] = I;
-  for (const sqtt::FoldedStack &B : Before) {
-    std::vector<uint32_t> Frames;
-    for (uint32_t F : B.Frames)
-      Frames.push_back(Names.intern(BeforeNames.str(F)));
-    auto [It, New] = Index.try_emplace(Frames, Out.size());
-    if (New) {
-      sqtt::FoldedStack S;
-      S.Frames = Frames;
-      Out.push_back(S);
-    }
-    Out[It->second].Baseline += B.Cycles;
-  }
-  std::stable_sort(Out.begin(), Out.end(), [](const sqtt::FoldedStack &A, const sqtt::FoldedStack &B) {
-    return A.Cycles != B.Cycles ? A.Cycles > B.Cycles : A.Baseline > B.Baseline;
-  });
-  return Out;
-}
 
 int run(Options &Opts) {
   // Where everything goes, checked before any analysis.
@@ -109,7 +82,7 @@ int run(Options &Opts) {
     sqtt::RecordCounts BaseTotal;
     std::vector<sqtt::FoldedStack> Before = profile(Opts, Base, BaseTotal);
     Status = Base.finish(BaseTotal, Opts.Trace.Strict);
-    Stacks = difference(Stacks, Before, Base.Names, Session.Names);
+    Stacks = sqtt::differentialStacks(Stacks, Before, Base.Names, Session.Names);
     Opts.Look.Differential = true;
   }
 

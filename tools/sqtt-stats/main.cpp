@@ -29,31 +29,6 @@ struct Options {
   std::string Sort = "total";
 };
 
-/// Scope rows by the --sort column (descending; names ascending), data rows
-/// after them as the library orders them.
-void sortRows(std::vector<sqtt::StatsRow> &Rows, const std::string &By) {
-  auto Key = [&](const sqtt::StatsRow &R) -> double {
-    if (By == "count")
-      return double(R.Count);
-    if (By == "self")
-      return double(R.Self);
-    if (By == "mean")
-      return R.Mean;
-    if (By == "max")
-      return double(R.Max);
-    if (By == "p99")
-      return double(R.P99);
-    return double(R.Total);
-  };
-  auto Scopes = std::stable_partition(Rows.begin(), Rows.end(), [](const sqtt::StatsRow &R) {
-    return R.Kind != sqtt::StatKind::Data;
-  });
-  std::stable_sort(Rows.begin(), Scopes, [&](const sqtt::StatsRow &A, const sqtt::StatsRow &B) {
-    if (By == "name")
-      return std::tie(A.Kernel, A.Scope) < std::tie(B.Kernel, B.Scope);
-    return Key(A) > Key(B);
-  });
-}
 
 int run(const Options &Opts) {
   if (!Opts.Output.empty())
@@ -72,7 +47,7 @@ int run(const Options &Opts) {
       },
       nullptr, Total);
   std::vector<sqtt::StatsRow> Rows = Stats.rows(Session.Names);
-  sortRows(Rows, Opts.Sort);
+  sqtt::sortStatsRows(Rows, Opts.Sort);
   auto Write = [&](std::ostream &OS) {
     if (Opts.Format == "csv")
       sqtt::writeStatsCsv(OS, Rows);

@@ -101,4 +101,28 @@ std::vector<StatsRow> ScopeStats::rows(const NameTable &Names) const {
   return Rows;
 }
 
+void sortStatsRows(std::vector<StatsRow> &Rows, const std::string &By) {
+  auto Key = [&](const StatsRow &R) -> double {
+    if (By == "count")
+      return double(R.Count);
+    if (By == "self")
+      return double(R.Self);
+    if (By == "mean")
+      return R.Mean;
+    if (By == "max")
+      return double(R.Max);
+    if (By == "p99")
+      return double(R.P99);
+    return double(R.Total);
+  };
+  auto Scopes = std::stable_partition(Rows.begin(), Rows.end(), [](const StatsRow &R) {
+    return R.Kind != StatKind::Data;
+  });
+  std::stable_sort(Rows.begin(), Scopes, [&](const StatsRow &A, const StatsRow &B) {
+    if (By == "name")
+      return std::tie(A.Kernel, A.Scope) < std::tie(B.Kernel, B.Scope);
+    return Key(A) > Key(B);
+  });
+}
+
 } // namespace sqtt

@@ -63,4 +63,9 @@ private:
   std::map<Key, Accumulator> Acc;
 };
 
+/// Sorts scope rows by column \p By (count, self, mean, max, p99, name, or
+/// total: descending, names ascending); data rows stay after them in the
+/// library's order.
+void sortStatsRows(std::vector<StatsRow> &Rows, const std::string &By);
+
 } // namespace sqtt

@@ -44,6 +44,12 @@ const std::vector<std::string> &svgPalettes();
 
 /// The profile's stacks sorted by descending cycles (ties in first order).
 std::vector<FoldedStack> sortedStacks(const FoldedProfile &Profile);
+/// The stacks of \p After with the cycles of \p Before as Baseline (stacks
+/// only in Before have zero cycles), frames interned in \p Names: a
+/// differential profile. Sorted by descending cycles, then baseline.
+std::vector<FoldedStack> differentialStacks(const std::vector<FoldedStack> &After,
+                                            const std::vector<FoldedStack> &Before,
+                                            const NameTable &BeforeNames, NameTable &Names);
 
 void writeFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
                  const NameTable &Names, bool WithExecs);
