@@ -78,7 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
 
   sqtt::AnalysisOptions Options;
-  Options.Folded = Options.Events = Options.Addresses = true;
+  Options.Build.Profile = Options.Build.Timeline = Options.Build.Addresses = Options.Build.Stats = true;
   sqtt::TraceAnalyzer Analyzer(Resolver, Names, Options);
   std::vector<std::string> Warnings;
   try {

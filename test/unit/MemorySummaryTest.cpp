@@ -269,7 +269,7 @@ TEST(MemoryTrace, TracesSayWhereTheyComeFrom) {
   for (uint32_t L = 0; L < 32; ++L)
     Block.push_back(Rec(10, L * 4));
   AnalysisOptions Options;
-  Options.Addresses = true;
+  Options.Build.Addresses = true;
   TraceAnalyzer A(Resolver, Names, Options);
   std::vector<std::string> Warnings;
   DirResult R = A.analyzeRecords("mem", 0, Occ, {{0, Block}}, Warnings);

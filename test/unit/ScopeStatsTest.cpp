@@ -6,6 +6,7 @@
 #include "sqtt/trace/ScopeStats.h"
 #include "sqtt/trace/TraceAnalysis.h"
 #include "sqtt/trace/TraceFiles.h"
+#include "sqtt/writers/WaveLabel.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -57,7 +58,7 @@ TEST(ScopeStats, IntervalsSelfTimeWavesAndOpenScopes) {
        {rec(10, 6), rec(20, 10), rec(30, 1), rec(40, 12), rec(41, 7), rec(60, 1), rec(70, 10),
         rec(75, 1), rec(80, 6), rec(5, 10, 1), rec(45, 1, 1), rec(50, 12, 1), rec(51, 9, 1)}}};
   AnalysisOptions Options;
-  Options.Stats = true;
+  Options.Build.Stats = true;
   TraceAnalyzer A(Resolver, Names, Options);
   std::vector<std::string> Warnings;
   DirResult R = A.analyzeRecords("dir", 0, Occ, Engines, Warnings);
@@ -80,7 +81,8 @@ TEST(ScopeStats, IntervalsSelfTimeWavesAndOpenScopes) {
   EXPECT_EQ(U->P50, 10u);
   EXPECT_EQ(U->Waves, 2u);
   EXPECT_EQ(U->Open, 0u);
-  EXPECT_EQ(U->SlowestWave, "SE0/CU1/SIMD0/W0#0");
+  ASSERT_TRUE(U->SlowestWave);
+  EXPECT_EQ(waveLabel(*U->SlowestWave), "SE0/CU1/SIMD0/W0#0");
   EXPECT_EQ(D->Kind, StatKind::Data);
   EXPECT_EQ(D->Count, 2u);
   EXPECT_EQ(D->Min, 7u);
@@ -93,7 +95,7 @@ TEST(ScopeStats, IntervalsSelfTimeWavesAndOpenScopes) {
   ScopeStats Both = R.Stats;
   ScopeStats Other;
   uint32_t K = Names.intern("k"), Scope = Names.intern("u");
-  Other.interval(K, Scope, StatKind::User, 100, 100, 1, Names.intern("SE1/CU0/SIMD0/W0#0"),
+  Other.interval(K, Scope, StatKind::User, 100, 100, 1, WaveRef{slotKey(1, 0, 0, 0), 0},
                  Names.intern("dir2"));
   Both.merge(Other);
   const StatsRow *Merged = find(Both.rows(Names), "u");
@@ -102,6 +104,8 @@ TEST(ScopeStats, IntervalsSelfTimeWavesAndOpenScopes) {
   EXPECT_EQ(Merged->Waves, 3u);
   EXPECT_EQ(Merged->Max, 100u);
   EXPECT_EQ(Merged->SlowestWaveDir, "dir2");
+  ASSERT_TRUE(Merged->SlowestWave);
+  EXPECT_EQ(waveLabel(*Merged->SlowestWave), "SE1/CU0/SIMD0/W0#0");
 }
 
 TEST(MarkerResolver, UnnamedDispatchNames) {

@@ -93,7 +93,7 @@ struct Analysed {
              Rec(50, 1, 0, 0, 0)}},
         {5, {Rec(15, (2 << 2) | 2, 2, 1, 3), Rec(45, (2 << 2) | 3, 2, 1, 3), Rec(60, 1, 2, 1, 3)}}};
     AnalysisOptions Options;
-    Options.Events = true;
+    Options.Build.Timeline = true;
     TraceAnalyzer A(Resolver, Names, Options);
     std::vector<std::string> Warnings;
     Dir = A.analyzeRecords("ui_test", 0, Occ, Engines, Warnings);

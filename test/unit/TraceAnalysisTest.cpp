@@ -73,7 +73,7 @@ TEST(TraceAnalysis, RecordsInMemoryMatchFiles) {
 
   Fixture Mem;
   AnalysisOptions Options;
-  Options.Folded = Options.Events = true;
+  Options.Build.Profile = Options.Build.Timeline = true;
   TraceAnalyzer InMemory(Mem.Resolver, Mem.Names, Options);
   std::vector<std::string> Warnings;
   DirResult R = InMemory.analyzeRecords("mem", 0, Occ, Engines, Warnings);
@@ -129,7 +129,7 @@ TEST(TraceAnalysis, ReadAheadGivesTheSameResult) {
   for (bool Ahead : {false, true}) {
     Fixture Fx;
     AnalysisOptions Options;
-    Options.Folded = Options.Events = true;
+    Options.Build.Profile = Options.Build.Timeline = true;
     Options.ReadAhead = Ahead;
     TraceAnalyzer A(Fx.Resolver, Fx.Names, Options);
     std::vector<std::string> Warnings;
@@ -146,6 +146,88 @@ TEST(TraceAnalysis, ReadAheadGivesTheSameResult) {
   EXPECT_NE(Folded[0], "");
 }
 
+// Each output is one consumer of the same walk: what one output holds does
+// not depend on which others were built with it (every one of the 16 sets).
+TEST(TraceAnalysis, EachOutputIsTheSameWhicheverOthersAreBuilt) {
+  // A function scope holding a user scope, a data marker with two payload
+  // words, an LDS address block (wave32: EXEC, then one address per lane),
+  // an unmatched exit and a scope left open at the wave's end.
+  std::vector<Record> Records = {rec(10, (1 << 2) | 2, 0), rec(20, (2 << 2) | 2, 0),
+                                 rec(25, 3 << 2, 0),       rec(25, 7, 0),
+                                 rec(25, 9, 0),            rec(30, 4 << 2, 0),
+                                 rec(30, 0x3, 0),          rec(30, 0, 0)};
+  for (uint32_t Lane = 0; Lane < 32; ++Lane)
+    Records.push_back(rec(30, Lane < 2 ? 0x100 + 4 * Lane : 0, 0));
+  for (int64_t T : {40, 50, 60})
+    Records.push_back(rec(T, 1, 0));
+  Records.push_back(rec(70, (1 << 2) | 2, 0));
+  std::vector<TraceAnalyzer::EngineRecords> Engines = {{0, Records}};
+  Occupancy Occ = parseOccupancy(Occ2Slots, "occ.json");
+  const char *Map = "K:k\nW:32\nF:1:f\nU:2:u\nP:3:d\nR:3:extra_payload_count=2\n"
+                    "P:4:addr_trace_lds_load@k.hip:7\nR:4:extra_payload_count=34\n";
+
+  struct Outputs {
+    std::string Folded, Stats, Timeline, Addresses;
+    RecordCounts Loss;
+  };
+  auto Run = [&](AnalysisOptions::Outputs Build) {
+    NameTable Names;
+    MarkerResolver Resolver(Names, false);
+    Resolver.add(1, rocprof_trace_decoder::codeobj::parse_funcmap(Map));
+    AnalysisOptions Options;
+    Options.Build = Build;
+    TraceAnalyzer A(Resolver, Names, Options);
+    std::vector<std::string> Warnings;
+    DirResult R = A.analyzeRecords("mem", 0, Occ, Engines, Warnings);
+    Outputs O;
+    O.Loss = R.Loss;
+    O.Folded = folded(A, Names);
+    for (const StatsRow &Row : R.Stats.rows(Names))
+      O.Stats += Row.Kernel + ";" + Row.Scope + ";" + std::to_string(Row.Count) + ";" +
+                 std::to_string(Row.Total) + ";" + std::to_string(Row.Self) + ";" +
+                 std::to_string(Row.Open) + ";" + std::to_string(Row.Max) + "\n";
+    std::vector<TimelineEvent> Events;
+    for (const WaveEvents &W : R.Waves) {
+      R.Events.read({W.Begin, W.End}, Events);
+      for (const TimelineEvent &E : Events)
+        O.Timeline += std::to_string(E.Time) + ":" + std::to_string(int(E.Ph)) + ":" +
+                      (E.Ph == TimelineEvent::Payload ? std::to_string(E.Name) : Names.str(E.Name)) + " ";
+    }
+    for (const auto &[D, W] : R.DispatchWaves)
+      O.Timeline += "| " + std::to_string(D) + " " + std::to_string(W.key());
+    forEachAddressTrace(R, [&](const AddressTrace &T) {
+      for (uint64_t Addr : T.Addresses)
+        O.Addresses += std::to_string(T.Time) + "@" + std::to_string(Addr) + " ";
+    });
+    return O;
+  };
+
+  Outputs All = Run({true, true, true, true});
+  EXPECT_EQ(All.Folded, "code_object_1;k;f; 20\ncode_object_1;k;f;u; 20\n");
+  // f: 10 to 50, 20 of it its own; u: 20 to 40; f again, open at the end.
+  EXPECT_EQ(All.Stats, "k;f;1;40;20;1;40\nk;u;1;20;20;0;20\nk;d;2;0;0;0;9\n");
+  EXPECT_EQ(All.Addresses, "30@256 30@260 ");
+  EXPECT_EQ(All.Loss.UnmatchedExits, 1u);
+  EXPECT_EQ(All.Loss.OpenAtWaveEnd, 1u);
+  EXPECT_EQ(All.Loss.AddressBlocks, 1u);
+  EXPECT_NE(All.Timeline.find("10:0:f 20:0:u 25:2:d 25:3:7 25:3:9 40:1:"), std::string::npos)
+      << All.Timeline;
+  EXPECT_NE(All.Timeline.find("70:0:f 71:1:"), std::string::npos) << All.Timeline; // closed at the end
+  for (unsigned Set = 0; Set < 16; ++Set) {
+    AnalysisOptions::Outputs Build{bool(Set & 1), bool(Set & 2), bool(Set & 4), bool(Set & 8)};
+    Outputs O = Run(Build);
+    SCOPED_TRACE("output set " + std::to_string(Set));
+    EXPECT_EQ(O.Folded, Build.Profile ? All.Folded : "");
+    EXPECT_EQ(O.Stats, Build.Stats ? All.Stats : "");
+    EXPECT_EQ(O.Timeline, Build.Timeline ? All.Timeline : "");
+    EXPECT_EQ(O.Addresses, Build.Addresses ? All.Addresses : "");
+    EXPECT_EQ(O.Loss.Headers, All.Loss.Headers);
+    EXPECT_EQ(O.Loss.PayloadRecords, All.Loss.PayloadRecords);
+    EXPECT_EQ(O.Loss.UnmatchedExits, All.Loss.UnmatchedExits);
+    EXPECT_EQ(O.Loss.OpenAtWaveEnd, All.Loss.OpenAtWaveEnd);
+  }
+}
+
 TEST(EventStore, ReadsBackWhatWasAppended) {
   EventStore Store;
   EXPECT_EQ(Store.size(), 0u);
@@ -157,9 +239,9 @@ TEST(EventStore, ReadsBackWhatWasAppended) {
   A[1].Ph = TimelineEvent::Instant, A[1].Category = MarkerType::Point, A[1].Flags = TimelineEvent::FlagUnknown;
   A[2].Ph = TimelineEvent::Payload, A[2].Name = 0xFFFFFFFF, A[2].MarkerID = 0;
   A[3].Ph = TimelineEvent::End, A[3].Name = 0, A[3].MarkerID = 0, A[3].Time = -5;
-  A[4].Pid = 42, A[4].Category = MarkerType::User, A[4].Time = INT64_MAX;
-  A[5].Pid = -1, A[5].Time = INT64_MIN, A[5].SourceLoc = 0;
-  B[0].Time = 100, B[0].Pid = 9, B[1].Time = 101, B[1].Ph = TimelineEvent::End;
+  A[4].Dispatch = 42, A[4].Category = MarkerType::User, A[4].Time = INT64_MAX;
+  A[5].Dispatch = -1, A[5].Time = INT64_MIN, A[5].SourceLoc = 0;
+  B[0].Time = 100, B[0].Dispatch = 9, B[1].Time = 101, B[1].Ph = TimelineEvent::End;
   EventStore::Range RA = Store.append(A.data(), A.data() + A.size());
   EventStore::Range Empty = Store.append(B.data(), B.data());
   EventStore::Range RB = Store.append(B.data(), B.data() + B.size());
@@ -170,7 +252,7 @@ TEST(EventStore, ReadsBackWhatWasAppended) {
   EXPECT_THROW(Store.read(RB, Out), Error); // not flushed yet
   Store.flush();
   auto Same = [](const TimelineEvent &X, const TimelineEvent &Y) {
-    return X.Time == Y.Time && X.Pid == Y.Pid && X.Name == Y.Name && X.MarkerID == Y.MarkerID &&
+    return X.Time == Y.Time && X.Dispatch == Y.Dispatch && X.Name == Y.Name && X.MarkerID == Y.MarkerID &&
            X.SourceLoc == Y.SourceLoc && X.Ph == Y.Ph && X.Category == Y.Category && X.Flags == Y.Flags;
   };
   Store.read(RB, Out); // on its own, after the other wave

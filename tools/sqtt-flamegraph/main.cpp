@@ -39,7 +39,7 @@ bool endsWith(const std::string &S, const std::string &Suffix) {
 std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceSession &Session,
                                        sqtt::RecordCounts &Total) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
-  A.Folded = true;
+  A.Build.Profile = true;
   sqtt::FoldedProfile Profile;
   Session.analyzeDirs(
       A, Opts.Trace.Jobs,

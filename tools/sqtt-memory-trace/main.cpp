@@ -33,7 +33,7 @@ int run(const Options &Opts) {
     sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
-  A.Addresses = true;
+  A.Build.Addresses = true;
   sqtt::RecordCounts Total;
   sqtt::MemorySummary Summary(Session.Names);
   const bool WantSummary = Opts.Summary || !Opts.SummaryJson.empty();

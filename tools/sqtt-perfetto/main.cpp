@@ -38,7 +38,7 @@ int run(const Options &Opts) {
     sqtt::checkOutputDir(Opts.OutputDir);
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
-  A.Events = true;
+  A.Build.Timeline = true;
   sqtt::TimelineClock Clock{Opts.ClockRateGHz};
   bool Proto = Opts.Format == "pftrace";
   // Every directory's file, or none: an error in a later directory leaves

@@ -35,7 +35,7 @@ int run(const Options &Opts) {
     sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
-  A.Stats = true;
+  A.Build.Stats = true;
   sqtt::RecordCounts Total;
   sqtt::ScopeStats Stats;
   Session.analyzeDirs(

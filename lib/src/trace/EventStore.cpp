@@ -20,7 +20,7 @@ namespace sqtt {
 namespace {
 
 // Header bits: phase (2), category (2), then flags.
-constexpr uint8_t PhaseShift = 0, CategoryShift = 2, Unknown = 1 << 4, NewPid = 1 << 5,
+constexpr uint8_t PhaseShift = 0, CategoryShift = 2, Unknown = 1 << 4, NewDispatch = 1 << 5,
                   NoName = 1 << 6, SameLocation = 1 << 7;
 static_assert(TimelineEvent::FlagUnknown == 1, "FlagUnknown is the only flag, stored in one bit");
 
@@ -40,29 +40,29 @@ EventStore::Range EventStore::append(const TimelineEvent *First, const TimelineE
     Pending = std::move(Grown);
   }
   char *At = Pending.get() + PendingSize;
-  int64_t Time = 0, Pid = 0;
+  int64_t Time = 0, Dispatch = 0;
   uint32_t Loc = 0;
   for (const TimelineEvent *E = First; E != Last; ++E) {
     uint8_t Head = uint8_t(E->Ph << PhaseShift | uint8_t(E->Category) << CategoryShift);
     if (E->Flags & TimelineEvent::FlagUnknown)
       Head |= Unknown;
-    if (E->Pid != Pid)
-      Head |= NewPid;
+    if (E->Dispatch != Dispatch)
+      Head |= NewDispatch;
     if (E->Name == 0 && E->MarkerID == 0)
       Head |= NoName;
     if (E->SourceLoc == Loc)
       Head |= SameLocation;
     *At++ = char(Head);
     At = encodeVarint(At, zigzag(int64_t(uint64_t(E->Time) - uint64_t(Time))));
-    if (Head & NewPid)
-      At = encodeVarint(At, zigzag(E->Pid));
+    if (Head & NewDispatch)
+      At = encodeVarint(At, zigzag(E->Dispatch));
     if (!(Head & NoName)) {
       At = encodeVarint(At, E->Name);
       At = encodeVarint(At, E->MarkerID);
     }
     if (!(Head & SameLocation))
       At = encodeVarint(At, E->SourceLoc);
-    Time = E->Time, Pid = E->Pid, Loc = E->SourceLoc;
+    Time = E->Time, Dispatch = E->Dispatch, Loc = E->SourceLoc;
   }
   PendingSize = size_t(At - Pending.get());
   Count += uint64_t(Last - First);
@@ -110,8 +110,8 @@ void EventStore::read(Range R, std::vector<TimelineEvent> &Out) const {
     E.Flags = Head & Unknown ? TimelineEvent::FlagUnknown : 0;
     if ((At = decodeVarint(At, End, V)))
       E.Time = int64_t(uint64_t(E.Time) + uint64_t(unzigzag(V)));
-    if (At && (Head & NewPid) && (At = decodeVarint(At, End, V)))
-      E.Pid = unzigzag(V);
+    if (At && (Head & NewDispatch) && (At = decodeVarint(At, End, V)))
+      E.Dispatch = unzigzag(V);
     E.Name = E.MarkerID = 0;
     if (At && !(Head & NoName) && (At = decodeVarint(At, End, V))) {
       E.Name = uint32_t(V);

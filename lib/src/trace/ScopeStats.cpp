@@ -22,7 +22,7 @@ uint64_t nearestRank(const std::vector<uint64_t> &Sorted, unsigned Percent) {
 }
 
 void ScopeStats::interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles,
-                          uint64_t Self, uint64_t Wave, uint32_t WaveName, uint32_t Dir) {
+                          uint64_t Self, uint64_t Wave, WaveRef Instance, uint32_t Dir) {
   Accumulator &A = Acc[{Kernel, Scope, Kind}];
   A.Values.push_back(Cycles);
   A.Self += Self;
@@ -33,7 +33,7 @@ void ScopeStats::interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64
   if (!A.HasMax || Cycles > A.Max) {
     A.HasMax = true;
     A.Max = Cycles;
-    A.MaxWave = WaveName;
+    A.MaxWave = Instance;
     A.MaxDir = Dir;
   }
 }
@@ -86,7 +86,7 @@ std::vector<StatsRow> ScopeStats::rows(const NameTable &Names) const {
         R.P50 = nearestRank(Sorted, 50);
         R.P90 = nearestRank(Sorted, 90);
         R.P99 = nearestRank(Sorted, 99);
-        R.SlowestWave = Names.str(A.MaxWave);
+        R.SlowestWave = A.MaxWave;
         R.SlowestWaveDir = Names.str(A.MaxDir);
       }
     }

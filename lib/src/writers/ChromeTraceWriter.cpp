@@ -230,8 +230,8 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
     std::string Ids, WaveJson;
     for (const TimelineItem &Item : Items) {
       const TimelineEvent &E = Events[Item.Head];
-      if (!Thread || Thread->Info.Pid != E.Pid) {
-        Thread = &Layout.thread(E.Pid, W.Tid);
+      if (!Thread || Thread->Dispatch != E.Dispatch) {
+        Thread = &Layout.thread(E.Dispatch, W.Wave);
         Ids = ",\"pid\":" + std::to_string(Layout.Processes[Thread->Process].Pid) +
               ",\"tid\":" + std::to_string(Thread->Tid);
         // The wave's arguments, after the marker's (so each with a comma).

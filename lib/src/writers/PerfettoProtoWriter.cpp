@@ -166,7 +166,7 @@ private:
     std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint64_t> Groups;
     static const char *Prefix[3] = {"SE", "CU", "SIMD"};
     for (const TimelineThread &T : Layout.Threads) {
-      const uint32_t Coord[3] = {slotSE(T.Info.Slot), slotCU(T.Info.Slot), slotSIMD(T.Info.Slot)};
+      const uint32_t Coord[3] = {slotSE(T.Wave.Slot), slotCU(T.Wave.Slot), slotSIMD(T.Wave.Slot)};
       uint64_t Parent = DispatchUuid[T.Process];
       for (int Level = 0; Level < 3; ++Level) {
         auto Key = std::make_tuple(T.Process, Coord[0], Level > 0 ? Coord[1] : ~0u,
@@ -364,8 +364,8 @@ private:
     uint64_t Uuid = 0;
     for (const TimelineItem &Item : Items) {
       const TimelineEvent &E = Events[Item.Head];
-      if (!Thread || Thread->Info.Pid != E.Pid) {
-        Thread = &Layout.thread(E.Pid, W.Tid);
+      if (!Thread || Thread->Dispatch != E.Dispatch) {
+        Thread = &Layout.thread(E.Dispatch, W.Wave);
         Uuid = WaveUuid[Thread->Tid - 1];
       }
       const TimelineProcess &Process = Layout.Processes[Thread->Process];

@@ -1,6 +1,7 @@
 // StatsWriter.cpp - sqtt-stats rows as an aligned table, CSV or JSON.
 #include "sqtt/support/JsonString.h"
 #include "sqtt/writers/StatsWriters.h"
+#include "sqtt/writers/WaveLabel.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,9 +26,12 @@ std::string mean(double V) {
 
 /// The slowest wave, with its trace directory when the rows span several.
 std::string waveName(const StatsRow &R, bool SeveralDirs) {
-  if (!SeveralDirs || R.SlowestWave.empty())
-    return R.SlowestWave;
-  return std::filesystem::path(R.SlowestWaveDir).filename().string() + "/" + R.SlowestWave;
+  if (!R.SlowestWave)
+    return "";
+  std::string Wave = waveLabel(*R.SlowestWave);
+  if (!SeveralDirs)
+    return Wave;
+  return std::filesystem::path(R.SlowestWaveDir).filename().string() + "/" + Wave;
 }
 
 bool severalDirs(const std::vector<StatsRow> &Rows) {

@@ -1,5 +1,6 @@
 // Timeline.cpp - what the Chrome JSON and Perfetto protobuf writers share.
 #include "sqtt/writers/Timeline.h"
+#include "sqtt/writers/WaveLabel.h"
 #include "sqtt/support/Error.h"
 
 #include <algorithm>
@@ -22,50 +23,56 @@ std::string TimelineClock::note() const {
   return Buf;
 }
 
+namespace {
+
+/// "dispatch N: kernel" (the occupancy name when the kernel is unknown);
+/// dispatch 0 without a summary holds records outside any dispatch.
+std::string processName(int64_t Dispatch, const DispatchSummary *S) {
+  if (!S)
+    return Dispatch == 0 ? "unknown dispatch" : "dispatch " + std::to_string(Dispatch);
+  const std::string &Shown = S->Kernel.empty() ? S->OccupancyName : S->Kernel;
+  return "dispatch " + std::to_string(Dispatch) + (Shown.empty() ? "" : ": " + Shown);
+}
+
+} // namespace
+
 TimelineLayout::TimelineLayout(const DirResult &Dir) {
   std::set<int64_t> Dispatches;
-  for (const ThreadInfo &T : Dir.Threads)
-    Dispatches.insert(T.Pid);
+  for (const auto &[D, Wave] : Dir.DispatchWaves)
+    Dispatches.insert(D);
   std::unordered_map<int64_t, uint32_t> ProcessOf;
   for (int64_t D : Dispatches) {
     TimelineProcess P;
     P.Dispatch = D;
     P.Pid = uint32_t(Processes.size() + 1);
-    auto Name = Dir.ProcessNames.find(D);
-    P.Name = Name != Dir.ProcessNames.end() ? Name->second : "dispatch " + std::to_string(D);
-    if (auto K = Dir.Kernels.find(D); K != Dir.Kernels.end())
-      P.Kernel = K->second;
-    if (auto C = Dir.CodeObjects.find(D); C != Dir.CodeObjects.end())
-      P.CodeObject = C->second;
+    auto S = Dir.EventDispatches.find(D);
+    const DispatchSummary *Summary = S != Dir.EventDispatches.end() ? &S->second : nullptr;
+    P.Name = processName(D, Summary);
+    if (Summary) {
+      P.Kernel = Summary->Kernel;
+      P.CodeObject = Summary->CodeObject;
+    }
     ProcessOf[D] = uint32_t(Processes.size());
     Processes.push_back(std::move(P));
   }
-  std::vector<const ThreadInfo *> Order;
-  for (const ThreadInfo &T : Dir.Threads)
-    Order.push_back(&T);
-  auto Key = [&](const ThreadInfo *T) {
-    return std::make_tuple(ProcessOf[T->Pid], slotSE(T->Slot), slotCU(T->Slot), slotSIMD(T->Slot),
-                           slotWave(T->Slot), T->Instance);
-  };
-  std::sort(Order.begin(), Order.end(),
-            [&](const ThreadInfo *A, const ThreadInfo *B) { return Key(A) < Key(B); });
-  if (Order.size() >= (1u << 31) - 1)
+  // Threads in dispatch, then SE/CU/SIMD/slot/instance order: the order of
+  // DispatchWaves, by dispatch and wave key.
+  if (Dir.DispatchWaves.size() >= (1u << 31) - 1)
     throw Error(Dir.Dir + ": more wave instances than a timeline can number");
-  for (const ThreadInfo *T : Order) {
+  for (const auto &[D, Wave] : Dir.DispatchWaves) {
     TimelineThread Th;
-    Th.Info = *T;
-    Th.Process = ProcessOf[T->Pid];
+    Th.Dispatch = D;
+    Th.Wave = Wave;
+    Th.Process = ProcessOf[D];
     Th.Tid = uint32_t(Threads.size() + 1);
-    Th.Name = "SE" + std::to_string(slotSE(T->Slot)) + "/CU" + std::to_string(slotCU(T->Slot)) +
-              "/SIMD" + std::to_string(slotSIMD(T->Slot)) + "/W" + std::to_string(slotWave(T->Slot)) +
-              "#" + std::to_string(T->Instance);
-    ThreadIndex[T->Pid][T->Tid] = uint32_t(Threads.size());
+    Th.Name = waveLabel(Wave);
+    ThreadIndex[D][Wave.key()] = uint32_t(Threads.size());
     Threads.push_back(std::move(Th));
   }
 }
 
-const TimelineThread &TimelineLayout::thread(int64_t Dispatch, uint64_t WaveTid) const {
-  return Threads[ThreadIndex.at(Dispatch).at(WaveTid)];
+const TimelineThread &TimelineLayout::thread(int64_t Dispatch, WaveRef Wave) const {
+  return Threads[ThreadIndex.at(Dispatch).at(Wave.key())];
 }
 
 void timelineItems(const std::vector<TimelineEvent> &Events, std::vector<TimelineItem> &Items) {
@@ -146,12 +153,12 @@ void TimelineArgs::waveArgs(const TimelineProcess &Process, const TimelineThread
     Out.push_back({"kernel", &Process.Kernel, 0});
   if (Process.CodeObject)
     Out.push_back({"code_object", nullptr, int64_t(*Process.CodeObject)});
-  SlotKey Slot = Thread.Info.Slot;
+  SlotKey Slot = Thread.Wave.Slot;
   Out.push_back({"se", nullptr, slotSE(Slot)});
   Out.push_back({"cu", nullptr, slotCU(Slot)});
   Out.push_back({"simd", nullptr, slotSIMD(Slot)});
   Out.push_back({"slot", nullptr, slotWave(Slot)});
-  Out.push_back({"instance", nullptr, Thread.Info.Instance});
+  Out.push_back({"instance", nullptr, Thread.Wave.Instance});
 }
 
 void TimelineArgs::eventArgs(const TimelineItem &Item, const std::vector<TimelineEvent> &Events,

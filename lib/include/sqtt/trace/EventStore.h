@@ -27,7 +27,7 @@ namespace sqtt {
 /// value in Name), so events stay fixed-size whatever the payload count.
 struct TimelineEvent {
   int64_t Time = 0;
-  int64_t Pid = 0;        // the dispatch (occupancy kernel_id); 0: none
+  int64_t Dispatch = 0;   // occupancy kernel_id; 0: none
   uint32_t Name = 0;      // interned; Payload: the payload word
   uint32_t MarkerID = 0;  // 0: a bare exit
   uint32_t SourceLoc = 0; // interned, "" when the map has none

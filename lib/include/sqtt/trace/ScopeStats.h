@@ -8,9 +8,11 @@
 #pragma once
 
 #include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/trace/TraceModel.h"
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -27,8 +29,10 @@ struct StatsRow {
   uint64_t Count = 0, Total = 0, Self = 0, Min = 0, P50 = 0, P90 = 0, P99 = 0, Max = 0;
   double Mean = 0;
   uint64_t Waves = 0, Open = 0;
-  /// The wave instance of the longest interval (D8 name) and its trace dir.
-  std::string SlowestWave, SlowestWaveDir;
+  /// The wave instance of the longest interval (scope rows with intervals)
+  /// and its trace directory.
+  std::optional<WaveRef> SlowestWave;
+  std::string SlowestWaveDir;
 };
 
 /// The nearest-rank \p Percent percentile of sorted \p Values (non-empty).
@@ -39,7 +43,7 @@ public:
   /// A closed interval of \p Scope in wave \p Wave (unique per trace dir
   /// and wave instance; a wave's intervals are reported together).
   void interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles, uint64_t Self,
-                uint64_t Wave, uint32_t WaveName, uint32_t Dir);
+                uint64_t Wave, WaveRef Instance, uint32_t Dir);
   /// A scope still open at wave end or dispatch change.
   void open(uint32_t Kernel, uint32_t Scope, StatKind Kind);
   /// One payload value of data marker \p Name.
@@ -56,7 +60,8 @@ private:
     std::vector<uint64_t> Values; // interval cycles, or payload values
     uint64_t Self = 0, Open = 0, Waves = 0, LastWave = UINT64_MAX;
     uint64_t Max = 0;
-    uint32_t MaxWave = 0, MaxDir = 0;
+    WaveRef MaxWave;
+    uint32_t MaxDir = 0;
     bool HasMax = false;
   };
   using Key = std::tuple<uint32_t, uint32_t, StatKind>;

@@ -1,15 +1,20 @@
 // TraceAnalysis.h - from a trace directory's records to what the tools show.
 //
-// Per directory: load the records, sort them by arrival time, split them by
-// wave slot, drop trap-handler records, skip declared payloads, cut out
-// address blocks, number wave instances, then walk each wave instance to
-// attribute self time to stacks (flamegraph) and to emit slices and instants
-// (Perfetto). Every record that cannot be attributed is counted (D10).
+// The analysis runs in stages, one shader engine at a time (lib/src/trace/
+// analysis): the records are read and put in time order; grouped by wave
+// slot, without trap-handler and filtered records (SlotGrouping); address
+// blocks are cut out and payloads skipped (RecordBlocks); each slot's
+// headers are cut into wave instances, and one walk per instance feeds the
+// consumers of the outputs asked for (WaveWalk: the folded profile, the
+// scope statistics, the timeline). Every record that cannot be attributed is
+// counted (D10). The results are data: names and numbering for viewers are
+// the writers' (lib/src/writers).
 #pragma once
 
 #include "sqtt/trace/AddressStore.h"
 #include "sqtt/trace/AddressTrace.h"
 #include "sqtt/trace/EventStore.h"
+#include "sqtt/trace/FoldedProfile.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/ScopeStats.h"
 #include "sqtt/trace/TraceFiles.h"
@@ -50,65 +55,17 @@ struct RecordCounts {
   void add(const RecordCounts &O);
 };
 
-/// Where an event sits in the reference's processing order: trace
-/// directory, then wave instance by its first header in time order (ties by
-/// file order), then position within the wave. Engines are processed one at
-/// a time, so this order is rebuilt from keys rather than followed.
-struct OrderKey {
-  uint32_t DirIndex = 0;
-  int64_t Time = 0;
-  uint32_t Engine = 0;    // in the order of the engines' first files
-  uint32_t Position = 0;  // of the wave's first header in its engine
-  uint32_t Sequence = 0;  // within the wave
-  bool operator<(const OrderKey &O) const {
-    return std::tie(DirIndex, Time, Engine, Position, Sequence) <
-           std::tie(O.DirIndex, O.Time, O.Engine, O.Position, O.Sequence);
-  }
-};
-
-/// Self time per stack, in the order stacks first received time.
-class FoldedProfile {
-public:
-  static constexpr uint32_t Root = 0;
-  FoldedProfile() { Nodes.push_back({Root, 0, 0, 0, 0, {}}); }
-
-  uint32_t child(uint32_t Parent, uint32_t Name);
-  uint32_t parent(uint32_t Node) const { return Nodes[Node].Parent; }
-  uint32_t depth(uint32_t Node) const { return Nodes[Node].Depth; }
-  void attribute(uint32_t Node, uint64_t Cycles, const OrderKey &When);
-  /// Names from the root to \p Node.
-  std::vector<uint32_t> path(uint32_t Node) const;
-  /// Adds \p Other's time to this profile (stacks matched by their names).
-  void merge(const FoldedProfile &Other);
-
-  struct Entry {
-    uint32_t Node;
-    uint64_t Cycles, Execs;
-  };
-  /// Stacks with time, in first-attribution order.
-  std::vector<Entry> entries() const;
-
-private:
-  struct Node {
-    uint32_t Parent, Name, Depth;
-    uint64_t Cycles, Execs;
-    OrderKey First;
-  };
-  std::vector<Node> Nodes;
-  std::unordered_map<uint64_t, uint32_t> Children;
-};
-
 /// The events of one wave instance: a range of the directory's EventStore.
 struct WaveEvents {
-  uint64_t Tid;
+  WaveRef Wave;
   uint64_t Begin, End; // EventStore::Range
 };
 
-struct ThreadInfo {
-  int64_t Pid;
-  uint64_t Tid;
-  SlotKey Slot;
-  uint32_t Instance;
+/// A dispatch that has timeline events: what the writers name it by.
+struct DispatchSummary {
+  std::string OccupancyName; // as occupancy.json spells it
+  std::string Kernel;        // display name of its kernel, "" when unknown
+  std::optional<uint64_t> CodeObject;
 };
 
 /// The command-line filters, each on its own: how many records it alone let
@@ -125,14 +82,14 @@ struct DirResult {
   std::vector<std::string> Unresolved;
   ScopeStats Stats;
   uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
-  /// Engine by engine, in processing order; Waves gives the output order.
+  /// Timeline events, engine by engine in processing order; Waves gives
+  /// the output order (by first header across engines).
   EventStore Events;
   std::vector<WaveEvents> Waves;
-  std::vector<ThreadInfo> Threads;
-  std::map<int64_t, std::string> ProcessNames; // pid -> display name
-  /// Per dispatch with events: its kernel's display name and code object.
-  std::map<int64_t, std::string> Kernels;
-  std::map<int64_t, uint64_t> CodeObjects;
+  /// Every (dispatch, wave instance) with events, in that order; dispatch 0
+  /// holds records outside any dispatch.
+  std::vector<std::pair<int64_t, WaveRef>> DispatchWaves;
+  std::map<int64_t, DispatchSummary> EventDispatches;
   /// Per dispatch, from occupancy (slots the record filter accepts): the
   /// number of its waves in flight at each change, in time order.
   std::map<int64_t, std::vector<std::pair<int64_t, uint32_t>>> WavesInFlight;
@@ -153,10 +110,15 @@ struct AnalysisOptions {
   std::string KernelRegex;
   int64_t Dispatch = -1;
   bool filtered() const { return Filter.active() || !KernelRegex.empty() || Dispatch >= 0; }
-  bool Folded = false;
-  bool Stats = false;
-  bool Events = false;
-  bool Addresses = false;
+  /// The outputs to build; each is one consumer of the wave walk (or, for
+  /// addresses, of the block stage), so an output not asked for costs
+  /// nothing. A new output is a new consumer and a member here.
+  struct Outputs {
+    bool Profile = false;   // FoldedProfile: TraceAnalyzer::profile()
+    bool Stats = false;     // DirResult::Stats
+    bool Timeline = false;  // DirResult::Events, Waves, DispatchWaves, EventDispatches
+    bool Addresses = false; // DirResult::Addresses, AddressSlots
+  } Build;
   /// Read the next shader engine on another thread while analysing one.
   bool ReadAhead = false;
   /// Called on the analysing thread before each shader engine (index, count).
@@ -185,10 +147,6 @@ public:
                            std::vector<std::string> &Warnings);
 
   const FoldedProfile &profile() const { return Profile; }
-
-  /// Perfetto thread id (D8): equal to (cu<<20)|(simd<<16)|(wave<<8)|inst for
-  /// SE 0 and instances below 256, unique otherwise.
-  static uint64_t threadID(SlotKey Slot, uint32_t Instance);
 
 private:
   /// Appends engine \p E's records.

@@ -36,6 +36,15 @@ constexpr uint32_t slotCU(SlotKey K) { return (K >> 16) & 0xFF; }
 constexpr uint32_t slotSIMD(SlotKey K) { return (K >> 8) & 0xFF; }
 constexpr uint32_t slotWave(SlotKey K) { return K & 0xFF; }
 
+/// One wave instance: the Instance-th wave launched in its slot (D8).
+struct WaveRef {
+  SlotKey Slot = 0;
+  uint32_t Instance = 0;
+  uint64_t key() const { return uint64_t(Slot) << 32 | Instance; }
+  bool operator==(const WaveRef &O) const { return key() == O.key(); }
+  bool operator<(const WaveRef &O) const { return key() < O.key(); }
+};
+
 /// One wave's residency in a slot: launch to retire (retire = INT64_MAX while
 /// still open at the end of the trace).
 struct WaveSpan {

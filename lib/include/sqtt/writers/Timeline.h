@@ -35,7 +35,8 @@ struct TimelineProcess {
 
 /// A wave instance within one dispatch, shown as a thread.
 struct TimelineThread {
-  ThreadInfo Info;
+  int64_t Dispatch = 0;
+  WaveRef Wave;
   uint32_t Process = 0; // index into TimelineLayout::Processes
   uint32_t Tid = 0;     // dense from 1 over the file, in SE/CU/SIMD/slot/instance order
   std::string Name;     // SE<se>/CU<cu>/SIMD<simd>/W<slot>#<instance>
@@ -49,11 +50,11 @@ public:
   explicit TimelineLayout(const DirResult &Dir);
   std::vector<TimelineProcess> Processes; // by pid
   std::vector<TimelineThread> Threads;    // by tid
-  /// The thread of wave \p WaveTid (WaveEvents::Tid) while in \p Dispatch.
-  const TimelineThread &thread(int64_t Dispatch, uint64_t WaveTid) const;
+  /// The thread of wave instance \p Wave while in \p Dispatch.
+  const TimelineThread &thread(int64_t Dispatch, WaveRef Wave) const;
 
 private:
-  std::unordered_map<int64_t, std::unordered_map<uint64_t, uint32_t>> ThreadIndex;
+  std::unordered_map<int64_t, std::unordered_map<uint64_t, uint32_t>> ThreadIndex; // by WaveRef::key
 };
 
 /// One slice (a B/E pair) or instant of a wave, in begin order.

@@ -1,0 +1,54 @@
+// DispatchTable.h - each dispatch of a trace directory, resolved once (D17):
+// its code object, kernel and marker map, and whether the dispatch filters
+// (--kernel, --dispatch) keep it. The library's own header, not installed.
+#pragma once
+
+#include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/trace/TraceFiles.h"
+
+#include <cstdint>
+#include <optional>
+#include <regex>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+namespace sqtt {
+
+struct ResolvedDispatch {
+  DispatchTarget Target;
+  std::string OccupancyName; // as occupancy.json spells it
+  uint32_t Kernel = 0;       // interned display name; the empty name for none
+  bool KernelMatches = true, DispatchMatches = true;
+};
+
+class DispatchTable {
+public:
+  /// \p KernelRegex (std::regex, may be empty) and \p Dispatch (-1: any) are
+  /// the dispatch filters.
+  DispatchTable(const Occupancy &Occ, MarkerResolver &Resolver, NameTable &Names,
+                const std::string &KernelRegex, int64_t Dispatch);
+
+  const ResolvedDispatch &of(int64_t Dispatch);
+  /// The map a record in \p Span is decoded with: its dispatch's code
+  /// object's only, and outside any dispatch the trace's only map if any.
+  const MarkerMap &mapOf(const WaveSpan *Span) {
+    return Span ? *of(Span->Dispatch).Target.Map : Resolver.outsideDispatch();
+  }
+  /// The interned empty name: the kernel of records outside any dispatch.
+  uint32_t noKernel() const { return NoKernel; }
+  /// Why some dispatches' markers stay unknown, one line per reason.
+  const std::set<std::string> &problems() const { return Problems; }
+
+private:
+  const Occupancy &Occ;
+  MarkerResolver &Resolver;
+  NameTable &Names;
+  std::optional<std::regex> KernelRe;
+  int64_t Wanted;
+  uint32_t NoKernel;
+  std::unordered_map<int64_t, ResolvedDispatch> Cache;
+  std::set<std::string> Problems;
+};
+
+} // namespace sqtt

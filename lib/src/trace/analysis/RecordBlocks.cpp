@@ -1,0 +1,133 @@
+// RecordBlocks.cpp - address blocks cut out, payloads skipped, headers kept.
+#include "analysis/RecordBlocks.h"
+
+namespace sqtt {
+
+namespace {
+
+bool is64BitAddress(AddressKind K) {
+  return K == AddressKind::Load || K == AddressKind::Store || K == AddressKind::Atomic;
+}
+bool isBuffer(AddressKind K) { return K >= AddressKind::BufferLoad; }
+bool isStructBuffer(AddressKind K) { return K >= AddressKind::StructBufferLoad; }
+
+/// The layout of an address block after its header (FORMATS §5): EXEC in two
+/// words, for buffers the resource's base (two words) and soffset, then per
+/// lane one word (32-bit addresses, offsets) or two (64-bit addresses, or a
+/// buffer's offset and index).
+struct BlockLayout {
+  size_t Fixed, PerLane;
+  explicit BlockLayout(AddressKind Kind)
+      : Fixed(2 + (isBuffer(Kind) ? 3 : 0)), PerLane(is64BitAddress(Kind) || isStructBuffer(Kind) ? 2 : 1) {}
+  size_t words(uint32_t WaveSize) const { return Fixed + size_t(WaveSize) * PerLane; }
+};
+
+/// The active lanes' addresses of the block whose words follow its header.
+void decodeLanes(AddressKind Kind, uint32_t WaveSize, const SlotRecord *Words, AddressTrace &T) {
+  auto Word = [&](size_t K) -> uint64_t { return Words[K].Value; };
+  BlockLayout Layout(Kind);
+  T.Exec = Word(0) | (Word(1) << 32);
+  if (isBuffer(Kind)) {
+    uint64_t RsrcLo = Word(2), RsrcHi = Word(3), SOffset = Word(4);
+    uint64_t Base = (RsrcLo | (RsrcHi << 32)) & 0xFFFFFFFFFFFFull;
+    uint64_t Stride = (RsrcHi >> 16) & 0x3FFF;
+    for (uint32_t Lane = 0; Lane < WaveSize; ++Lane) {
+      if (!((T.Exec >> Lane) & 1))
+        continue;
+      uint64_t Addr = Base + SOffset + Word(5 + Lane);
+      if (isStructBuffer(Kind))
+        Addr += Word(5 + WaveSize + Lane) * Stride;
+      T.Addresses.push_back(Addr);
+    }
+    return;
+  }
+  for (uint32_t Lane = 0; Lane < WaveSize; ++Lane) {
+    if (!((T.Exec >> Lane) & 1))
+      continue;
+    uint64_t Addr = Word(2 + Lane * Layout.PerLane);
+    if (Layout.PerLane == 2)
+      Addr |= Word(3 + Lane * Layout.PerLane) << 32;
+    T.Addresses.push_back(Addr);
+  }
+}
+
+} // namespace
+
+void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, DispatchTable &Dispatches,
+                       const MarkerResolver &Resolver, Wants Wanted, RecordCounts &Loss,
+                       const SlotTraces &OnTraces) {
+  std::vector<SlotRecord> &Stream = Groups.Stream;
+  HeaderEnd.assign(Groups.Slots.size(), 0);
+  PayloadOf.clear();
+  PayloadWords.clear();
+  std::vector<AddressTrace> Traces;
+  for (size_t S = 0; S < Groups.Slots.size(); ++S) {
+    SlotKey Slot = Groups.Slots[S];
+    size_t End = Groups.Start[S + 1], Kept = Groups.Start[S];
+    Traces.clear();
+    SpanCursor Cursor(Occ, Slot);
+    for (size_t I = Groups.Start[S]; I < End;) {
+      const SlotRecord &R = Stream[I];
+      const WaveSpan *Span = Cursor.at(R.Time);
+      const MarkerMap &Map = Dispatches.mapOf(Span);
+      DecodedMarker D = Resolver.decode(R.Value, Map);
+      if (D.Info && D.Info->Address != AddressKind::None) {
+        AddressKind Kind = D.Info->Address;
+        ++Loss.AddressBlocks;
+        uint32_t W = Map.WaveSize;
+        if (W != 32 && W != 64) {
+          ++Loss.BadWaveSize;
+          ++I; // Only the header is skipped.
+          continue;
+        }
+        size_t Words = BlockLayout(Kind).words(W);
+        if (End - I - 1 < Words) {
+          ++Loss.TruncatedAddressBlocks;
+          I = End;
+          continue;
+        }
+        if (Wanted.Addresses) {
+          AddressTrace &T = Traces.emplace_back();
+          T.Kind = Kind;
+          T.MarkerID = D.ID;
+          T.Time = R.Time;
+          T.SE = uint8_t(SE), T.CU = uint8_t(slotCU(Slot)), T.SIMD = uint8_t(slotSIMD(Slot)),
+          T.Wave = uint8_t(slotWave(Slot));
+          T.SourceLoc = D.Info->SourceLoc;
+          T.WaveSize = uint8_t(W);
+          T.Kernel = Dispatches.noKernel();
+          if (Span) {
+            const ResolvedDispatch &Of = Dispatches.of(Span->Dispatch);
+            T.Dispatch = Span->Dispatch;
+            T.Kernel = Of.Kernel;
+            T.CodeObject = Of.Target.CodeObject;
+          }
+          decodeLanes(Kind, W, &Stream[I + 1], T);
+        }
+        I += 1 + Words;
+        continue;
+      }
+      Stream[Kept++] = Stream[I];
+      uint32_t Extra = D.Info ? D.Info->ExtraPayload : 0;
+      if (Extra > End - I - 1) {
+        ++Loss.TruncatedPayloads;
+        Loss.PayloadRecords += End - I - 1;
+        I = End;
+        continue;
+      }
+      Loss.PayloadRecords += Extra;
+      if (Extra && Wanted.Payloads) {
+        PayloadOf[uint32_t(Kept - 1)] = {uint32_t(PayloadWords.size()), Extra};
+        for (uint32_t K = 1; K <= Extra; ++K)
+          PayloadWords.push_back(Stream[I + K].Value);
+      }
+      I += 1 + Extra;
+    }
+    HeaderEnd[S] = uint32_t(Kept);
+    Loss.Headers += Kept - Groups.Start[S];
+    if (!Traces.empty())
+      OnTraces(S, Traces);
+  }
+}
+
+} // namespace sqtt

@@ -1,0 +1,52 @@
+// RecordBlocks.h - the second stage of the analysis: in each slot, the words
+// that are not marker headers are taken out. An address-trace block (the
+// header, EXEC, the lanes' addresses) is cut out and decoded; a header's
+// declared payload words are skipped and kept for the consumers that show
+// them; the headers stay, compacted at the front of the slot's records.
+// The library's own header, not installed.
+#pragma once
+
+#include "analysis/DispatchTable.h"
+#include "analysis/SlotGrouping.h"
+#include "sqtt/trace/AddressTrace.h"
+
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace sqtt {
+
+class RecordBlocks {
+public:
+  struct Wants {
+    bool Payloads = false;  // keep the payload words of each header
+    bool Addresses = false; // decode the address blocks
+  };
+  /// Slot \p Slot's decoded address traces, in time order (called once per
+  /// slot that has any, so memory holds one slot's traces).
+  using SlotTraces = std::function<void(size_t Slot, std::vector<AddressTrace> &Traces)>;
+
+  /// Runs over every slot of \p Groups (engine \p SE), compacting it.
+  void run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, DispatchTable &Dispatches,
+           const MarkerResolver &Resolver, Wants Wanted, RecordCounts &Loss, const SlotTraces &OnTraces);
+
+  /// Slot S's headers are Stream[Start[S], headerEnd()[S]).
+  const std::vector<uint32_t> &headerEnd() const { return HeaderEnd; }
+  /// The payload words of the header at Stream index \p Header (none unless
+  /// Wants::Payloads).
+  std::pair<const uint32_t *, uint32_t> payload(uint32_t Header) const {
+    auto It = PayloadOf.find(Header);
+    if (It == PayloadOf.end())
+      return {nullptr, 0};
+    return {PayloadWords.data() + It->second.first, It->second.second};
+  }
+
+private:
+  std::vector<uint32_t> HeaderEnd;
+  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> PayloadOf; // offset, count
+  std::vector<uint32_t> PayloadWords;
+};
+
+} // namespace sqtt

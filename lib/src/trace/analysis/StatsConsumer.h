@@ -1,0 +1,63 @@
+// StatsConsumer.h - the wave walk's consumer for sqtt-stats: every closed
+// interval of a scope with its self time, every scope left open, every
+// payload value of a data marker. The library's own header, not installed.
+#pragma once
+
+#include "analysis/WaveWalk.h"
+#include "sqtt/trace/ScopeStats.h"
+
+#include <vector>
+
+namespace sqtt {
+
+class StatsConsumer {
+public:
+  StatsConsumer(ScopeStats &Stats, uint32_t DirName, uint32_t NoKernel)
+      : Stats(Stats), DirName(DirName), NoKernel(NoKernel) {}
+
+  void beginWave(const WaveStart &W) {
+    Wave = W.Wave;
+    Serial = W.Serial;
+    Kernel = NoKernel;
+  }
+  void beginDispatch(int64_t, const ResolvedDispatch *D) { Kernel = D ? D->Kernel : NoKernel; }
+  void selfTime(uint64_t Cycles) {
+    if (!Scopes.empty())
+      Scopes.back().Self += Cycles;
+  }
+  void enter(uint32_t Name, MarkerType Type, const DecodedMarker &, int64_t Time) {
+    Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function, Time, 0});
+  }
+  void exit(int64_t Time) {
+    const OpenScope &S = Scopes.back();
+    Stats.interval(Kernel, S.Name, S.Kind, uint64_t(Time - S.Start), S.Self, Serial, Wave, DirName);
+    Scopes.pop_back();
+  }
+  void point(uint32_t Name, const DecodedMarker &, int64_t, const uint32_t *Payload, uint32_t Words) {
+    for (uint32_t K = 0; K < Words; ++K)
+      Stats.data(Kernel, Name, Payload[K]);
+  }
+  void closeAll(int64_t) {
+    for (const OpenScope &S : Scopes)
+      Stats.open(Kernel, S.Name, S.Kind);
+    Scopes.clear();
+  }
+  void endWave() {}
+
+private:
+  /// A scope open on the wave: its entry time and the self time spent while
+  /// it was the innermost scope.
+  struct OpenScope {
+    uint32_t Name;
+    StatKind Kind;
+    int64_t Start;
+    uint64_t Self;
+  };
+  ScopeStats &Stats;
+  uint32_t DirName, NoKernel, Kernel = 0;
+  WaveRef Wave;
+  uint64_t Serial = 0;
+  std::vector<OpenScope> Scopes;
+};
+
+} // namespace sqtt

@@ -1,0 +1,111 @@
+// TimelineConsumer.h - the wave walk's consumer for the timelines: each
+// wave's begin, end, instant and payload events, stored a wave at a time,
+// and which waves and dispatches have any. The library's own header, not
+// installed.
+#pragma once
+
+#include "analysis/WaveWalk.h"
+#include "sqtt/trace/TraceAnalysis.h"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace sqtt {
+
+class TimelineConsumer {
+public:
+  TimelineConsumer(DirResult &Result, const MarkerResolver &Resolver, uint32_t NoLocation)
+      : Result(Result), Resolver(Resolver), NoLocation(NoLocation) {}
+
+  void beginWave(const WaveStart &W) {
+    Wave = W.Wave;
+    Key = W.Key;
+    Dispatch = 0;
+    Open = 0;
+    Recorded = false;
+  }
+  void beginDispatch(int64_t D, const ResolvedDispatch *Of) {
+    Dispatch = D;
+    Recorded = false;
+    if (Of && !Result.EventDispatches.count(D))
+      Result.EventDispatches[D] = {Of->OccupancyName,
+                                   Of->Target.Kernel.empty() ? "" : Resolver.display(Of->Target.Kernel),
+                                   Of->Target.CodeObject};
+  }
+  void selfTime(uint64_t) {}
+  void enter(uint32_t Name, MarkerType Type, const DecodedMarker &M, int64_t Time) {
+    ++Open;
+    emit(TimelineEvent::Begin, Time, Name, Type, &M);
+  }
+  void exit(int64_t Time) {
+    if (Open) {
+      --Open;
+      emit(TimelineEvent::End, Time, 0, MarkerType::Function);
+    }
+  }
+  void point(uint32_t Name, const DecodedMarker &M, int64_t Time, const uint32_t *Payload, uint32_t Words) {
+    emit(TimelineEvent::Instant, Time, Name, MarkerType::Point, &M);
+    for (uint32_t K = 0; K < Words; ++K)
+      emit(TimelineEvent::Payload, Time, Payload[K], MarkerType::Point);
+  }
+  void closeAll(int64_t Time) {
+    for (; Open; --Open)
+      emit(TimelineEvent::End, Time, 0, MarkerType::Function);
+  }
+  /// The wave's events go to the store as soon as it is complete: one
+  /// wave's are in memory, and only the wave index stays.
+  void endWave() {
+    if (Events.empty())
+      return;
+    auto [Begin, End] = Result.Events.append(Events.data(), Events.data() + Events.size());
+    Waves.push_back({Key, {Wave, Begin, End}});
+    Events.clear();
+  }
+
+  /// After each engine: its events reach the store's file.
+  void endEngine() { Result.Events.flush(); }
+  /// After the directory: waves in output order (by their first header
+  /// across engines) and the waves each dispatch shows.
+  void finish() {
+    std::sort(Waves.begin(), Waves.end(), [](const auto &A, const auto &B) { return A.first < B.first; });
+    for (auto &[Key, W] : Waves)
+      Result.Waves.push_back(W);
+    Result.DispatchWaves.assign(Threads.begin(), Threads.end());
+  }
+
+private:
+  void emit(TimelineEvent::Phase Ph, int64_t Time, uint32_t Name, MarkerType Category,
+            const DecodedMarker *M = nullptr) {
+    TimelineEvent Ev;
+    Ev.Time = Time, Ev.Dispatch = Dispatch, Ev.Name = Name, Ev.Ph = Ph, Ev.Category = Category;
+    Ev.SourceLoc = NoLocation;
+    if (M) {
+      Ev.MarkerID = M->ID;
+      if (M->Info)
+        Ev.SourceLoc = M->Info->SourceLoc;
+      else
+        Ev.Flags |= TimelineEvent::FlagUnknown;
+    }
+    Events.push_back(Ev);
+    if (!Recorded) { // The wave's thread in this dispatch, once.
+      Threads.insert({Dispatch, Wave});
+      Recorded = true;
+    }
+  }
+
+  DirResult &Result;
+  const MarkerResolver &Resolver;
+  uint32_t NoLocation;
+  WaveRef Wave;
+  OrderKey Key;
+  int64_t Dispatch = 0;
+  size_t Open = 0; // Begin events without their End
+  bool Recorded = false;
+  std::vector<TimelineEvent> Events; // this wave's, until it ends
+  std::vector<std::pair<OrderKey, WaveEvents>> Waves;
+  std::set<std::pair<int64_t, WaveRef>> Threads;
+};
+
+} // namespace sqtt

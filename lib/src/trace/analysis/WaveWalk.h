@@ -1,0 +1,138 @@
+// WaveWalk.h - the last stage of the analysis: one walk over each wave
+// instance's headers that turns them into scope events and hands those to
+// the consumers (the folded profile, the scope statistics, the timeline, and
+// whatever output comes next). The library's own header, not installed.
+//
+// The walk owns what every consumer would otherwise repeat: which dispatch a
+// record belongs to (and the map it is decoded with), matching exits to
+// enters, and the counters of D10. Consumers see a clean nesting: an exit()
+// only for an open scope, closeAll() for scopes abandoned when the dispatch
+// changes or the wave ends.
+//
+// Consumers are a static interface: the walk is instantiated for the set a
+// tool asked for, so the per-record calls inline and an output nobody asked
+// for costs nothing. A consumer provides:
+//
+//   void beginWave(const WaveStart &W);
+//   void beginDispatch(int64_t Dispatch, const ResolvedDispatch *D); // D null: outside any
+//   void selfTime(uint64_t Cycles);  // the innermost open scope ran this long
+//   void enter(uint32_t Name, MarkerType Type, const DecodedMarker &M, int64_t Time);
+//   void exit(int64_t Time);
+//   void point(uint32_t Name, const DecodedMarker &M, int64_t Time, const uint32_t *Payload,
+//              uint32_t Words);
+//   void closeAll(int64_t Time);     // every open scope ends unclosed at Time
+//   void endWave();
+#pragma once
+
+#include "analysis/DispatchTable.h"
+#include "analysis/RecordBlocks.h"
+#include "analysis/SlotGrouping.h"
+#include "sqtt/trace/FoldedProfile.h"
+
+#include <optional>
+
+namespace sqtt {
+
+/// What a consumer learns of a wave instance before its first event.
+struct WaveStart {
+  WaveRef Wave;
+  OrderKey Key;    // of its first header; Sequence 0
+  uint64_t Serial; // unique within the trace directory
+};
+
+/// One engine's grouped headers, ready to walk.
+struct EngineHeaders {
+  const SlotGroups &Groups;
+  const RecordBlocks &Blocks;
+  const std::vector<WaveRun> &Runs;
+  uint32_t DirIndex, Engine;
+};
+
+template <class... Consumers>
+void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dispatches,
+               MarkerResolver &Resolver, RecordCounts &Loss, uint64_t &WaveSerial, Consumers &...C) {
+  const std::vector<SlotRecord> &Stream = In.Groups.Stream;
+  std::optional<SpanCursor> Cursor;
+  SlotKey CursorSlot = 0;
+  for (const WaveRun &Run : In.Runs) {
+    if (!Cursor || CursorSlot != Run.Wave.Slot) { // A slot's runs are adjacent and in time order.
+      Cursor.emplace(Occ, Run.Wave.Slot);
+      CursorSlot = Run.Wave.Slot;
+    }
+    WaveStart Start{Run.Wave,
+                    {In.DirIndex, Stream[Run.Begin].Time, In.Engine, Stream[Run.Begin].Origin, 0},
+                    ++WaveSerial};
+    (C.beginWave(Start), ...);
+    std::optional<int64_t> Current; // the dispatch of the records so far
+    const MarkerMap *Map = &Resolver.outsideDispatch();
+    uint32_t Depth = 0;             // scopes open in the current dispatch
+    std::optional<int64_t> LastTime; // of the last enter or exit
+    int64_t LastRecordTime = 0;
+    for (uint32_t H = Run.Begin; H < Run.End; ++H) {
+      const SlotRecord &R = Stream[H];
+      LastRecordTime = R.Time;
+      const WaveSpan *Span = Cursor->at(R.Time);
+      std::optional<int64_t> D;
+      if (Span)
+        D = Span->Dispatch;
+      else
+        ++Loss.OutsideAnyWave;
+      if (D != Current) {
+        if (LastTime && Depth && R.Time > *LastTime)
+          (C.selfTime(uint64_t(R.Time - *LastTime)), ...);
+        if (Current)
+          ++Loss.DispatchChanges;
+        (C.closeAll(R.Time), ...);
+        Current = D;
+        Depth = 0;
+        LastTime.reset();
+        const ResolvedDispatch *Of = D ? &Dispatches.of(*D) : nullptr;
+        Map = Of ? Of->Target.Map : &Resolver.outsideDispatch();
+        (C.beginDispatch(D.value_or(0), Of), ...);
+      }
+      DecodedMarker M = Resolver.decode(R.Value, *Map);
+      if (M.isNoop()) {
+        ++Loss.Noops;
+        continue;
+      }
+      MarkerType Type = M.Info ? M.Info->Type : MarkerType::Function;
+      // Half the records are bare exits, which need no name: the unknown
+      // name ("event#<id>") is only made for a record that uses it.
+      auto NameOf = [&] { return M.Info ? M.Info->Name : Resolver.unknownName(M.ID); };
+      if (!M.Info && M.ID != 0)
+        ++Loss.UnknownIDs; // A bare exit (ID 0) needs no map entry.
+      if (Type == MarkerType::Point) {
+        ++Loss.PointMarkers;
+        auto [Payload, Words] = In.Blocks.payload(H);
+        uint32_t Name = NameOf();
+        (C.point(Name, M, R.Time, Payload, Words), ...);
+        continue;
+      }
+      if (!M.Info && M.ID == 0)
+        ++Loss.BareExits;
+      else
+        (Type == MarkerType::Function ? Loss.FunctionMarkers : Loss.UserMarkers) += 1;
+      if (LastTime && Depth && R.Time > *LastTime)
+        (C.selfTime(uint64_t(R.Time - *LastTime)), ...);
+      LastTime = R.Time;
+      if (M.ExitPrev) {
+        if (Depth) {
+          --Depth;
+          (C.exit(R.Time), ...);
+        } else {
+          ++Loss.UnmatchedExits;
+        }
+      }
+      if (M.Enter) {
+        uint32_t Name = NameOf();
+        ++Depth;
+        (C.enter(Name, Type, M, R.Time), ...);
+      }
+    }
+    Loss.OpenAtWaveEnd += Depth;
+    (C.closeAll(LastRecordTime + 1), ...);
+    (C.endWave(), ...);
+  }
+}
+
+} // namespace sqtt
