@@ -58,7 +58,7 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
                        const SlotTraces &OnTraces) {
   std::vector<SlotRecord> &Stream = Groups.Stream;
   HeaderEnd.assign(Groups.Slots.size(), 0);
-  PayloadOf.clear();
+  WithPayload.clear();
   PayloadWords.clear();
   std::vector<AddressTrace> Traces;
   for (size_t S = 0; S < Groups.Slots.size(); ++S) {
@@ -117,7 +117,7 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
       }
       Loss.PayloadRecords += Extra;
       if (Extra && Wanted.Payloads) {
-        PayloadOf[uint32_t(Kept - 1)] = {uint32_t(PayloadWords.size()), Extra};
+        WithPayload.push_back({uint32_t(Kept - 1), Extra});
         for (uint32_t K = 1; K <= Extra; ++K)
           PayloadWords.push_back(Stream[I + K].Value);
       }

@@ -12,7 +12,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,19 +33,35 @@ public:
 
   /// Slot S's headers are Stream[Start[S], headerEnd()[S]).
   const std::vector<uint32_t> &headerEnd() const { return HeaderEnd; }
-  /// The payload words of the header at Stream index \p Header (none unless
-  /// Wants::Payloads).
-  std::pair<const uint32_t *, uint32_t> payload(uint32_t Header) const {
-    auto It = PayloadOf.find(Header);
-    if (It == PayloadOf.end())
-      return {nullptr, 0};
-    return {PayloadWords.data() + It->second.first, It->second.second};
-  }
+
+  /// The payload words of headers asked for in increasing Stream index (the
+  /// order of the wave walk): a cursor over the headers that have any, so a
+  /// lookup costs no hashing.
+  class Payloads {
+  public:
+    explicit Payloads(const RecordBlocks &B) : B(B) {}
+    /// The words of the header at Stream index \p Header (none unless
+    /// Wants::Payloads).
+    std::pair<const uint32_t *, uint32_t> of(uint32_t Header) {
+      while (Next < B.WithPayload.size() && B.WithPayload[Next].Header < Header)
+        Offset += B.WithPayload[Next++].Words;
+      if (Next == B.WithPayload.size() || B.WithPayload[Next].Header != Header)
+        return {nullptr, 0};
+      return {B.PayloadWords.data() + Offset, B.WithPayload[Next].Words};
+    }
+
+  private:
+    const RecordBlocks &B;
+    size_t Next = 0, Offset = 0;
+  };
 
 private:
   std::vector<uint32_t> HeaderEnd;
-  std::unordered_map<uint32_t, std::pair<uint32_t, uint32_t>> PayloadOf; // offset, count
-  std::vector<uint32_t> PayloadWords;
+  struct HeaderPayload {
+    uint32_t Header, Words;
+  };
+  std::vector<HeaderPayload> WithPayload; // by Stream index
+  std::vector<uint32_t> PayloadWords;     // theirs, in that order
 };
 
 } // namespace sqtt

@@ -54,6 +54,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
   const std::vector<SlotRecord> &Stream = In.Groups.Stream;
   std::optional<SpanCursor> Cursor;
   SlotKey CursorSlot = 0;
+  RecordBlocks::Payloads Payloads(In.Blocks); // runs come in Stream order
   for (const WaveRun &Run : In.Runs) {
     if (!Cursor || CursorSlot != Run.Wave.Slot) { // A slot's runs are adjacent and in time order.
       Cursor.emplace(Occ, Run.Wave.Slot);
@@ -103,7 +104,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
         ++Loss.UnknownIDs; // A bare exit (ID 0) needs no map entry.
       if (Type == MarkerType::Point) {
         ++Loss.PointMarkers;
-        auto [Payload, Words] = In.Blocks.payload(H);
+        auto [Payload, Words] = Payloads.of(H);
         uint32_t Name = NameOf();
         (C.point(Name, M, R.Time, Payload, Words), ...);
         continue;
