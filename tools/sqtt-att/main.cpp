@@ -17,11 +17,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include <filesystem>
 #include <iostream>
-#include <set>
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -34,37 +30,11 @@ struct Options {
 };
 
 int run(const Options &Opts) {
-  std::vector<std::string> Dirs;
-  std::vector<sqtt::CodeObjectPath> CodeObjects;
-  std::set<uint64_t> IDs;
-  auto AddCodeObject = [&](const std::string &Path) {
-    uint64_t ID;
-    if (!sqtt::codeObjectIdFromName(Path, ID))
-      throw sqtt::Error(Path + ": cannot tell the code object ID from the name (expected "
-                               "..._code_object_id_<N>...)");
-    if (!IDs.insert(ID).second)
-      throw sqtt::Error("code object id " + std::to_string(ID) + " is given twice (" + Path + ")");
-    CodeObjects.push_back({ID, Path});
-  };
-  for (const std::string &In : Opts.Inputs) {
-    std::error_code EC;
-    if (!fs::exists(In, EC))
-      throw sqtt::Error(In + ": does not exist");
-    if (fs::path(In).extension() == ".att")
-      throw sqtt::Error(In + ": raw .att files are decoded by rocprofv3 --att (AMD's trace decoder); "
-                             "run sqtt-att on the ui_* directories it writes");
-    if (fs::is_directory(In, EC)) {
-      sqtt::TraceTree Tree = sqtt::discoverTraceTree(In);
-      for (const std::string &W : Tree.Warnings)
-        std::cerr << Tool << ": warning: " << W << '\n';
-      Dirs.insert(Dirs.end(), Tree.TraceDirs.begin(), Tree.TraceDirs.end());
-      for (const sqtt::CodeObjectPath &CO : Tree.CodeObjects)
-        if (IDs.insert(CO.ID).second)
-          CodeObjects.push_back(CO);
-    } else {
-      AddCodeObject(In);
-    }
-  }
+  sqtt::TraceTree Tree = sqtt::gatherTraceInputs(Opts.Inputs);
+  for (const std::string &W : Tree.Warnings)
+    std::cerr << Tool << ": warning: " << W << '\n';
+  const std::vector<std::string> &Dirs = Tree.TraceDirs;
+  const std::vector<sqtt::CodeObjectPath> &CodeObjects = Tree.CodeObjects;
   if (Dirs.empty())
     throw sqtt::Error("no trace directories (with shaderdata_*.json) among the inputs");
   if (CodeObjects.empty())

@@ -9,7 +9,7 @@
 // difffolded.pl's "stack <baseline> <cycles>" and the SVG is differential.
 #include "../ToolMain.h"
 #include "Version.h"
-#include "../TraceToolOptions.h"
+#include "../TraceToolSession.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/OpenInViewer.h"
 #include "sqtt/writers/TraceWriters.h"
@@ -36,12 +36,12 @@ bool endsWith(const std::string &S, const std::string &Suffix) {
 }
 
 /// Analyzes one trace; its stacks sorted by descending cycles.
-std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceSession &Session,
+std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceToolSession &Session,
                                        sqtt::RecordCounts &Total) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Profile = true;
   sqtt::FoldedProfile Profile;
-  Session.analyzeDirs(
+  Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
         std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.Headers << " markers, " << R.WaveCount
@@ -68,7 +68,7 @@ int run(Options &Opts) {
   if (!Svg.empty() && Svg != Opts.Output)
     sqtt::checkOutputFile(Svg);
 
-  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+  sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::RecordCounts Total;
   std::vector<sqtt::FoldedStack> Stacks = profile(Opts, Session, Total);
   bool Diff = !Opts.Baseline.empty();
@@ -78,7 +78,7 @@ int run(Options &Opts) {
     BaseInput.Base = Opts.Baseline;
     BaseInput.CodeObjects.clear(); // -c names the trace's code objects, not the baseline's
     std::cerr << Tool << ": baseline " << Opts.Baseline << ":\n";
-    sqtt::TraceSession Base(BaseInput, Tool, std::cerr);
+    sqtt::TraceToolSession Base(BaseInput, Tool, std::cerr);
     sqtt::RecordCounts BaseTotal;
     std::vector<sqtt::FoldedStack> Before = profile(Opts, Base, BaseTotal);
     Status = Base.finish(BaseTotal, Opts.Trace.Strict);

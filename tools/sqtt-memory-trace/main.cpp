@@ -11,7 +11,7 @@
 // as each directory is analysed, never all held at once.
 #include "../ToolMain.h"
 #include "Version.h"
-#include "../TraceToolOptions.h"
+#include "../TraceToolSession.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/MemoryWriters.h"
 
@@ -31,7 +31,7 @@ struct Options {
 int run(const Options &Opts) {
   if (!Opts.Output.empty())
     sqtt::checkOutputFile(Opts.Output);
-  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+  sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Addresses = true;
   sqtt::RecordCounts Total;
@@ -40,7 +40,7 @@ int run(const Options &Opts) {
   uint64_t Written = 0;
   auto Analyze = [&](std::ostream &OS) {
     sqtt::MemoryTraceJsonWriter Writer(OS, Session.Names);
-    Session.analyzeDirs(
+    Session.analyze(
         A, Opts.Trace.Jobs,
         [&](sqtt::DirResult &R) {
           std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.RecordsRead << " records, "

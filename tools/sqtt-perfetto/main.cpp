@@ -11,7 +11,7 @@
 // flight and data-marker values.
 #include "../ToolMain.h"
 #include "Version.h"
-#include "../TraceToolOptions.h"
+#include "../TraceToolSession.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/TraceWriters.h"
 
@@ -36,7 +36,7 @@ struct Options {
 int run(const Options &Opts) {
   if (!Opts.OutputDir.empty())
     sqtt::checkOutputDir(Opts.OutputDir);
-  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+  sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Timeline = true;
   sqtt::TimelineClock Clock{Opts.ClockRateGHz};
@@ -49,7 +49,7 @@ int run(const Options &Opts) {
   sqtt::RecordCounts Total;
   size_t Written = 0, Skipped = 0;
   std::vector<std::string> Lines;
-  Session.analyzeDirs(
+  Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
         if (R.Waves.empty()) {

@@ -10,7 +10,7 @@
 // or CSV or JSON.
 #include "../ToolMain.h"
 #include "Version.h"
-#include "../TraceToolOptions.h"
+#include "../TraceToolSession.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/StatsWriters.h"
 
@@ -33,12 +33,12 @@ struct Options {
 int run(const Options &Opts) {
   if (!Opts.Output.empty())
     sqtt::checkOutputFile(Opts.Output);
-  sqtt::TraceSession Session(Opts.Trace.Session, Tool, std::cerr);
+  sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Stats = true;
   sqtt::RecordCounts Total;
   sqtt::ScopeStats Stats;
-  Session.analyzeDirs(
+  Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
         std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.Headers << " markers, " << R.WaveCount

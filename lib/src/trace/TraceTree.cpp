@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <regex>
+#include <map>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -56,6 +57,58 @@ TraceTree discoverTraceTree(const std::string &Base) {
       Tree.CodeObjects.push_back({ID, P});
     else
       Tree.Warnings.push_back("cannot extract code_object_id from " + P + "; skipped");
+  }
+  return Tree;
+}
+
+std::vector<CodeObjectPath> codeObjectsByName(const std::vector<std::string> &Paths) {
+  std::vector<CodeObjectPath> Out;
+  std::set<uint64_t> IDs;
+  for (const std::string &P : Paths) {
+    uint64_t ID = 0;
+    if (!codeObjectIdFromName(P, ID))
+      throw Error(P + ": cannot tell the code object ID from the name (expected "
+                      "..._code_object_id_<N>...)");
+    if (!IDs.insert(ID).second)
+      throw Error("code object id " + std::to_string(ID) + " is given twice (" + P + ")");
+    Out.push_back({ID, P});
+  }
+  return Out;
+}
+
+TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs) {
+  TraceTree Tree;
+  std::vector<std::string> Given;
+  std::set<std::string> Dirs;
+  std::vector<CodeObjectPath> Found;
+  for (const std::string &In : Inputs) {
+    std::error_code EC;
+    if (!fs::exists(In, EC))
+      throw Error(In + ": does not exist");
+    if (fs::path(In).extension() == ".att")
+      throw Error(In + ": a raw .att file: rocprofv3 --att decodes those (with AMD's trace decoder) "
+                       "into the ui_* directories this reads");
+    if (!fs::is_directory(In, EC)) {
+      Given.push_back(In);
+      continue;
+    }
+    TraceTree Sub = discoverTraceTree(In);
+    Dirs.insert(Sub.TraceDirs.begin(), Sub.TraceDirs.end());
+    Found.insert(Found.end(), Sub.CodeObjects.begin(), Sub.CodeObjects.end());
+    Tree.Warnings.insert(Tree.Warnings.end(), Sub.Warnings.begin(), Sub.Warnings.end());
+  }
+  Tree.TraceDirs.assign(Dirs.begin(), Dirs.end());
+  Tree.CodeObjects = codeObjectsByName(Given);
+  std::map<uint64_t, std::string> ByID;
+  for (const CodeObjectPath &CO : Tree.CodeObjects)
+    ByID[CO.ID] = CO.Path;
+  for (const CodeObjectPath &CO : Found) {
+    auto [It, New] = ByID.try_emplace(CO.ID, CO.Path);
+    if (New)
+      Tree.CodeObjects.push_back(CO);
+    else if (It->second != CO.Path)
+      Tree.Warnings.push_back("code object id " + std::to_string(CO.ID) + " has two files (" + It->second +
+                              ", " + CO.Path + "); using the first");
   }
   return Tree;
 }

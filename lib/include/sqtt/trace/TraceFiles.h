@@ -37,6 +37,18 @@ TraceTree discoverTraceTree(const std::string &Base);
 /// The code object ID in a file name ("..._code_object_id_3.out" -> 3).
 bool codeObjectIdFromName(const std::string &Path, uint64_t &ID);
 
+/// The discovery every tool uses: each input is a directory, searched as
+/// discoverTraceTree does, or a code object file named
+/// *code_object_id_<N>*. Trace directories come sorted and once. A code
+/// object ID given by two files keeps the first (given files before
+/// discovered ones, discovered ones in path order), with a warning naming
+/// both. Throws Error for an input that does not exist, a raw .att file
+/// (rocprofv3 decodes those), or a given file whose name has no ID.
+TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs);
+/// Code objects given by name: the ID comes from the name. Throws Error for
+/// a name without one, or an ID given twice.
+std::vector<CodeObjectPath> codeObjectsByName(const std::vector<std::string> &Paths);
+
 struct ShaderDataFile {
   uint32_t SE = 0;
   std::string Path;

@@ -1,18 +1,17 @@
-// TraceSession.h - what every trace tool does first and last.
+// TraceSession.h - what every trace tool does first: find the trace
+// directories and code objects, load every code object's funcmap into one
+// resolver, and analyse the directories.
 //
-// Finds the trace directories and code objects under a rocprofv3 --att
-// output tree, loads every code object's funcmap into one resolver, and at
-// the end prints the summary of D10: what was read, and what could not be
-// attributed.
+// The session reports, it does not print: warnings go to a sink, progress to
+// a callback, and what was found and counted comes back as data, for the
+// tool to word (tools/TraceToolSession.h).
 #pragma once
 
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceAnalysis.h"
 #include "sqtt/trace/TraceFiles.h"
 
-#include <chrono>
 #include <functional>
-#include <ostream>
 #include <string>
 #include <vector>
 
@@ -24,42 +23,54 @@ struct SessionOptions {
   bool Demangle = false;
 };
 
+/// Where the analysis is: directory \p Dir of \p Dirs (from 0), and when
+/// one directory is analysed at a time, shader engine \p Engine of \p Engines
+/// (Engines 0: the directory as a whole).
+struct SessionProgress {
+  size_t Dir = 0, Dirs = 0;
+  size_t Engine = 0, Engines = 0;
+};
+
+/// Everything the analysis of all directories counted.
+struct SessionTotals {
+  RecordCounts Loss;
+  FilterTally Passed{};          // per filter, summed over directories
+  size_t UnresolvedKernels = 0;  // kernels whose markers stayed unknown (D17)
+  /// Records, scopes and kernels that could not be attributed (D10).
+  uint64_t unattributed() const;
+};
+
 class TraceSession {
 public:
-  /// Throws Error for a missing directory, no shaderdata, or no code objects.
-  TraceSession(const SessionOptions &Options, const std::string &Tool, std::ostream &Log);
+  using WarningSink = std::function<void(const std::string &)>;
+
+  /// Discovers the tree under Options.Base (the code objects given instead,
+  /// if any); what discovery warns of is in Tree.Warnings, later warnings go
+  /// to \p Warn. Throws Error for a missing directory or a code object whose
+  /// name has no ID; an empty tree is the caller's to judge.
+  TraceSession(const SessionOptions &Options, WarningSink Warn);
+
+  /// Loads the funcmap of every code object: unreadable ones are warnings
+  /// (their markers stay unknown), conflicting IDs in one map an Error.
+  void loadCodeObjects();
+  /// Code objects whose funcmap was loaded.
+  size_t FuncmapsLoaded = 0;
 
   NameTable Names;
   MarkerResolver Resolver;
   TraceTree Tree;
 
-  /// Analyzes every trace directory, \p Jobs at a time (directories are
+  /// Analyses every trace directory, \p Jobs at a time (directories are
   /// independent time domains; with at least two jobs per directory each
-  /// reads its next shader engine ahead), and hands each result to \p Consume on the
-  /// calling thread, in directory order. Folded stacks of all directories
-  /// end up in \p Profile (if given); their totals in \p Total. Throws Error
-  /// when the trace has no records, or the filters leave none (naming the
-  /// filter that matches nothing).
-  void analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
-                   const std::function<void(DirResult &)> &Consume, FoldedProfile *Profile,
-                   RecordCounts &Total);
-
-  /// The end-of-run summary (D10): what was read, what could not be
-  /// attributed (zero counters left out), elapsed time and records/s.
-  void printSummary(const RecordCounts &Loss) const;
-  /// Records, scopes and kernels that could not be attributed.
-  uint64_t unattributed(const RecordCounts &Loss) const;
-  /// printSummary, then the exit status: 1 under --strict when anything
-  /// could not be attributed, else 0.
-  int finish(const RecordCounts &Loss, bool Strict) const;
-
-  /// Kernels whose markers stayed unknown (D17), over all directories.
-  size_t UnresolvedKernels = 0;
+  /// reads its next shader engine ahead), and hands each result to \p Consume
+  /// on the calling thread, in directory order. Folded stacks of all
+  /// directories end up in \p Profile (if given).
+  SessionTotals analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
+                            const std::function<void(DirResult &)> &Consume, FoldedProfile *Profile,
+                            const std::function<void(const SessionProgress &)> &Progress = nullptr);
 
 private:
-  std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
-  std::string Tool;
-  std::ostream &Log;
+  WarningSink Warn;
 };
 
 } // namespace sqtt

@@ -1,0 +1,72 @@
+// TraceTreeTest.cpp - the one discovery every tool uses: directories and
+// code objects among the inputs, each code object ID once.
+#include "sqtt/support/Error.h"
+#include "sqtt/trace/TraceFiles.h"
+
+#include "gtest/gtest.h"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+using namespace sqtt;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempTree {
+  fs::path Root = fs::temp_directory_path() / ("sqtt-tree-" + std::to_string(getpid()));
+  TempTree() { fs::create_directories(Root); }
+  ~TempTree() { fs::remove_all(Root); }
+  std::string file(const std::string &Rel) {
+    fs::path P = Root / Rel;
+    fs::create_directories(P.parent_path());
+    std::ofstream(P) << "x";
+    return P.string();
+  }
+};
+
+std::string errorOf(const std::vector<std::string> &Inputs) {
+  try {
+    gatherTraceInputs(Inputs);
+  } catch (const Error &E) {
+    return E.what();
+  }
+  return "";
+}
+
+} // namespace
+
+TEST(TraceTree, GathersDirectoriesAndGivenCodeObjects) {
+  TempTree T;
+  T.file("run/ui_a/shaderdata_0_0.json");
+  T.file("run/ui_b/shaderdata_1_0.json");
+  std::string Found1 = T.file("run/stats_code_object_id_1.out");
+  std::string Found2 = T.file("run/stats_code_object_id_2.out");
+  std::string Given1 = T.file("mine/my_code_object_id_1.co");
+
+  // A given file wins over the discovered one with its ID, which is named.
+  TraceTree Tree = gatherTraceInputs({(T.Root / "run").string(), Given1, (T.Root / "run/ui_a").string()});
+  ASSERT_EQ(Tree.TraceDirs.size(), 2u); // ui_a listed once though found twice
+  EXPECT_EQ(fs::path(Tree.TraceDirs[0]).filename(), "ui_a");
+  ASSERT_EQ(Tree.CodeObjects.size(), 2u);
+  EXPECT_EQ(Tree.CodeObjects[0].ID, 1u);
+  EXPECT_EQ(Tree.CodeObjects[0].Path, Given1);
+  EXPECT_EQ(Tree.CodeObjects[1].ID, 2u);
+  EXPECT_EQ(Tree.CodeObjects[1].Path, Found2);
+  ASSERT_EQ(Tree.Warnings.size(), 1u);
+  EXPECT_EQ(Tree.Warnings[0], "code object id 1 has two files (" + Given1 + ", " + Found1 + "); using the first");
+}
+
+TEST(TraceTree, RefusesWhatItCannotRead) {
+  TempTree T;
+  std::string Missing = (T.Root / "nothing").string();
+  EXPECT_EQ(errorOf({Missing}), Missing + ": does not exist");
+  std::string Att = T.file("se0.att");
+  EXPECT_NE(errorOf({Att}).find("a raw .att file"), std::string::npos);
+  std::string NoID = T.file("kernel.co");
+  EXPECT_NE(errorOf({NoID}).find("cannot tell the code object ID"), std::string::npos);
+  std::string A = T.file("a_code_object_id_4.out"), B = T.file("b_code_object_id_4.out");
+  EXPECT_EQ(errorOf({A, B}), "code object id 4 is given twice (" + B + ")");
+}

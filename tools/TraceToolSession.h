@@ -1,0 +1,176 @@
+// TraceToolSession.h - a trace tool's session: the library's TraceSession,
+// worded for the command line. Every line it prints starts with the tool's
+// name; errors name the options (TraceToolOptions.h) that explain them; the
+// end-of-run summary is D10's: what was read, and what could not be
+// attributed.
+#pragma once
+
+#include "TraceToolOptions.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/support/Progress.h"
+#include "sqtt/trace/TraceSession.h"
+
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <initializer_list>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sqtt {
+
+class TraceToolSession : public TraceSession {
+public:
+  /// Finds and loads the trace; throws Error when there is nothing to read.
+  TraceToolSession(const SessionOptions &Options, const char *Tool, std::ostream &Log)
+      : TraceSession(Options, [this](const std::string &W) { warn(W); }), Tool(Tool), Log(Log),
+        Progress(Log, Tool) {
+    for (const std::string &W : Tree.Warnings) // before any error they may explain
+      warn(W);
+    if (Tree.TraceDirs.empty())
+      throw Error(Options.Base + ": no shaderdata_*.json files found (is this a rocprofv3 --att "
+                                 "output directory?)");
+    if (Tree.CodeObjects.empty())
+      throw Error(Options.Base + ": no code objects (*code_object_id_<N>*.out) found; pass them with "
+                                 "--code-objects");
+    Log << Tool << ": found " << Tree.TraceDirs.size() << " trace dir(s), " << Tree.CodeObjects.size()
+        << " code object(s)\n";
+    loadCodeObjects();
+    Log << Tool << ": loaded funcmaps from " << FuncmapsLoaded << " code object(s): "
+        << Resolver.markerCount() << " markers, " << Resolver.kernelCount() << " kernels\n";
+    if (FuncmapsLoaded == 0)
+      warn("no code object has a .sqtt_funcmap; markers will show as event#<id>. Was the SQTT pass "
+           "plugin loaded during compilation?");
+  }
+
+  /// TraceSession::analyzeDirs with progress on the terminal, adding to
+  /// \p Total; throws Error when the trace has no records, or the filters of
+  /// \p Options leave none (naming the filter that matches nothing).
+  void analyze(const AnalysisOptions &Options, unsigned Jobs, const std::function<void(DirResult &)> &Consume,
+               FoldedProfile *Profile, RecordCounts &Total) {
+    auto Label = [&](size_t I) {
+      return "[" + std::to_string(I + 1) + "/" + std::to_string(Tree.TraceDirs.size()) + "] " +
+             Tree.TraceDirs[I];
+    };
+    SessionTotals T = analyzeDirs(
+        Options, Jobs,
+        [&](DirResult &R) {
+          Progress.clear(); // before any other line
+          Consume(R);
+        },
+        Profile,
+        [&](const SessionProgress &P) {
+          if (P.Engines == 0)
+            Progress.update(Label(P.Dir));
+          else if (Progress.enabled())
+            Progress.update(Label(P.Dir) + ": shader engine " + std::to_string(P.Engine + 1) + "/" +
+                            std::to_string(P.Engines));
+        });
+    Progress.clear();
+    UnresolvedKernels += T.UnresolvedKernels;
+    Total.add(T.Loss);
+    if (T.Loss.RecordsRead == 0)
+      throw Error(Tree.TraceDirs.size() == 1 ? Tree.TraceDirs[0] + ": no shaderdata records"
+                                             : "no shaderdata records in any trace directory");
+    if (Options.filtered() && T.Loss.RecordsRead == T.Loss.PrivRecords + T.Loss.Filtered)
+      throw Error(describeEmptyFilters(Options, T.Passed));
+  }
+
+  /// The summary, then the exit status: 1 under --strict when anything could
+  /// not be attributed, else 0.
+  int finish(const RecordCounts &Loss, bool Strict) const {
+    SessionTotals T{Loss, {}, UnresolvedKernels};
+    printSummary(T);
+    if (Strict && T.unattributed()) {
+      Log << Tool << ": error: --strict: " << T.unattributed()
+          << " record(s), scope(s) or kernel(s) could not be attributed (see above)\n";
+      return 1;
+    }
+    return 0;
+  }
+
+private:
+  void warn(const std::string &W) {
+    Progress.clear();
+    Log << Tool << ": warning: " << W << '\n';
+  }
+
+  /// "--cu 99 matches no record", or the filters that match nothing together.
+  static std::string describeEmptyFilters(const AnalysisOptions &O, const FilterTally &Passed) {
+    const RecordFilter &F = O.Filter;
+    std::vector<std::pair<FilterKind, std::string>> Active;
+    if (F.SE >= 0)
+      Active.push_back({FilterSE, "--se " + std::to_string(F.SE)});
+    if (F.CU >= 0)
+      Active.push_back({FilterCU, "--cu " + std::to_string(F.CU)});
+    if (F.SIMD >= 0)
+      Active.push_back({FilterSIMD, "--simd " + std::to_string(F.SIMD)});
+    if (F.Wave >= 0)
+      Active.push_back({FilterWave, "--wave " + std::to_string(F.Wave)});
+    if (F.timed())
+      Active.push_back({FilterTime, "--time " + (F.TimeBegin == INT64_MIN ? "" : std::to_string(F.TimeBegin)) +
+                                        ":" + (F.TimeEnd == INT64_MAX ? "" : std::to_string(F.TimeEnd))});
+    if (!O.KernelRegex.empty())
+      Active.push_back({FilterKernel, "--kernel '" + O.KernelRegex + "'"});
+    if (O.Dispatch >= 0)
+      Active.push_back({FilterDispatch, "--dispatch " + std::to_string(O.Dispatch)});
+    std::string None, All;
+    for (auto &[Kind, Text] : Active) {
+      All += (All.empty() ? "" : " ") + Text;
+      if (Passed[Kind] == 0)
+        None += (None.empty() ? "" : ", ") + Text;
+    }
+    if (!None.empty())
+      return "no record matches " + None;
+    return "no record matches the filters together (" + All + ")";
+  }
+
+  /// "3 function, 6 user" from (count, label) pairs, zero counts left out.
+  static std::string nonZero(std::initializer_list<std::pair<uint64_t, const char *>> Items) {
+    std::string Out;
+    for (auto &[N, Label] : Items)
+      if (N)
+        Out += (Out.empty() ? "" : ", ") + std::to_string(N) + " " + Label;
+    return Out;
+  }
+
+  void printSummary(const SessionTotals &T) const {
+    const RecordCounts &L = T.Loss;
+    std::string Markers = nonZero({{L.FunctionMarkers, "function"},
+                                   {L.UserMarkers, "user"},
+                                   {L.PointMarkers, "point"},
+                                   {L.BareExits, "exits"},
+                                   {L.Noops, "no-ops"}});
+    Log << Tool << ": summary: " << L.RecordsRead << " records read; " << L.Headers << " marker headers"
+        << (Markers.empty() ? "" : " (" + Markers + ")");
+    std::string Rest = nonZero({{L.PayloadRecords, "payload records skipped"},
+                                {L.AddressBlocks, "address blocks"},
+                                {L.PrivRecords, "trap-handler records dropped"},
+                                {L.Filtered, "records filtered out"}});
+    Log << (Rest.empty() ? "" : "; " + Rest) << '\n';
+    std::string Lost = nonZero({{L.UnknownIDs, "unknown IDs"},
+                                {L.UnmatchedExits, "unmatched exits"},
+                                {L.OpenAtWaveEnd, "scopes open at wave end"},
+                                {L.TruncatedPayloads, "truncated payloads"},
+                                {L.TruncatedAddressBlocks, "truncated address blocks"},
+                                {L.BadWaveSize, "address blocks without a wave size"},
+                                {L.OutsideAnyWave, "records outside any wave"},
+                                {T.UnresolvedKernels, "kernels without their code object's map"}});
+    Log << Tool << ": not attributed: " << (Lost.empty() ? "nothing" : Lost) << '\n';
+    double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+    char Line[96];
+    std::snprintf(Line, sizeof Line, "done in %.2f s (%.0f records/s)", Seconds,
+                  Seconds > 0 ? double(L.RecordsRead) / Seconds : 0.0);
+    Log << Tool << ": " << Line << '\n';
+  }
+
+  const char *Tool;
+  std::ostream &Log;
+  ProgressLine Progress;
+  size_t UnresolvedKernels = 0; // over every analyze() call
+  std::chrono::steady_clock::time_point Start = std::chrono::steady_clock::now();
+};
+
+} // namespace sqtt
