@@ -182,9 +182,9 @@ static std::optional<uint32_t> functionIdOf(const Function &F) {
 
 bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
                                   const Config &Cfg) {
-  DenseMap<uint32_t, MarkerRecord *> Functions;
+  DenseMap<uint32_t, const MarkerRecord *> Functions;
   DenseSet<uint32_t> EarlyIDs;
-  for (MarkerRecord &R : Ledger.records()) {
+  for (const MarkerRecord &R : Ledger.records()) {
     if (R.Kind == MarkerKind::Function)
       Functions[R.ID] = &R;
     if (R.Kind == MarkerKind::Function || R.Kind == MarkerKind::UserScope ||
@@ -209,7 +209,7 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
     }
     std::string Loc = definitionLocation(F);
     if (!Loc.empty() && Located.insert(*ID).second)
-      Functions[*ID]->SourceLoc = Loc;
+      Ledger.setFunctionLocation(*ID, Loc);
   }
   for (auto &[ID, R] : Functions)
     if (!Live.count(ID) && R->PreOptSize <= Cfg.FunctionThreshold)
@@ -267,14 +267,11 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
   }
 
   // g. The ledger follows.
-  auto &Records = Ledger.records();
-  llvm::erase_if(Records, [&](const MarkerRecord &R) {
-    return R.Kind == MarkerKind::Function && Disabled.count(R.ID);
+  Ledger.renumber([&](const MarkerRecord &R) -> std::optional<uint32_t> {
+    if (R.Kind == MarkerKind::Function && Disabled.count(R.ID))
+      return std::nullopt;
+    return EarlyIDs.count(R.ID) ? NewID.lookup(R.ID) : R.ID;
   });
-  for (MarkerRecord &R : Records)
-    if (EarlyIDs.count(R.ID) && R.Kind != MarkerKind::Kernel)
-      R.ID = NewID[R.ID];
-  Ledger.rebuildIndex();
   return true;
 }
 

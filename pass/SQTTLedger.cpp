@@ -86,6 +86,39 @@ const MarkerRecord *MarkerLedger::find(uint32_t ID) const {
   return nullptr;
 }
 
+void MarkerLedger::renumber(
+    llvm::function_ref<std::optional<uint32_t>(const MarkerRecord &)> NewIDOf) {
+  std::vector<MarkerRecord> Kept;
+  Kept.reserve(Records.size());
+  for (MarkerRecord &R : Records) {
+    if (R.Kind != MarkerKind::Kernel) {
+      std::optional<uint32_t> ID = NewIDOf(R);
+      if (!ID)
+        continue;
+      R.ID = *ID;
+    }
+    Kept.push_back(std::move(R));
+  }
+  Records = std::move(Kept);
+  rebuildIndex();
+}
+
+void MarkerLedger::setFunctionLocation(uint32_t ID, StringRef Loc) {
+  for (MarkerRecord &R : Records)
+    if (R.Kind == MarkerKind::Function && R.ID == ID)
+      R.SourceLoc = Loc.str();
+}
+
+MarkerLedger MarkerLedger::fromRecords(std::vector<MarkerRecord> Records) {
+  MarkerLedger L;
+  L.Records = std::move(Records);
+  for (MarkerRecord &R : L.Records)
+    if (R.Kind == MarkerKind::Kernel)
+      R.ID = 0;
+  L.rebuildIndex();
+  return L;
+}
+
 void MarkerLedger::rebuildIndex() {
   NamedIDs.clear();
   uint32_t MaxID = 0;

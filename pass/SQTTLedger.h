@@ -2,19 +2,22 @@
 //
 // The ledger is the single source of marker IDs. It holds one record per ID
 // (functions, named user markers, system points, address-trace points) plus
-// the kernels, allocates IDs from one counter starting at 1, and deduplicates
-// named markers. Early and Late share nothing but IR, so Early writes the
-// ledger into !sqtt.markers.early and Late reads it back.
+// the kernels, allocates IDs from one counter starting at 1, deduplicates
+// named markers, and is the only place records are renumbered or dropped.
+// Early and Late share nothing but IR, so Early writes the ledger into
+// !sqtt.markers.early and Late reads it back.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SQTT_LEDGER_H
 #define SQTT_LEDGER_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,14 +62,18 @@ public:
                            unsigned ExtraPayloadCount);
 
   const std::vector<MarkerRecord> &records() const { return Records; }
-  std::vector<MarkerRecord> &records() { return Records; }
   bool empty() const { return Records.empty(); }
   uint32_t nextID() const { return NextEventID; }
   const MarkerRecord *find(uint32_t ID) const;
 
-  /// Appends \p R as is (the link phase merging units' ledgers); call
-  /// rebuildIndex() after the last one.
-  void addRecord(MarkerRecord R) { Records.push_back(std::move(R)); }
+  /// Gives every traced record the ID \p NewIDOf returns for it, or drops it
+  /// (std::nullopt); kernels stay. The IDs returned must be distinct.
+  void renumber(llvm::function_ref<std::optional<uint32_t>(const MarkerRecord &)> NewIDOf);
+  /// Sets the source location of function \p ID's record.
+  void setFunctionLocation(uint32_t ID, llvm::StringRef Loc);
+  /// A ledger of \p Records as they are (the link phase merging units'
+  /// ledgers, already renumbered apart); kernels get ID 0.
+  static MarkerLedger fromRecords(std::vector<MarkerRecord> Records);
 
   /// Stores the records Late needs (functions and named markers).
   void writeEarlyMetadata(llvm::Module &M) const;
@@ -78,11 +85,11 @@ public:
   /// Malformed rows are skipped.
   static MarkerLedger takeEarlyMetadata(llvm::Module &M);
 
+private:
   /// Rebuilds the named-marker dedup map and the ID counter after records
   /// were edited (pruned or renumbered).
   void rebuildIndex();
 
-private:
   /// Appends a record that takes the next ID.
   uint32_t addTraced(MarkerKind Kind, llvm::StringRef Name, llvm::StringRef Loc,
                      unsigned PreOptSize, unsigned ExtraPayloadCount);

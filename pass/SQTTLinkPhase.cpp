@@ -298,13 +298,7 @@ bool sqtt::runLinkPhase(Module &M) {
   }
 
   // One map replaces the units' maps.
-  MarkerLedger Ledger;
-  for (MarkerRecord &R : Merged) {
-    if (R.Kind == MarkerKind::Kernel)
-      R.ID = 0;
-    Ledger.addRecord(std::move(R));
-  }
-  Ledger.rebuildIndex();
+  MarkerLedger Ledger = MarkerLedger::fromRecords(std::move(Merged));
   SmallPtrSet<Constant *, 4> Old;
   for (Unit &U : Units)
     Old.insert(U.Map);

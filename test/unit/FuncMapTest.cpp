@@ -32,7 +32,7 @@ TEST(FuncMap, RowOrderFollowsTheSpecification) {
   L.addAddressPoint("addr_trace_load", "k.hip:31 -> k.hip:40", 66); // 6
   L.addKernel("kernel2", "");
   // F rows are sorted by ID, so renumbering may reorder them.
-  L.records()[1].ID = 9;
+  L.renumber([](const MarkerRecord &R) -> std::optional<uint32_t> { return R.ID == 2 ? 9 : R.ID; });
 
   FuncMapLayout Layout;
   Layout.ShaderClockBits = 12;

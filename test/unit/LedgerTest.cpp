@@ -25,6 +25,39 @@ TEST(Ledger, IDsStartAtOneAndAreShared) {
   EXPECT_EQ(L.nextID(), 5u);
 }
 
+// The ledger owns renumbering: dropped records are gone, kept ones carry
+// their new IDs, named markers find their new IDs, and new IDs come after
+// the largest one.
+TEST(Ledger, RenumberDropsAndMovesRecordsAndTheirIndex) {
+  MarkerLedger L;
+  uint32_t Named = L.getOrAddNamedMarker(false, "scope", 0); // 1
+  uint32_t Small = L.addFunction("_Z5smallv", "", 3);       // 2
+  L.addFunction("_Z3bigv", "", 90);                         // 3
+  L.addKernel("k", "k.hip:1");
+  L.renumber([&](const MarkerRecord &R) -> std::optional<uint32_t> {
+    if (R.ID == Small)
+      return std::nullopt;
+    return R.ID == Named ? 7u : 1u;
+  });
+  ASSERT_EQ(L.records().size(), 3u); // the kernel stays
+  EXPECT_EQ(L.find(2), nullptr);
+  EXPECT_EQ(L.find(1)->Name, "_Z3bigv");
+  EXPECT_EQ(L.find(7)->Name, "scope");
+  EXPECT_EQ(L.getOrAddNamedMarker(false, "scope", 0), 7u); // found, not re-added
+  EXPECT_EQ(L.nextID(), 8u);
+  L.setFunctionLocation(1, "big.hip:4");
+  EXPECT_EQ(L.find(1)->SourceLoc, "big.hip:4");
+
+  // A ledger of merged records: kernels get no ID, counters follow.
+  std::vector<MarkerRecord> Rows(2);
+  Rows[0].ID = 5, Rows[0].Kind = MarkerKind::UserScope, Rows[0].Name = "u";
+  Rows[1].ID = 9, Rows[1].Kind = MarkerKind::Kernel, Rows[1].Name = "k";
+  MarkerLedger M = MarkerLedger::fromRecords(Rows);
+  EXPECT_EQ(M.records()[1].ID, 0u);
+  EXPECT_EQ(M.getOrAddNamedMarker(false, "u", 0), 5u);
+  EXPECT_EQ(M.nextID(), 6u);
+}
+
 TEST(Ledger, NamedMarkersDeduplicatePerKind) {
   MarkerLedger L;
   uint32_t Enter = L.getOrAddNamedMarker(false, "x", 0);

@@ -9,6 +9,7 @@
 // after a random delay; the first header of each SIMD arrives undelayed, so
 // the att step can recover issue times to within its sampling buckets.
 #include "sqtt/synth/Synth.h"
+#include "SynthCodeObject.h"
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
@@ -35,135 +36,6 @@ namespace sqtt {
 namespace {
 
 namespace rtd = rocprof_trace_decoder::codeobj;
-
-enum class AddrProto { Memory, Narrow, RawBuffer, StructBuffer };
-
-struct AddressOp {
-  uint32_t ID;
-  std::string Kind; // memory-trace kind name
-  AddrProto Proto;
-  std::string Source; // the map row's inline chain, "" if none
-};
-
-struct SynthCO {
-  uint64_t ID;
-  std::string Path, Kernel, Target;
-  std::vector<std::pair<uint32_t, std::string>> Scopes; // id, name
-  std::vector<bool> UserScope;                          // per scope: U row
-  std::vector<uint32_t> Points, Data;
-  std::map<uint32_t, std::string> PointNames;
-  std::vector<AddressOp> Addresses;
-  uint32_t WaveSize = 0;
-  uint32_t Bits = 0, Shift = 0; // clock packing
-  /// The call tree (SynthScenario::Stacks): node 0 is the kernel itself.
-  struct CallNode {
-    uint32_t Scope = 0, Parent = 0, Depth = 0;
-    std::vector<uint32_t> Children;
-  };
-  std::vector<CallNode> Tree;
-};
-
-/// A call tree of \p Stacks scope stacks for \p C: chains grown from random
-/// nodes down to a random depth in [MinDepth, MaxDepth]; siblings get
-/// distinct scopes where the code object has enough.
-void buildCallTree(SynthCO &C, const SynthScenario &S, uint64_t Salt) {
-  std::mt19937_64 Rng(S.Seed * 0xD1B54A32D192ED03ull ^ Salt);
-  auto Rnd = [&](size_t N) { return N ? size_t(Rng() % N) : 0; };
-  unsigned MaxDepth = S.MaxDepth, MinDepth = std::min(S.MinDepth, S.MaxDepth);
-  C.Tree.assign(1, SynthCO::CallNode());
-  for (unsigned Tries = 0; C.Tree.size() <= S.Stacks && Tries < 100 * S.Stacks + 100; ++Tries) {
-    size_t Left = S.Stacks + 1 - C.Tree.size();
-    uint32_t Node = uint32_t(Rnd(C.Tree.size()));
-    uint32_t Depth = C.Tree[Node].Depth;
-    // A chain that cannot reach MinDepth with the stacks left is not begun.
-    if (Depth >= MaxDepth || (Depth < MinDepth && Depth + Left < MinDepth && Node != 0))
-      continue;
-    uint32_t Lowest = std::max(MinDepth, Depth + 1);
-    uint32_t Target = Lowest + uint32_t(Rnd(MaxDepth - Lowest + 1));
-    while (C.Tree[Node].Depth < Target && C.Tree.size() <= S.Stacks) {
-      uint32_t Scope = uint32_t(Rnd(C.Scopes.size()));
-      for (unsigned Again = 0; Again < 8; ++Again) {
-        const std::vector<uint32_t> &Siblings = C.Tree[Node].Children;
-        if (std::none_of(Siblings.begin(), Siblings.end(), [&](uint32_t K) { return C.Tree[K].Scope == Scope; }))
-          break;
-        Scope = uint32_t(Rnd(C.Scopes.size()));
-      }
-      SynthCO::CallNode Child;
-      Child.Scope = Scope, Child.Parent = Node, Child.Depth = C.Tree[Node].Depth + 1;
-      C.Tree.push_back(Child);
-      uint32_t Index = uint32_t(C.Tree.size() - 1);
-      C.Tree[Node].Children.push_back(Index);
-      Node = Index;
-    }
-  }
-}
-
-SynthCO loadCO(const std::string &Path) {
-  SynthCO C;
-  if (!codeObjectIdFromName(Path, C.ID))
-    throw Error(Path + ": name it *code_object_id_<N>* to give it an ID");
-  C.Path = Path;
-  CodeObjectFile File(Path);
-  if (File.codeObjects().empty())
-    throw Error(Path + ": no AMDGPU code object");
-  const CodeObject &Obj = File.codeObjects().front();
-  C.Target = Obj.Target;
-  rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
-  requireUniqueMarkerIDs(Map, Path);
-  C.WaveSize = Map.wave_size;
-  if (Map.marker_encoding.packed()) {
-    C.Bits = Map.marker_encoding.shader_clock_bits;
-    C.Shift = Map.marker_encoding.shader_clock_shift;
-  }
-  static const std::map<std::string, std::pair<std::string, AddrProto>> Kinds = {
-      {"addr_trace_load", {"load", AddrProto::Memory}},
-      {"addr_trace_store", {"store", AddrProto::Memory}},
-      {"addr_trace_atomic", {"atomic", AddrProto::Memory}},
-      {"addr_trace_lds_load", {"lds_load", AddrProto::Narrow}},
-      {"addr_trace_lds_store", {"lds_store", AddrProto::Narrow}},
-      {"addr_trace_lds_atomic", {"lds_atomic", AddrProto::Narrow}},
-      {"addr_trace_ds_permute", {"ds_permute", AddrProto::Narrow}},
-      {"addr_trace_ds_bpermute", {"ds_bpermute", AddrProto::Narrow}},
-      {"addr_trace_buffer_load", {"buffer_load", AddrProto::RawBuffer}},
-      {"addr_trace_buffer_store", {"buffer_store", AddrProto::RawBuffer}},
-      {"addr_trace_buffer_atomic", {"buffer_atomic", AddrProto::RawBuffer}},
-      {"addr_trace_struct_buffer_load", {"struct_buffer_load", AddrProto::StructBuffer}},
-      {"addr_trace_struct_buffer_store", {"struct_buffer_store", AddrProto::StructBuffer}},
-      {"addr_trace_struct_buffer_atomic", {"struct_buffer_atomic", AddrProto::StructBuffer}}};
-  for (const rtd::FuncmapEntry &E : Map.entries) {
-    switch (E.type) {
-    case rtd::FuncmapEntryType::Kernel:
-      if (C.Kernel.empty())
-        C.Kernel = E.name;
-      break;
-    case rtd::FuncmapEntryType::Function:
-    case rtd::FuncmapEntryType::User:
-      C.Scopes.push_back({E.id, E.name});
-      C.UserScope.push_back(E.type == rtd::FuncmapEntryType::User);
-      break;
-    case rtd::FuncmapEntryType::Point: {
-      auto K = Kinds.find(E.name);
-      if (K != Kinds.end()) {
-        if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64))
-          C.Addresses.push_back({E.id, K->second.first, K->second.second, E.source_loc});
-      } else if (E.extra_payload_count == 1) {
-        if (!C.Bits) {
-          C.Data.push_back(E.id);
-        }
-      } else if (E.extra_payload_count == 0) {
-        C.Points.push_back(E.id);
-      }
-      C.PointNames[E.id] = E.name;
-      break;
-    }
-    }
-  }
-  if (C.Kernel.empty())
-    throw Error(Path + ": its .sqtt_funcmap names no kernel (K: row)");
-  if (C.Scopes.empty() && C.Points.empty() && C.Addresses.empty())
-    throw Error(Path + ": its .sqtt_funcmap has no markers to simulate");
-  return C;
-}
 
 struct Rec {
   int64_t Arrival, Issue;

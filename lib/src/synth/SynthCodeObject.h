@@ -1,0 +1,52 @@
+// SynthCodeObject.h - what the simulator takes from a code object: its
+// kernel, the markers its funcmap names (scopes, points, data markers,
+// address traces) and a call tree of those scopes. The library's own header,
+// not installed.
+#pragma once
+
+#include "sqtt/synth/Synth.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace sqtt {
+
+enum class AddrProto { Memory, Narrow, RawBuffer, StructBuffer };
+
+struct AddressOp {
+  uint32_t ID;
+  std::string Kind; // memory-trace kind name
+  AddrProto Proto;
+  std::string Source; // the map row's inline chain, "" if none
+};
+
+struct SynthCO {
+  uint64_t ID;
+  std::string Path, Kernel, Target;
+  std::vector<std::pair<uint32_t, std::string>> Scopes; // id, name
+  std::vector<bool> UserScope;                          // per scope: U row
+  std::vector<uint32_t> Points, Data;
+  std::map<uint32_t, std::string> PointNames;
+  std::vector<AddressOp> Addresses;
+  uint32_t WaveSize = 0;
+  uint32_t Bits = 0, Shift = 0; // clock packing
+  /// The call tree (SynthScenario::Stacks): node 0 is the kernel itself.
+  struct CallNode {
+    uint32_t Scope = 0, Parent = 0, Depth = 0;
+    std::vector<uint32_t> Children;
+  };
+  std::vector<CallNode> Tree;
+};
+
+/// A call tree of \p S.Stacks scope stacks for \p C: chains grown from
+/// random nodes down to a random depth in [MinDepth, MaxDepth]; siblings get
+/// distinct scopes where the code object has enough.
+void buildCallTree(SynthCO &C, const SynthScenario &S, uint64_t Salt);
+/// Reads the code object at \p Path and its funcmap. Throws Error when it
+/// has no kernel or nothing to simulate.
+SynthCO loadCO(const std::string &Path);
+
+} // namespace sqtt
