@@ -68,6 +68,11 @@ struct TraceToolOptions {
     App.add_option("-c,--code-objects", Session.CodeObjects,
                    "Code objects to use instead of the discovered ones (the ID comes from the name)");
     App.add_flag("-d,--demangle", Session.Demangle, "Demangle C++ function and kernel names");
+    App.add_option("--pid", Session.Pid,
+                   "Only the trace directories of this process, with its code objects "
+                   "(<pid>_..._code_object_id_<N>.out); needed when several processes share a tree and "
+                   "a directory's .att files do not say whose it is")
+        ->check(CLI::NonNegativeNumber);
     App.add_option("--se", Filter.SE, "Only records of this shader engine")->check(CLI::Range(0, 255));
     App.add_option("--cu", Filter.CU, "Only records of this CU (WGP on gfx10+)")->check(CLI::Range(0, 255));
     App.add_option("--simd", Filter.SIMD, "Only records of this SIMD")->check(CLI::Range(0, 255));

@@ -35,11 +35,20 @@ public:
     if (Tree.CodeObjects.empty())
       throw Error(Options.Base + ": no code objects (*code_object_id_<N>*.out) found; pass them with "
                                  "--code-objects");
-    Log << Tool << ": found " << Tree.TraceDirs.size() << " trace dir(s), " << Tree.CodeObjects.size()
-        << " code object(s)\n";
+    if (!Processes.Undecided.empty())
+      throw Error(Processes.Undecided + "; select one process with --pid PID");
+    if (traceDirs().empty())
+      throw Error(Options.Base + ": no trace directory of process " + std::to_string(*Options.Pid));
+    size_t Selected = 0;
+    for (const ProcessInputs &G : Processes.Groups)
+      Selected += G.CodeObjects.size();
+    Log << Tool << ": found " << traceDirs().size() << " trace dir(s), " << Selected << " code object(s)";
+    if (Processes.Groups.size() > 1)
+      Log << " of " << Processes.Groups.size() << " processes (each directory uses its own's)";
+    Log << '\n';
     loadCodeObjects();
-    Log << Tool << ": loaded funcmaps from " << FuncmapsLoaded << " code object(s): "
-        << Resolver.markerCount() << " markers, " << Resolver.kernelCount() << " kernels\n";
+    Log << Tool << ": loaded funcmaps from " << FuncmapsLoaded << " code object(s): " << Markers
+        << " markers, " << Kernels << " kernels\n";
     if (FuncmapsLoaded == 0)
       warn("no code object has a .sqtt_funcmap; markers will show as event#<id>. Was the SQTT pass "
            "plugin loaded during compilation?");
@@ -51,8 +60,7 @@ public:
   void analyze(const AnalysisOptions &Options, unsigned Jobs, const std::function<void(DirResult &)> &Consume,
                FoldedProfile *Profile, RecordCounts &Total) {
     auto Label = [&](size_t I) {
-      return "[" + std::to_string(I + 1) + "/" + std::to_string(Tree.TraceDirs.size()) + "] " +
-             Tree.TraceDirs[I];
+      return "[" + std::to_string(I + 1) + "/" + std::to_string(traceDirs().size()) + "] " + traceDirs()[I];
     };
     SessionTotals T = analyzeDirs(
         Options, Jobs,
@@ -72,8 +80,8 @@ public:
     UnresolvedKernels += T.UnresolvedKernels;
     Total.add(T.Loss);
     if (T.Loss.RecordsRead == 0)
-      throw Error(Tree.TraceDirs.size() == 1 ? Tree.TraceDirs[0] + ": no shaderdata records"
-                                             : "no shaderdata records in any trace directory");
+      throw Error(traceDirs().size() == 1 ? traceDirs()[0] + ": no shaderdata records"
+                                          : "no shaderdata records in any trace directory");
     if (Options.filtered() && T.Loss.RecordsRead == T.Loss.PrivRecords + T.Loss.Filtered)
       throw Error(describeEmptyFilters(Options, T.Passed));
   }

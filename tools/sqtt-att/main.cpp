@@ -18,6 +18,7 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <optional>
 
 namespace {
 
@@ -27,26 +28,36 @@ struct Options {
   std::vector<std::string> Inputs;
   bool NoDecode = false;
   bool Wait = false;
+  std::optional<uint64_t> Pid;
 };
 
 int run(const Options &Opts) {
   sqtt::TraceTree Tree = sqtt::gatherTraceInputs(Opts.Inputs);
   for (const std::string &W : Tree.Warnings)
     std::cerr << Tool << ": warning: " << W << '\n';
-  const std::vector<std::string> &Dirs = Tree.TraceDirs;
-  const std::vector<sqtt::CodeObjectPath> &CodeObjects = Tree.CodeObjects;
-  if (Dirs.empty())
+  if (Tree.TraceDirs.empty())
     throw sqtt::Error("no trace directories (with shaderdata_*.json) among the inputs");
-  if (CodeObjects.empty())
+  if (Tree.CodeObjects.empty())
     throw sqtt::Error("no code objects (*code_object_id_<N>*.out) among the inputs");
-
+  // Each directory gets the tables of its own process's code objects (D23).
   std::vector<std::string> Warnings;
-  sqtt::AttTables Tables = sqtt::buildAttTables(CodeObjects, Warnings);
+  sqtt::ProcessGroups Processes = sqtt::groupByProcess(Tree, Opts.Pid, Warnings);
+  if (!Processes.Undecided.empty())
+    throw sqtt::Error(Processes.Undecided + "; select one process with --pid PID");
+  const std::vector<std::string> &Dirs = Processes.TraceDirs;
+  if (Dirs.empty())
+    throw sqtt::Error("no trace directory of process " + std::to_string(*Opts.Pid));
+  std::vector<sqtt::AttTables> Tables;
+  for (const sqtt::ProcessInputs &G : Processes.Groups) {
+    Tables.push_back(sqtt::buildAttTables(G.CodeObjects, Warnings));
+    const sqtt::AttTables &T = Tables.back();
+    std::cerr << Tool << ": "
+              << (Processes.Groups.size() > 1 && G.Pid ? "process " + std::to_string(*G.Pid) + ": " : "")
+              << G.CodeObjects.size() << " code object(s): " << T.Rows.size() << " funcmap rows, "
+              << T.Layouts.size() << " with clock packing, " << T.Payloads.size() << " markers with payloads\n";
+  }
   for (const std::string &W : Warnings)
     std::cerr << Tool << ": warning: " << W << '\n';
-  std::cerr << Tool << ": " << CodeObjects.size() << " code object(s): " << Tables.Rows.size()
-            << " funcmap rows, " << Tables.Layouts.size() << " with clock packing, "
-            << Tables.Payloads.size() << " markers with payloads\n";
 
   sqtt::AttOptions A;
   A.DecodeMarkers = !Opts.NoDecode;
@@ -61,7 +72,7 @@ int run(const Options &Opts) {
     const std::string &Dir = Dirs[I];
     std::vector<std::string> DirWarnings;
     Progress.update("[" + std::to_string(I + 1) + "/" + std::to_string(Dirs.size()) + "] " + Dir);
-    sqtt::AttDirResult R = sqtt::runAttStep(Dir, Tables, A, DirWarnings);
+    sqtt::AttDirResult R = sqtt::runAttStep(Dir, Tables[Processes.GroupOfDir[I]], A, DirWarnings);
     Progress.clear();
     for (const std::string &W : DirWarnings)
       std::cerr << Tool << ": warning: " << W << '\n';
@@ -103,6 +114,11 @@ int main(int argc, char **argv) {
       ->required();
   App.add_flag("--no-decode-markers", Opts.NoDecode,
                "Keep packed values and arrival times (the tables are still added)");
+  App.add_option("--pid", Opts.Pid,
+                 "Only the trace directories of this process, with its code objects "
+                 "(<pid>_..._code_object_id_<N>.out); needed when several processes share a tree and a "
+                 "directory's .att files do not say whose it is")
+      ->check(CLI::NonNegativeNumber);
   App.add_flag("--wait", Opts.Wait,
                "If another sqtt-att run is working on a trace directory, wait for it (default: "
                "refuse, naming its pid)");

@@ -185,17 +185,6 @@ uint64_t recordsFingerprint(const std::vector<Record> &Records) {
   return H;
 }
 
-/// The code object a dispatch name belongs to: a K row's name, or rocprofv3's
-/// "<co> / 0x<vaddr>" for kernels it could not name.
-std::optional<uint64_t> codeObjectOfDispatch(const std::string &Name,
-                                             const std::unordered_map<std::string, uint64_t> &Kernels) {
-  auto It = Kernels.find(Name);
-  if (It != Kernels.end())
-    return It->second;
-  if (std::optional<UnnamedDispatch> U = parseUnnamedDispatch(Name))
-    return U->CodeObject;
-  return std::nullopt;
-}
 
 } // namespace
 
@@ -213,11 +202,24 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
 
   AttTransaction Writer(Dir);
   if (Options.DecodeMarkers && !Tables.Layouts.empty() && !Result.AlreadyDecoded) {
-    std::unordered_map<std::string, uint64_t> Kernels;
+    // Each launch's code object by D22: code.json's label row, an unnamed
+    // dispatch's, or the one code object whose K: row names the kernel.
+    std::unordered_map<std::string, std::vector<uint64_t>> Kernels;
     for (const FuncmapRowJson &R : Tables.Rows)
-      if (R.Kind == 'K')
-        Kernels[R.Name] = R.CodeObject;
+      if (R.Kind == 'K') {
+        std::vector<uint64_t> &COs = Kernels[R.Name];
+        if (std::find(COs.begin(), COs.end(), R.CodeObject) == COs.end())
+          COs.push_back(R.CodeObject);
+      }
+    std::optional<TracedKernel> Traced = readTracedKernel(Dir, Warnings);
     Occupancy Occ = readOccupancy(Dir, Warnings);
+    std::unordered_map<int64_t, uint64_t> CodeObjectOf;
+    for (const auto &[D, Name] : Occ.Dispatches) {
+      auto K = Kernels.find(Name);
+      CodeObjectOf[D] = dispatchCodeObject(Name, Traced ? &*Traced : nullptr,
+                                           K != Kernels.end() ? K->second : std::vector<uint64_t>())
+                            .value_or(0);
+    }
     // Slot streams never cross shader engines, so each engine is corrected
     // and written out on its own: memory follows the largest engine.
     std::map<uint32_t, std::vector<ShaderDataFile>> Engines;
@@ -259,8 +261,7 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
             auto Spans = Occ.Spans.find(Key);
             if (Spans != Occ.Spans.end())
               for (const WaveSpan &W : Spans->second)
-                S.Launches.push_back(
-                    {W.Launch, codeObjectOfDispatch(Occ.dispatchName(W.Dispatch), Kernels).value_or(0)});
+                S.Launches.push_back({W.Launch, CodeObjectOf.count(W.Dispatch) ? CodeObjectOf[W.Dispatch] : 0});
             Streams.push_back(std::move(S));
           }
           Streams[It->second].Records.push_back(&R);

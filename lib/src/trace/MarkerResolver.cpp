@@ -2,6 +2,7 @@
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 
+#include <algorithm>
 #include <regex>
 
 namespace sqtt {
@@ -87,8 +88,11 @@ void MarkerResolver::add(uint64_t CodeObjectID, const rtd::Funcmap &Map) {
   addTo(Own, Map);
   addTo(Merged, Map);
   for (const rtd::FuncmapEntry &E : Map.entries) {
-    if (E.type == rtd::FuncmapEntryType::Kernel)
-      KernelToCO[E.name] = CodeObjectID;
+    if (E.type == rtd::FuncmapEntryType::Kernel) {
+      std::vector<uint64_t> &COs = KernelToCO[E.name];
+      if (std::find(COs.begin(), COs.end(), CodeObjectID) == COs.end())
+        COs.push_back(CodeObjectID);
+    }
     else
       ++MarkerRows;
     if (E.type == rtd::FuncmapEntryType::Function)
@@ -101,11 +105,13 @@ const MarkerMap *MarkerResolver::forCodeObject(uint64_t ID) const {
   return It == PerCO.end() ? nullptr : &It->second;
 }
 
-std::optional<uint64_t> MarkerResolver::codeObjectOfKernel(const std::string &Name) const {
+std::vector<uint64_t> MarkerResolver::codeObjectsOfKernel(const std::string &Name) const {
   auto It = KernelToCO.find(Name);
   if (It == KernelToCO.end())
-    return std::nullopt;
-  return It->second;
+    return {};
+  std::vector<uint64_t> COs = It->second;
+  std::sort(COs.begin(), COs.end());
+  return COs;
 }
 
 std::optional<UnnamedDispatch> parseUnnamedDispatch(const std::string &Name) {
@@ -114,6 +120,28 @@ std::optional<UnnamedDispatch> parseUnnamedDispatch(const std::string &Name) {
   if (!std::regex_match(Name, M, Unnamed) || M[1] == "0" || M[1].length() > 19 || M[2].length() > 16)
     return std::nullopt;
   return UnnamedDispatch{std::stoull(M[1].str()), std::stoull(M[2].str(), nullptr, 16)};
+}
+
+namespace {
+
+bool namesTraced(const std::string &Name, const std::optional<UnnamedDispatch> &Unnamed,
+                 const TracedKernel *Traced) {
+  return Traced && (Name == Traced->Symbol || (Unnamed && Unnamed->CodeObject == Traced->CodeObject &&
+                                               Unnamed->Vaddr == Traced->Vaddr));
+}
+
+} // namespace
+
+std::optional<uint64_t> dispatchCodeObject(const std::string &Name, const TracedKernel *Traced,
+                                           const std::vector<uint64_t> &Defining) {
+  std::optional<UnnamedDispatch> Unnamed = parseUnnamedDispatch(Name);
+  if (namesTraced(Name, Unnamed, Traced))
+    return Traced->CodeObject;
+  if (Unnamed)
+    return Unnamed->CodeObject;
+  if (Defining.size() == 1)
+    return Defining.front();
+  return std::nullopt;
 }
 
 void MarkerResolver::addCodeObject(uint64_t ID, const std::string &Path, const std::string &Target,
@@ -136,12 +164,28 @@ const MarkerMap &MarkerResolver::outsideDispatch() const {
 std::string MarkerResolver::rootFrame(uint64_t CodeObjectID) const {
   std::string Frame = "code_object_" + std::to_string(CodeObjectID);
   auto It = Files.find(CodeObjectID);
-  if (It != Files.end() && !It->second.Target.empty())
-    Frame += " (" + It->second.Target + ")";
+  std::string Detail = It != Files.end() ? It->second.Target : "";
+  if (!ProcessLabel.empty())
+    Detail += (Detail.empty() ? "" : ", ") + ProcessLabel;
+  if (!Detail.empty())
+    Frame += " (" + Detail + ")";
   return Frame;
 }
 
-DispatchTarget MarkerResolver::resolveDispatch(const std::string &Name) const {
+std::string MarkerResolver::symbolAt(uint64_t CodeObjectID, uint64_t Vaddr) const {
+  auto File = Files.find(CodeObjectID);
+  if (File == Files.end())
+    return "";
+  auto Sym = File->second.Symbols.find(Vaddr);
+  return Sym != File->second.Symbols.end() ? Sym->second : "";
+}
+
+std::string MarkerResolver::missingFile(uint64_t CodeObjectID) {
+  return "code object " + std::to_string(CodeObjectID) + " is missing (no *code_object_id_" +
+         std::to_string(CodeObjectID) + "*.out file)";
+}
+
+DispatchTarget MarkerResolver::resolveDispatch(const std::string &Name, const TracedKernel *Traced) const {
   DispatchTarget T;
   T.Map = &Empty;
   if (Name.empty() || Name.rfind("0 /", 0) == 0) {
@@ -149,22 +193,40 @@ DispatchTarget MarkerResolver::resolveDispatch(const std::string &Name) const {
     return T;
   }
   T.Kernel = Name;
-  if (std::optional<uint64_t> CO = codeObjectOfKernel(Name)) {
-    T.CodeObject = CO;
-  } else if (std::optional<UnnamedDispatch> U = parseUnnamedDispatch(Name)) {
-    T.CodeObject = U->CodeObject;
-    auto File = Files.find(U->CodeObject);
-    if (File == Files.end()) {
-      T.Problem = "kernel '" + Name + "': code object " + std::to_string(U->CodeObject) +
-                  " is missing (no *code_object_id_" + std::to_string(U->CodeObject) +
-                  "*.out file); its markers stay unknown";
+  std::optional<UnnamedDispatch> Unnamed = parseUnnamedDispatch(Name);
+  bool IsTraced = namesTraced(Name, Unnamed, Traced);
+  std::vector<uint64_t> Defining;
+  if (IsTraced) {
+    // The directory's own label row names the code object (D22).
+    T.CodeObject = Traced->CodeObject;
+    T.Kernel = Traced->Symbol;
+    if (!Files.count(Traced->CodeObject)) {
+      T.Problem = "kernel '" + T.Kernel + "': " + missingFile(Traced->CodeObject) +
+                  ", which code.json names; its markers stay unknown";
       return T;
     }
-    auto Sym = File->second.Symbols.find(U->Vaddr);
-    if (Sym != File->second.Symbols.end())
-      T.Kernel = Sym->second;
-  } else {
+  } else if (Unnamed) {
+    T.CodeObject = Unnamed->CodeObject;
+    if (!Files.count(Unnamed->CodeObject)) {
+      T.Problem = "kernel '" + Name + "': " + missingFile(Unnamed->CodeObject) + "; its markers stay unknown";
+      return T;
+    }
+    if (std::string Sym = symbolAt(Unnamed->CodeObject, Unnamed->Vaddr); !Sym.empty())
+      T.Kernel = Sym;
+  } else if ((Defining = codeObjectsOfKernel(Name)).size() == 1) {
+    T.CodeObject = Defining.front();
+  } else if (Defining.empty()) {
     T.Problem = "kernel '" + Name + "' is in no code object's funcmap; its markers stay unknown";
+    return T;
+  } else {
+    std::string Which;
+    for (size_t I = 0; I < Defining.size(); ++I) {
+      auto File = Files.find(Defining[I]);
+      Which += std::string(I == 0 ? "" : I + 1 == Defining.size() ? " and " : ", ") + std::to_string(Defining[I]) +
+               (File != Files.end() ? " (" + File->second.Path + ")" : "");
+    }
+    T.Problem = "kernel '" + Name + "' is defined by code objects " + Which +
+                " and nothing tells which one ran (no code.json label row); its markers stay unknown";
     return T;
   }
   if (const MarkerMap *M = forCodeObject(*T.CodeObject)) {

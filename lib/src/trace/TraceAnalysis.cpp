@@ -81,7 +81,7 @@ wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter) {
 
 } // namespace
 
-DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
+DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
                                  std::vector<std::string> &Warnings) {
   // Files per engine, engines in the order their first file is listed.
   std::vector<ShaderDataFile> Files = listShaderData(Dir, Warnings);
@@ -97,22 +97,24 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex,
   for (const auto &E : Engines)
     SEs.push_back(E.first);
   Occupancy Occ = readOccupancy(Dir, Warnings);
-  return analyzeEngines(Dir, DirIndex, Occ, SEs, [&](size_t E, std::vector<Record> &Records) {
+  std::optional<TracedKernel> Traced = readTracedKernel(Dir, Warnings);
+  return analyzeEngines(Dir, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
     for (const ShaderDataFile &F : Engines[E].second)
       readShaderData(F, Records);
-  }, Warnings);
+  }, Using, Warnings);
 }
 
 DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirIndex,
                                         const Occupancy &Occ,
                                         const std::vector<EngineRecords> &Engines,
-                                        std::vector<std::string> &Warnings) {
+                                        std::vector<std::string> &Warnings,
+                                        const std::optional<TracedKernel> &Traced) {
   std::vector<uint32_t> SEs;
   for (const EngineRecords &E : Engines)
     SEs.push_back(E.SE);
-  return analyzeEngines(Name, DirIndex, Occ, SEs, [&](size_t E, std::vector<Record> &Records) {
+  return analyzeEngines(Name, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
     Records.insert(Records.end(), Engines[E].Records.begin(), Engines[E].Records.end());
-  }, Warnings);
+  }, Resolver, Warnings);
 }
 
 namespace {
@@ -131,9 +133,9 @@ void withPresent(Fn &&F, std::optional<First> &C, std::optional<Rest> &...Others
 } // namespace
 
 DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirIndex,
-                                        const Occupancy &Occ, const std::vector<uint32_t> &SEs,
-                                        const EngineLoader &Load,
-                                        std::vector<std::string> &Warnings) {
+                                        const Occupancy &Occ, const std::optional<TracedKernel> &Traced,
+                                        const std::vector<uint32_t> &SEs, const EngineLoader &Load,
+                                        MarkerResolver &Resolver, std::vector<std::string> &Warnings) {
   DirResult Result;
   Result.Dir = Dir;
   RecordCounts &Loss = Result.Loss;
@@ -142,7 +144,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       ++Result.Dispatches;
 
   const AnalysisOptions::Outputs &Build = Options.Build;
-  DispatchTable Dispatches(Occ, Resolver, Names, Options.KernelRegex, Options.Dispatch);
+  DispatchTable Dispatches(Occ, Traced, Resolver, Names, Options.KernelRegex, Options.Dispatch);
   std::optional<RecordSelection> Selection;
   if (Options.filtered())
     Selection.emplace(Options, Occ, Dispatches, Result.Passed);

@@ -19,17 +19,30 @@ uint64_t SessionTotals::unattributed() const {
 }
 
 TraceSession::TraceSession(const SessionOptions &Options, WarningSink WarnSink)
-    : Resolver(Names, Options.Demangle), Warn(std::move(WarnSink)) {
+    : Warn(std::move(WarnSink)), Demangle(Options.Demangle) {
   std::error_code EC;
   if (!std::filesystem::is_directory(Options.Base, EC))
     throw Error(Options.Base + ": not a directory");
   Tree = gatherTraceInputs({Options.Base});
   if (!Options.CodeObjects.empty())
     Tree.CodeObjects = codeObjectsByName(Options.CodeObjects);
+  Processes = groupByProcess(Tree, Options.Pid, Tree.Warnings);
 }
 
 void TraceSession::loadCodeObjects() {
-  for (const CodeObjectPath &CO : Tree.CodeObjects) {
+  for (const ProcessInputs &Group : Processes.Groups) {
+    Resolvers.push_back(std::make_unique<MarkerResolver>(Names, Demangle));
+    MarkerResolver &Resolver = *Resolvers.back();
+    if (Processes.Groups.size() > 1)
+      Resolver.setProcessLabel(Group.Pid ? "pid " + std::to_string(*Group.Pid) : "unknown process");
+    loadInto(Resolver, Group.CodeObjects);
+    Markers += Resolver.markerCount();
+    Kernels += Resolver.kernelCount();
+  }
+}
+
+void TraceSession::loadInto(MarkerResolver &Resolver, const std::vector<CodeObjectPath> &CodeObjects) {
+  for (const CodeObjectPath &CO : CodeObjects) {
     // Unreadable code objects only cost their names; a map with conflicting
     // IDs would name markers wrongly, so it stops the tool.
     std::string Conflict;
@@ -65,7 +78,10 @@ SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned
                                         const std::function<void(DirResult &)> &Consume,
                                         FoldedProfile *Profile,
                                         const std::function<void(const SessionProgress &)> &Progress) {
-  size_t Dirs = Tree.TraceDirs.size();
+  const std::vector<std::string> &DirList = Processes.TraceDirs;
+  size_t Dirs = DirList.size();
+  if (Dirs == 0 || Resolvers.size() != Processes.Groups.size())
+    return {};
   // Cores beyond one per directory read shader engines ahead.
   AnalysisOptions Opts = Options;
   Opts.ReadAhead = Jobs >= 2 * Dirs;
@@ -78,7 +94,7 @@ SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned
   SessionTotals Totals;
   std::vector<std::unique_ptr<TraceAnalyzer>> Analyzers;
   for (unsigned J = 0; J < Jobs; ++J)
-    Analyzers.push_back(std::make_unique<TraceAnalyzer>(Resolver, Names, Opts));
+    Analyzers.push_back(std::make_unique<TraceAnalyzer>(*Resolvers.front(), Names, Opts));
   // A batch of Jobs directories at a time keeps at most Jobs results alive.
   for (size_t First = 0; First < Dirs; First += Jobs) {
     size_t Count = std::min<size_t>(Jobs, Dirs - First);
@@ -90,7 +106,9 @@ SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned
       Progress({First + Count - 1, Dirs, 0, 0});
     auto Work = [&](size_t K) {
       try {
-        Results[K] = Analyzers[K]->analyze(Tree.TraceDirs[First + K], uint32_t(First + K), Warnings[K]);
+        size_t D = First + K;
+        Results[K] = Analyzers[K]->analyze(DirList[D], uint32_t(D), *Resolvers[Processes.GroupOfDir[D]],
+                                           Warnings[K]);
       } catch (const std::exception &E) {
         Errors[K] = E.what();
       }

@@ -23,6 +23,41 @@ bool codeObjectIdFromName(const std::string &Path, uint64_t &ID) {
   return true;
 }
 
+std::optional<uint64_t> codeObjectPidFromName(const std::string &Path) {
+  static const std::regex Pattern("^([0-9]{1,19})_[^_]+_code_object_id_[0-9]+");
+  std::smatch M;
+  std::string Name = fs::path(Path).filename().string();
+  if (!std::regex_search(Name, M, Pattern))
+    return std::nullopt;
+  return std::stoull(M[1].str());
+}
+
+namespace {
+
+/// "<pid>_<agent>_shader_engine_<se>_<dispatch>.att" -> (agent, dispatch), pid.
+bool attIdentity(const std::string &Name, std::pair<std::string, std::string> &Key, uint64_t &Pid) {
+  static const std::regex Pattern("^([0-9]{1,19})_([0-9]+)_shader_engine_[0-9]+_([0-9]+)\\.att$");
+  std::smatch M;
+  if (!std::regex_match(Name, M, Pattern))
+    return false;
+  Pid = std::stoull(M[1].str());
+  Key = {M[2].str(), M[3].str()};
+  return true;
+}
+
+/// "ui_output_agent_<agent>_dispatch_<dispatch>" -> (agent, dispatch).
+bool traceDirIdentity(const std::string &Dir, std::pair<std::string, std::string> &Key) {
+  static const std::regex Pattern("^ui_output_agent_([0-9]+)_dispatch_([0-9]+)$");
+  std::smatch M;
+  std::string Name = fs::path(Dir).filename().string();
+  if (!std::regex_match(Name, M, Pattern))
+    return false;
+  Key = {M[1].str(), M[2].str()};
+  return true;
+}
+
+} // namespace
+
 TraceTree discoverTraceTree(const std::string &Base) {
   std::error_code EC;
   if (!fs::is_directory(Base, EC))
@@ -30,6 +65,7 @@ TraceTree discoverTraceTree(const std::string &Base) {
   TraceTree Tree;
   std::set<std::string> Dirs;
   std::vector<std::string> Objects;
+  std::map<std::pair<std::string, std::string>, std::set<uint64_t>> AttPids;
   for (auto It = fs::recursive_directory_iterator(Base, fs::directory_options::skip_permission_denied, EC);
        It != fs::recursive_directory_iterator(); It.increment(EC)) {
     if (EC)
@@ -44,17 +80,29 @@ TraceTree discoverTraceTree(const std::string &Base) {
         Tree.Warnings.push_back(It->path().string() + ": not a regular file; skipped");
       continue;
     }
+    std::pair<std::string, std::string> Key;
+    uint64_t Pid;
     if (Name.rfind("shaderdata_", 0) == 0 && It->path().extension() == ".json")
       Dirs.insert(It->path().parent_path().string());
+    else if (It->path().extension() == ".att" && attIdentity(Name, Key, Pid))
+      AttPids[Key].insert(Pid);
     else if (Name.find("code_object_id") != std::string::npos && It->path().extension() == ".out")
       Objects.push_back(It->path().string());
   }
   Tree.TraceDirs.assign(Dirs.begin(), Dirs.end());
+  for (const std::string &D : Tree.TraceDirs) {
+    std::pair<std::string, std::string> Key;
+    auto It = AttPids.end();
+    if (traceDirIdentity(D, Key))
+      It = AttPids.find(Key);
+    if (It != AttPids.end() && It->second.size() == 1)
+      Tree.DirProcess[D] = *It->second.begin();
+  }
   std::sort(Objects.begin(), Objects.end());
   for (const std::string &P : Objects) {
     uint64_t ID;
     if (codeObjectIdFromName(P, ID))
-      Tree.CodeObjects.push_back({ID, P});
+      Tree.CodeObjects.push_back({ID, P, codeObjectPidFromName(P)});
     else
       Tree.Warnings.push_back("cannot extract code_object_id from " + P + "; skipped");
   }
@@ -71,7 +119,7 @@ std::vector<CodeObjectPath> codeObjectsByName(const std::vector<std::string> &Pa
                       "..._code_object_id_<N>...)");
     if (!IDs.insert(ID).second)
       throw Error("code object id " + std::to_string(ID) + " is given twice (" + P + ")");
-    Out.push_back({ID, P});
+    Out.push_back({ID, P, codeObjectPidFromName(P)});
   }
   return Out;
 }
@@ -94,16 +142,17 @@ TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs) {
     }
     TraceTree Sub = discoverTraceTree(In);
     Dirs.insert(Sub.TraceDirs.begin(), Sub.TraceDirs.end());
+    Tree.DirProcess.insert(Sub.DirProcess.begin(), Sub.DirProcess.end());
     Found.insert(Found.end(), Sub.CodeObjects.begin(), Sub.CodeObjects.end());
     Tree.Warnings.insert(Tree.Warnings.end(), Sub.Warnings.begin(), Sub.Warnings.end());
   }
   Tree.TraceDirs.assign(Dirs.begin(), Dirs.end());
   Tree.CodeObjects = codeObjectsByName(Given);
-  std::map<uint64_t, std::string> ByID;
+  std::map<std::pair<std::optional<uint64_t>, uint64_t>, std::string> ByID; // (pid, id)
   for (const CodeObjectPath &CO : Tree.CodeObjects)
-    ByID[CO.ID] = CO.Path;
+    ByID[{CO.Pid, CO.ID}] = CO.Path;
   for (const CodeObjectPath &CO : Found) {
-    auto [It, New] = ByID.try_emplace(CO.ID, CO.Path);
+    auto [It, New] = ByID.try_emplace({CO.Pid, CO.ID}, CO.Path);
     if (New)
       Tree.CodeObjects.push_back(CO);
     else if (It->second != CO.Path)
@@ -111,6 +160,90 @@ TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs) {
                               ", " + CO.Path + "); using the first");
   }
   return Tree;
+}
+
+ProcessGroups groupByProcess(const TraceTree &Tree, std::optional<uint64_t> OnlyPid,
+                             std::vector<std::string> &Warnings) {
+  std::set<uint64_t> Pids;
+  std::vector<CodeObjectPath> Shared; // no process prefix: every process's
+  for (const CodeObjectPath &CO : Tree.CodeObjects) {
+    if (CO.Pid)
+      Pids.insert(*CO.Pid);
+    else
+      Shared.push_back(CO);
+  }
+  for (const auto &[Dir, Pid] : Tree.DirProcess)
+    Pids.insert(Pid);
+  if (OnlyPid && !Pids.count(*OnlyPid)) {
+    std::string Known;
+    for (uint64_t P : Pids)
+      Known += (Known.empty() ? "" : ", ") + std::to_string(P);
+    throw Error("process " + std::to_string(*OnlyPid) + " has no code objects or trace directories here" +
+                (Known.empty() ? " (no file names a process)" : " (processes: " + Known + ")"));
+  }
+
+  ProcessGroups Out;
+  std::map<uint64_t, size_t> GroupOf;
+  auto GroupFor = [&](std::optional<uint64_t> Pid) {
+    if (!Pid) {
+      if (GroupOf.count(UINT64_MAX) == 0) {
+        GroupOf[UINT64_MAX] = Out.Groups.size();
+        Out.Groups.push_back({std::nullopt, Tree.CodeObjects}); // every code object
+      }
+      return GroupOf[UINT64_MAX];
+    }
+    auto [It, New] = GroupOf.try_emplace(*Pid, Out.Groups.size());
+    if (New) {
+      ProcessInputs G{Pid, Shared};
+      for (const CodeObjectPath &CO : Tree.CodeObjects)
+        if (CO.Pid == Pid)
+          G.CodeObjects.push_back(CO);
+      Out.Groups.push_back(std::move(G));
+    }
+    return It->second;
+  };
+
+  // Two files of one ID among every code object: where a directory's process
+  // is unknown, nothing separates them.
+  std::string Collision;
+  std::map<uint64_t, std::string> FileOfID;
+  for (const CodeObjectPath &CO : Tree.CodeObjects) {
+    auto [It, New] = FileOfID.try_emplace(CO.ID, CO.Path);
+    if (!New && Collision.empty())
+      Collision = "code object id " + std::to_string(CO.ID) + " has files of several processes (" +
+                  It->second + ", " + CO.Path + ")";
+  }
+
+  for (const std::string &Dir : Tree.TraceDirs) {
+    auto Known = Tree.DirProcess.find(Dir);
+    std::optional<uint64_t> Pid;
+    if (Known != Tree.DirProcess.end())
+      Pid = Known->second;
+    if (Pids.size() <= 1) {
+      // One process or none: every code object is that process's.
+      if (OnlyPid && Pid && *Pid != *OnlyPid)
+        continue;
+      Out.TraceDirs.push_back(Dir);
+      Out.GroupOfDir.push_back(GroupFor(Pids.empty() ? std::nullopt : std::optional<uint64_t>(*Pids.begin())));
+      continue;
+    }
+    if (OnlyPid) {
+      if (Pid && *Pid != *OnlyPid)
+        continue;
+      if (!Pid)
+        Warnings.push_back(Dir + ": no .att file names its process; analysed as process " +
+                           std::to_string(*OnlyPid) + ", the one selected");
+      Pid = OnlyPid;
+    }
+    if (!Pid && !Collision.empty()) {
+      if (Out.Undecided.empty())
+        Out.Undecided = Dir + ": no .att file names its process, and " + Collision;
+      continue;
+    }
+    Out.TraceDirs.push_back(Dir);
+    Out.GroupOfDir.push_back(GroupFor(Pid));
+  }
+  return Out;
 }
 
 } // namespace sqtt

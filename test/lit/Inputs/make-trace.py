@@ -9,7 +9,10 @@ Test fixture generator. SCENARIO:
                      "dispatches": {"<kernel_id>": "<name>"}},
        "shaderdata": {"<se>": [[time, value, cu, simd, wave, flags], ...]},
        "split": 1,  # shaderdata files per shader engine
-       "no_filenames_json": false}}}
+       "no_filenames_json": false,
+       "label": ["<kernel symbol>", <code object>, <entry vaddr>],  # code.json label row
+       "att_pid": <pid>}}}  # writes <host>/<pid>_<agent>_shader_engine_<se>_<dispatch>.att
+A code object key "<pid>/<id>" gives its process (default 1234).
 A .py scenario defines SCENARIO (for records too many to write by hand).
 Code objects become minimal AMDGPU ELF64 files (only a .sqtt_funcmap
 section, and a .symtab when symbols are given) named
@@ -64,10 +67,11 @@ def main():
     out = sys.argv[2]
     host = os.path.join(out, "synthetic-host")
     os.makedirs(host, exist_ok=True)
-    for co_id, text in scenario.get("code_objects", {}).items():
-        path = os.path.join(host, f"1234_gfx942_code_object_id_{co_id}.out")
+    for key, text in scenario.get("code_objects", {}).items():
+        pid, _, co_id = key.rpartition("/")
+        path = os.path.join(host, f"{pid or 1234}_gfx942_code_object_id_{co_id}.out")
         with open(path, "wb") as f:
-            f.write(elf_with_funcmap(text, scenario.get("symbols", {}).get(co_id)))
+            f.write(elf_with_funcmap(text, scenario.get("symbols", {}).get(key)))
     for name, d in scenario.get("dirs", {}).items():
         ui = os.path.join(out, name)
         os.makedirs(ui, exist_ok=True)
@@ -93,6 +97,21 @@ def main():
             with open(os.path.join(ui, "filenames.json"), "w") as f:
                 json.dump({"global_begin_time": 0, "gfxv": "vega", "gfxip": 9, "version": "3.1.0",
                            "counter_names": [], "wave_filenames": {}, "shaderdata_filenames": listing}, f)
+        if "label" in d:
+            # rocprofv3's code.json: compact, keys sorted, the label row first
+            # (FORMATS §12), then the kernel's instructions.
+            symbol, co, vaddr = d["label"]
+            rows = [[f"; {symbol}", 0, 0, "", co, vaddr, 0, 0, 0, 0],
+                    ["s_endpgm", 0, 1, "", co, vaddr + 4, 1, 4, 0, 0]]
+            with open(os.path.join(ui, "code.json"), "w") as f:
+                json.dump({"code": rows, "header": "ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, "
+                           "Latency, Stall, Idle", "version": "1.2.0"}, f, separators=(",", ":"),
+                          sort_keys=True)
+        if "att_pid" in d:
+            agent, dispatch = name.split("_agent_")[1].split("_dispatch_")
+            for se in d.get("shaderdata", {}) or {"0": []}:
+                open(os.path.join(host, f"{d['att_pid']}_{agent}_shader_engine_{se}_{dispatch}.att"),
+                     "wb").close()
         if "occupancy" in d:
             occ = dict(d["occupancy"])
             occ.setdefault("version", "3.0.0")

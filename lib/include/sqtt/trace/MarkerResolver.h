@@ -8,6 +8,8 @@
 // named "event#<id>".
 #pragma once
 
+#include "sqtt/trace/TraceModel.h"
+
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
 #include <cstdint>
@@ -81,7 +83,14 @@ struct UnnamedDispatch {
 };
 std::optional<UnnamedDispatch> parseUnnamedDispatch(const std::string &Name);
 
-/// What a dispatch name resolves to (D17).
+/// D22: the code object of the dispatch named \p Name, in a directory whose
+/// code.json labels \p Traced (or none): the label's when it names this
+/// kernel, a "<co> / 0x<vaddr>" name's, else the one of \p Defining (the
+/// code objects whose K: rows name it); none when that is not exactly one.
+std::optional<uint64_t> dispatchCodeObject(const std::string &Name, const TracedKernel *Traced,
+                                           const std::vector<uint64_t> &Defining);
+
+/// What a dispatch name resolves to (D17, D22).
 struct DispatchTarget {
   /// The code object the dispatch belongs to, if known.
   std::optional<uint64_t> CodeObject;
@@ -111,12 +120,21 @@ public:
   /// The map for records outside any dispatch: the trace's only map, if it
   /// has exactly one, else the empty map (D17).
   const MarkerMap &outsideDispatch() const;
-  /// D17: the code object, kernel and map of the dispatch named \p Name.
-  DispatchTarget resolveDispatch(const std::string &Name) const;
-  /// "code_object_3 (gfx942)": a code object's root frame.
+  /// D17, D22: the code object, kernel and map of the dispatch named
+  /// \p Name, in a trace directory whose code.json labels \p Traced (if
+  /// known): the label row first, then a "<co> / 0x<vaddr>" name, then the
+  /// one code object whose K: row names the kernel. A kernel several code
+  /// objects name, and nothing else places, stays unknown.
+  DispatchTarget resolveDispatch(const std::string &Name, const TracedKernel *Traced = nullptr) const;
+  /// "code_object_3 (gfx942)": a code object's root frame; with a process
+  /// label, "code_object_3 (gfx942, pid 1234)".
   std::string rootFrame(uint64_t CodeObjectID) const;
+  /// Names the process these code objects belong to in root frames (D23),
+  /// when a tree has several.
+  void setProcessLabel(std::string Label) { ProcessLabel = std::move(Label); }
   const MarkerMap *forCodeObject(uint64_t ID) const;
-  std::optional<uint64_t> codeObjectOfKernel(const std::string &Name) const;
+  /// The code objects whose K: rows name kernel \p Name, by ID.
+  std::vector<uint64_t> codeObjectsOfKernel(const std::string &Name) const;
   size_t markerCount() const { return MarkerRows; }
   size_t kernelCount() const { return KernelToCO.size(); }
   size_t codeObjectCount() const { return PerCO.size(); }
@@ -130,6 +148,9 @@ public:
 
 private:
   void addTo(MarkerMap &Map, const rtd::Funcmap &Source);
+  /// The function symbol at \p Vaddr of a code object, "" if none.
+  std::string symbolAt(uint64_t CodeObjectID, uint64_t Vaddr) const;
+  static std::string missingFile(uint64_t CodeObjectID);
 
   struct CodeObjectInfo {
     std::string Path, Target;
@@ -142,7 +163,8 @@ private:
   std::map<uint64_t, CodeObjectInfo> Files;
   MarkerMap Empty;
   MarkerMap Merged;
-  std::unordered_map<std::string, uint64_t> KernelToCO;
+  std::unordered_map<std::string, std::vector<uint64_t>> KernelToCO;
+  std::string ProcessLabel;
   std::unordered_map<uint32_t, uint32_t> UnknownNames;
   std::mutex UnknownLock;
   size_t MarkerRows = 0, FunctionRows = 0;

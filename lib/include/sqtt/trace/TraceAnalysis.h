@@ -134,7 +134,13 @@ public:
   /// Shader engines are processed one at a time (with ReadAhead, the next one
   /// is read meanwhile), so memory follows the largest engine or two, not the
   /// whole directory.
-  DirResult analyze(const std::string &Dir, uint32_t DirIndex, std::vector<std::string> &Warnings);
+  DirResult analyze(const std::string &Dir, uint32_t DirIndex, std::vector<std::string> &Warnings) {
+    return analyze(Dir, DirIndex, Resolver, Warnings);
+  }
+  /// The same with \p Using's code objects: those of the directory's
+  /// process (D23).
+  DirResult analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
+                    std::vector<std::string> &Warnings);
 
   /// The same analysis on records already in memory (tests, fuzzing): one
   /// entry per engine, in processing order, each engine's records in file order.
@@ -142,9 +148,11 @@ public:
     uint32_t SE;
     std::vector<Record> Records;
   };
+  /// \p Traced stands for the directory's code.json label row (D22).
   DirResult analyzeRecords(const std::string &Name, uint32_t DirIndex, const Occupancy &Occ,
                            const std::vector<EngineRecords> &Engines,
-                           std::vector<std::string> &Warnings);
+                           std::vector<std::string> &Warnings,
+                           const std::optional<TracedKernel> &Traced = std::nullopt);
 
   const FoldedProfile &profile() const { return Profile; }
 
@@ -152,7 +160,8 @@ private:
   /// Appends engine \p E's records.
   using EngineLoader = std::function<void(size_t E, std::vector<Record> &Records)>;
   DirResult analyzeEngines(const std::string &Dir, uint32_t DirIndex, const Occupancy &Occ,
-                           const std::vector<uint32_t> &SEs, const EngineLoader &Load,
+                           const std::optional<TracedKernel> &Traced, const std::vector<uint32_t> &SEs,
+                           const EngineLoader &Load, MarkerResolver &Resolver,
                            std::vector<std::string> &Warnings);
 
   MarkerResolver &Resolver;

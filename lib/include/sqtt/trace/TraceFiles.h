@@ -13,6 +13,7 @@
 #include "sqtt/trace/TraceModel.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -23,11 +24,18 @@ namespace sqtt {
 struct CodeObjectPath {
   uint64_t ID = 0;
   std::string Path;
+  /// The process that loaded it: rocprofv3's "<pid>_<gpu>_code_object_id_<N>"
+  /// prefix (D23); none for other names.
+  std::optional<uint64_t> Pid;
 };
 
 struct TraceTree {
   std::vector<std::string> TraceDirs; // sorted
   std::vector<CodeObjectPath> CodeObjects;
+  /// The process of each trace directory, where the .att file names tell it
+  /// ("<pid>_<agent>_shader_engine_<se>_<dispatch>.att" for
+  /// "ui_output_agent_<agent>_dispatch_<dispatch>").
+  std::map<std::string, uint64_t> DirProcess;
   std::vector<std::string> Warnings;
 };
 
@@ -36,13 +44,39 @@ TraceTree discoverTraceTree(const std::string &Base);
 
 /// The code object ID in a file name ("..._code_object_id_3.out" -> 3).
 bool codeObjectIdFromName(const std::string &Path, uint64_t &ID);
+/// The process in a rocprofv3 code object name ("1234_1_code_object_id_3.out" -> 1234).
+std::optional<uint64_t> codeObjectPidFromName(const std::string &Path);
+
+/// The trace directories of one process with that process's code objects
+/// (D23): what one resolver is built from.
+struct ProcessInputs {
+  std::optional<uint64_t> Pid;          // none: the tree names no process
+  std::vector<CodeObjectPath> CodeObjects;
+};
+struct ProcessGroups {
+  std::vector<ProcessInputs> Groups;
+  std::vector<std::string> TraceDirs; // sorted, those selected
+  std::vector<size_t> GroupOfDir;     // per TraceDirs entry
+  /// Why a directory could not be given a process (the first one), "" when
+  /// every directory was: the caller asks for a process to be selected.
+  std::string Undecided;
+};
+/// Splits \p Tree by process (D23). Code objects without a process prefix
+/// belong to every process. A directory goes with the process its .att
+/// names give; one whose process is unknown goes with \p OnlyPid when given
+/// (with a warning), else with every code object, unless two files of one
+/// ID then cannot be told apart (ProcessGroups::Undecided names both). With
+/// \p OnlyPid, directories of other processes are left out; a process no
+/// file names is an Error.
+ProcessGroups groupByProcess(const TraceTree &Tree, std::optional<uint64_t> OnlyPid,
+                             std::vector<std::string> &Warnings);
 
 /// The discovery every tool uses: each input is a directory, searched as
 /// discoverTraceTree does, or a code object file named
 /// *code_object_id_<N>*. Trace directories come sorted and once. A code
-/// object ID given by two files keeps the first (given files before
-/// discovered ones, discovered ones in path order), with a warning naming
-/// both. Throws Error for an input that does not exist, a raw .att file
+/// object ID of one process given by two files keeps the first (given files
+/// before discovered ones, discovered ones in path order), with a warning
+/// naming both; files of different processes are kept apart (D23). Throws Error for an input that does not exist, a raw .att file
 /// (rocprofv3 decodes those), or a given file whose name has no ID.
 TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs);
 /// Code objects given by name: the ID comes from the name. Throws Error for
@@ -111,6 +145,11 @@ private:
   const std::vector<WaveSpan> *Spans = nullptr;
   size_t Index = 0;
 };
+
+/// The kernel \p Dir traced, from the label row of its code.json (D22);
+/// none without a code.json. A code.json without a readable label row is a
+/// warning: dispatches are then matched by name.
+std::optional<TracedKernel> readTracedKernel(const std::string &Dir, std::vector<std::string> &Warnings);
 
 /// Reads occupancy.json of \p Dir; an empty Occupancy if it is missing.
 Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings);

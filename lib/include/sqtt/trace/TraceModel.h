@@ -53,6 +53,13 @@ struct WaveSpan {
   int64_t Dispatch = 0; // occupancy kernel_id
 };
 
+/// The kernel a trace directory traced, from the label row of its code.json
+/// (FORMATS §12): rocprofv3's own link from a directory to its code object.
+struct TracedKernel {
+  std::string Symbol; // without the leading "; " and any ".kd"
+  uint64_t CodeObject = 0, Vaddr = 0;
+};
+
 /// Record filters of the command lines (compared with the slot and the
 /// arrival time; the dispatch filters are in AnalysisOptions).
 struct RecordFilter {

@@ -12,6 +12,8 @@
 #include "sqtt/trace/TraceFiles.h"
 
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,7 @@ struct SessionOptions {
   std::string Base;
   std::vector<std::string> CodeObjects; // replaces discovery when given
   bool Demangle = false;
+  std::optional<uint64_t> Pid;          // only this process's directories (D23)
 };
 
 /// Where the analysis is: directory \p Dir of \p Dirs (from 0), and when
@@ -45,20 +48,25 @@ public:
   using WarningSink = std::function<void(const std::string &)>;
 
   /// Discovers the tree under Options.Base (the code objects given instead,
-  /// if any); what discovery warns of is in Tree.Warnings, later warnings go
-  /// to \p Warn. Throws Error for a missing directory or a code object whose
-  /// name has no ID; an empty tree is the caller's to judge.
+  /// if any) and splits it by process (D23); what discovery warns of is in
+  /// Tree.Warnings, later warnings go to \p Warn. Throws Error for a missing
+  /// directory, a code object whose name has no ID or a process no file
+  /// names; an empty tree, and directories whose process cannot be decided
+  /// (Processes.Undecided), are the caller's to judge.
   TraceSession(const SessionOptions &Options, WarningSink Warn);
 
-  /// Loads the funcmap of every code object: unreadable ones are warnings
-  /// (their markers stay unknown), conflicting IDs in one map an Error.
+  /// Loads the funcmap of every code object, one resolver per process:
+  /// unreadable ones are warnings (their markers stay unknown), conflicting
+  /// IDs in one map an Error.
   void loadCodeObjects();
-  /// Code objects whose funcmap was loaded.
-  size_t FuncmapsLoaded = 0;
+  /// Code objects whose funcmap was loaded, markers and kernels they name.
+  size_t FuncmapsLoaded = 0, Markers = 0, Kernels = 0;
 
   NameTable Names;
-  MarkerResolver Resolver;
   TraceTree Tree;
+  /// The directories to analyse, each with its process's code objects.
+  ProcessGroups Processes;
+  const std::vector<std::string> &traceDirs() const { return Processes.TraceDirs; }
 
   /// Analyses every trace directory, \p Jobs at a time (directories are
   /// independent time domains; with at least two jobs per directory each
@@ -70,7 +78,11 @@ public:
                             const std::function<void(const SessionProgress &)> &Progress = nullptr);
 
 private:
+  void loadInto(MarkerResolver &Resolver, const std::vector<CodeObjectPath> &CodeObjects);
+
   WarningSink Warn;
+  bool Demangle;
+  std::vector<std::unique_ptr<MarkerResolver>> Resolvers; // per process group
 };
 
 } // namespace sqtt

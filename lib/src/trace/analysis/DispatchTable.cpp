@@ -3,9 +3,10 @@
 
 namespace sqtt {
 
-DispatchTable::DispatchTable(const Occupancy &Occ, MarkerResolver &Resolver, NameTable &Names,
-                             const std::string &KernelRegex, int64_t Dispatch)
-    : Occ(Occ), Resolver(Resolver), Names(Names), Wanted(Dispatch), NoKernel(Names.intern("")) {
+DispatchTable::DispatchTable(const Occupancy &Occ, const std::optional<TracedKernel> &Traced,
+                             MarkerResolver &Resolver, NameTable &Names, const std::string &KernelRegex,
+                             int64_t Dispatch)
+    : Occ(Occ), Traced(Traced), Resolver(Resolver), Names(Names), Wanted(Dispatch), NoKernel(Names.intern("")) {
   if (!KernelRegex.empty())
     KernelRe.emplace(KernelRegex);
 }
@@ -16,7 +17,7 @@ const ResolvedDispatch &DispatchTable::of(int64_t D) {
     return It->second;
   ResolvedDispatch &R = It->second;
   R.OccupancyName = Occ.dispatchName(D);
-  R.Target = Resolver.resolveDispatch(R.OccupancyName);
+  R.Target = Resolver.resolveDispatch(R.OccupancyName, Traced ? &*Traced : nullptr);
   std::string Display = Resolver.display(R.Target.Kernel);
   R.Kernel = Names.intern(Display);
   if (!R.Target.Problem.empty())

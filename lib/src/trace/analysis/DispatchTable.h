@@ -26,8 +26,9 @@ class DispatchTable {
 public:
   /// \p KernelRegex (std::regex, may be empty) and \p Dispatch (-1: any) are
   /// the dispatch filters.
-  DispatchTable(const Occupancy &Occ, MarkerResolver &Resolver, NameTable &Names,
-                const std::string &KernelRegex, int64_t Dispatch);
+  /// \p Traced is the directory's code.json label row, if any (D22).
+  DispatchTable(const Occupancy &Occ, const std::optional<TracedKernel> &Traced, MarkerResolver &Resolver,
+                NameTable &Names, const std::string &KernelRegex, int64_t Dispatch);
 
   const ResolvedDispatch &of(int64_t Dispatch);
   /// The map a record in \p Span is decoded with: its dispatch's code
@@ -42,6 +43,7 @@ public:
 
 private:
   const Occupancy &Occ;
+  const std::optional<TracedKernel> &Traced;
   MarkerResolver &Resolver;
   NameTable &Names;
   std::optional<std::regex> KernelRe;
