@@ -15,6 +15,11 @@ python3 "$validate" svg "$out/diff.svg"
 grep -q 'data-delta=' "$out/diff.svg"
 awk 'NF < 3 || $(NF) !~ /^[0-9]+$/ || $(NF-1) !~ /^[0-9]+$/ { exit 1 }' "$out/diff.folded" && test -s "$out/diff.folded"
 grep -q '^kernel  *scope  *kind  *count  *total_cycles' "$out/stats.txt"
+# D25: the kernel's own time is a frame (a stack of code object and kernel
+# only), and the statistics start with the kernel rows.
+grep -Eq '^code_object_[0-9]+ \([^;]*\);[^;]+ [0-9]+$' "$out/stacks.folded"
+sed -n 2p "$out/stats.txt" | grep -q ' (waves)  *kernel '
+
 for f in "$out"/perfetto/*.perfetto.json; do python3 "$validate" chrome "$f"; done
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d, 'no address traces'; print(f'memory ok: {len(d)} traces')" "$out/addresses.json"
 python3 "$root/test/lit/Inputs/check-memory-lanes.py" "$out/addresses.json"

@@ -27,7 +27,7 @@ struct Options {
   sqtt::TraceToolOptions Trace;
   std::string Format = "folded";
   std::string Output, Svg, Baseline;
-  bool Show = false, WithExecs = false, NoSvg = false;
+  bool Show = false, WithExecs = false, NoSvg = false, NoKernelFrame = false;
   sqtt::SvgOptions Look;
 };
 
@@ -40,6 +40,7 @@ std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceToolSessi
                                        sqtt::RecordCounts &Total) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Profile = true;
+  A.KernelSelfTime = !Opts.NoKernelFrame;
   sqtt::FoldedProfile Profile;
   Session.analyze(
       A, Opts.Trace.Jobs,
@@ -152,6 +153,10 @@ int main(int argc, char **argv) {
                  "(stack <baseline cycles> <cycles>) and SVG (widths from this trace; red: more "
                  "than the baseline, blue: less)");
   App.add_flag("--show", Opts.Show, "Open the SVG in a browser");
+  App.add_flag("--no-kernel-frame", Opts.NoKernelFrame,
+               "Leave out the kernel frame's own time (each traced wave's lifetime in occupancy.json "
+               "less its scoped time): the reference's folded stacks, where the root is 100 % of the "
+               "scoped time");
   App.add_flag("--with-execs", Opts.WithExecs,
                "Add the reference's columns to folded lines: intervals attributed and average "
                "cycles (then no longer plain folded input for flamegraph.pl)");

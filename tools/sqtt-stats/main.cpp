@@ -27,6 +27,9 @@ struct Options {
   std::string Format = "table";
   std::string Output;
   std::string Sort = "total";
+  bool Waves = false;
+  size_t WaveLimit = 0; // 0: every wave
+  bool NoKernelRows = false;
 };
 
 
@@ -38,23 +41,43 @@ int run(const Options &Opts) {
   A.Build.Stats = true;
   sqtt::RecordCounts Total;
   sqtt::ScopeStats Stats;
+  std::vector<sqtt::WaveTime> Waves;
   Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
         std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.Headers << " markers, " << R.WaveCount
                   << " waves\n";
         Stats.merge(R.Stats);
+        Waves.insert(Waves.end(), R.WaveTimes.begin(), R.WaveTimes.end());
       },
       nullptr, Total);
+  // Kernel rows first (D25), then the scopes in the order asked for.
   std::vector<sqtt::StatsRow> Rows = Stats.rows(Session.Names);
   sqtt::sortStatsRows(Rows, Opts.Sort);
+  if (!Opts.NoKernelRows) {
+    std::vector<sqtt::StatsRow> Kernels = sqtt::kernelRows(Waves, Session.Names);
+    Rows.insert(Rows.begin(), Kernels.begin(), Kernels.end());
+  }
+  // The waves table: slowest first.
+  std::stable_sort(Waves.begin(), Waves.end(),
+                   [](const sqtt::WaveTime &X, const sqtt::WaveTime &Y) { return X.cycles() > Y.cycles(); });
+  if (Opts.WaveLimit && Waves.size() > Opts.WaveLimit)
+    Waves.resize(Opts.WaveLimit);
   auto Write = [&](std::ostream &OS) {
-    if (Opts.Format == "csv")
+    if (Opts.Waves) {
+      if (Opts.Format == "csv")
+        sqtt::writeWavesCsv(OS, Waves, Session.Names);
+      else if (Opts.Format == "json")
+        sqtt::writeWavesJson(OS, Waves, Session.Names);
+      else
+        sqtt::writeWavesTable(OS, Waves, Session.Names);
+    } else if (Opts.Format == "csv") {
       sqtt::writeStatsCsv(OS, Rows);
-    else if (Opts.Format == "json")
+    } else if (Opts.Format == "json") {
       sqtt::writeStatsJson(OS, Rows);
-    else
+    } else {
       sqtt::writeStatsTable(OS, Rows);
+    }
   };
   if (Opts.Output.empty()) {
     Write(std::cout);
@@ -62,10 +85,10 @@ int run(const Options &Opts) {
   } else {
     sqtt::writeOutputFile(Opts.Output, Write);
   }
-  std::cerr << Tool << ": wrote " << Rows.size() << " rows to "
-            << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
+  std::cerr << Tool << ": wrote " << (Opts.Waves ? Waves.size() : Rows.size()) << (Opts.Waves ? " waves" : " rows")
+            << " to " << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
   int Status = Session.finish(Total, Opts.Trace.Strict);
-  if (Rows.empty()) {
+  if (Opts.Waves ? Waves.empty() : Rows.empty()) {
     std::cerr << Tool << ": error: no scope was entered and no data marker seen in the selected "
                          "records\n";
     return 1;
@@ -89,6 +112,15 @@ int main(int argc, char **argv) {
   App.add_option("--sort", Opts.Sort, "Order of the scope rows (descending; name: ascending)")
       ->check(CLI::IsMember({"total", "self", "count", "mean", "max", "p99", "name"}))
       ->capture_default_str();
+  App.add_flag("--no-kernel-rows", Opts.NoKernelRows,
+               "Leave out the kernel rows (kind \"kernel\", scope \"(waves)\": every wave of the kernel "
+               "in occupancy.json, their lifetimes, the waves that recorded markers and the share of "
+               "their time inside scopes)");
+  auto *WavesOpt = App.add_option_function<size_t>(
+      "--waves", [&Opts](size_t N) { Opts.Waves = true, Opts.WaveLimit = N; },
+      "Instead of the scope rows, one row per wave, slowest first: its SE/CU/SIMD/slot and instance, "
+      "dispatch, kernel, launch, lifetime and scoped cycles; N limits the rows (0: every wave)");
+  WavesOpt->type_name("N")->expected(0, 1)->default_str("0");
   sqtt::addVersionFlag(App, "sqtt-stats");
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

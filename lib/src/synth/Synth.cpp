@@ -49,7 +49,7 @@ struct Truth {
   std::map<std::string, std::pair<uint64_t, uint64_t>> Slices; // name -> count, cycles
   uint64_t Instants = 0;
   std::ostream *Addresses = nullptr, *Headers = nullptr, *Events = nullptr; // truth_*.txt
-  std::ostream *Intervals = nullptr, *Data = nullptr;
+  std::ostream *Intervals = nullptr, *Data = nullptr, *Waves = nullptr;
 };
 
 /// One wave slot: its waves (runs) one after the other.
@@ -92,6 +92,7 @@ private:
     Stack.clear();
     Node = 0;
     LastScope = -1;
+    WaveScoped = WaveMarkers = 0;
     Launches.push_back({Time - 5, 0, uint32_t((SlotIndex + Run) % COs.size()) + 1});
     Prefix = "code_object_" + std::to_string(CO->ID) + (CO->Target.empty() ? "" : " (" + CO->Target + ")") +
              ";" + CO->Kernel;
@@ -108,6 +109,8 @@ private:
       Value = (Field << (32 - CO->Bits)) | Value;
       *T.Headers << DirIdx << ' ' << SE << ' ' << CU << ' ' << SIMD << ' ' << Wave << ' ' << Issue << '\n';
     }
+    if (Header && !(Flags & RecordFlagPriv))
+      ++WaveMarkers;
     Arrival = std::max(Arrival, LastArrival); // a wave's records arrive in order
     LastArrival = Arrival;
     Pending.push_back({Arrival, Issue, Value, Flags, Header});
@@ -120,6 +123,7 @@ private:
         Key += ";" + CO->Scopes[Stack[I]].second;
       T.Folded[Key] += uint64_t(Now - LastScope);
       SliceSelf.back() += uint64_t(Now - LastScope);
+      WaveScoped += uint64_t(Now - LastScope);
     }
     LastScope = Now;
   }
@@ -157,6 +161,7 @@ private:
     uint64_t Exec = rnd(3) == 0 ? (W == 64 ? ~0ull : 0xFFFFFFFFull)
                                 : ((uint64_t(Rng()) | 1) & (W == 64 ? ~0ull : 0xFFFFFFFFull));
     emit(Now, sqtt_marker_value::encode(Op.ID, false, false), true);
+    --WaveMarkers; // an address block's header is not a marker the walk sees
     emit(Now + 1, uint32_t(Exec), false);
     emit(Now + 2, uint32_t(Exec >> 32), false);
     std::vector<uint64_t> Active;
@@ -231,6 +236,12 @@ private:
           continue;
         }
         Launches.back().End = LastArrival + 5;
+        // The kernel frame's own time (D25): the wave's lifetime less its
+        // scoped time, for a wave with markers.
+        uint64_t Life = uint64_t(Launches.back().End - Launches.back().Start);
+        if (WaveMarkers && Life > WaveScoped)
+          T.Folded[Prefix] += Life - WaveScoped;
+        *T.Waves << CO->Kernel << '\t' << Life << '\t' << WaveScoped << '\t' << (WaveMarkers ? 1 : 0) << '\n';
         ++Run;
         Time += 200 + rnd(800);
         if (Run <= S.Relaunches)
@@ -302,6 +313,7 @@ private:
   std::vector<int64_t> SliceStart;
   std::vector<uint64_t> SliceSelf;
   std::string Prefix;
+  uint64_t WaveScoped = 0, WaveMarkers = 0; // this wave's
   std::deque<Rec> Pending;
 };
 
@@ -342,6 +354,7 @@ SynthStats synthesize(const SynthScenario &S) {
   T.Events = &Files.open((Out / "truth_events.txt").string());
   T.Intervals = &Files.open((Out / "truth_intervals.txt").string());
   T.Data = &Files.open((Out / "truth_data.txt").string());
+  T.Waves = &Files.open((Out / "truth_waves.txt").string());
   SynthStats Stats;
   const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
   for (uint32_t D = 0; D < S.Dirs; ++D) {

@@ -11,6 +11,7 @@ const char *statKindName(StatKind K) {
   case StatKind::Function: return "function";
   case StatKind::User: return "user";
   case StatKind::Data: return "data";
+  case StatKind::Kernel: return "kernel";
   }
   return "function";
 }
@@ -98,6 +99,53 @@ std::vector<StatsRow> ScopeStats::rows(const NameTable &Names) const {
       return DB;
     return DA ? A.Count > B.Count : A.Total > B.Total;
   });
+  return Rows;
+}
+
+std::vector<StatsRow> kernelRows(const std::vector<WaveTime> &Waves, const NameTable &Names) {
+  struct Acc {
+    std::vector<uint64_t> Cycles;
+    uint64_t Traced = 0, TracedCycles = 0, Scoped = 0;
+    const WaveTime *Slowest = nullptr;
+  };
+  std::map<uint32_t, Acc> ByKernel;
+  for (const WaveTime &W : Waves) {
+    Acc &A = ByKernel[W.Kernel];
+    A.Cycles.push_back(W.cycles());
+    if (!A.Slowest || W.cycles() > A.Slowest->cycles())
+      A.Slowest = &W;
+    if (W.Traced) {
+      ++A.Traced;
+      A.TracedCycles += W.cycles();
+      A.Scoped += std::min(W.Scoped, W.cycles());
+    }
+  }
+  std::vector<StatsRow> Rows;
+  for (auto &[Kernel, A] : ByKernel) {
+    StatsRow R;
+    R.Kernel = Names.str(Kernel);
+    R.Scope = "(waves)";
+    R.Kind = StatKind::Kernel;
+    std::sort(A.Cycles.begin(), A.Cycles.end());
+    R.Count = A.Cycles.size();
+    long double Sum = 0;
+    for (uint64_t C : A.Cycles)
+      Sum += C;
+    R.Total = uint64_t(Sum);
+    R.Mean = double(Sum / (long double)A.Cycles.size());
+    R.Min = A.Cycles.front();
+    R.Max = A.Cycles.back();
+    R.P50 = nearestRank(A.Cycles, 50);
+    R.P90 = nearestRank(A.Cycles, 90);
+    R.P99 = nearestRank(A.Cycles, 99);
+    R.Waves = A.Traced;
+    R.Self = A.TracedCycles - A.Scoped;
+    R.ScopedFraction = A.TracedCycles ? double(A.Scoped) / double(A.TracedCycles) : 0;
+    R.SlowestWave = A.Slowest->Wave;
+    R.SlowestWaveDir = Names.str(A.Slowest->Dir);
+    Rows.push_back(std::move(R));
+  }
+  std::stable_sort(Rows.begin(), Rows.end(), [](const StatsRow &A, const StatsRow &B) { return A.Total > B.Total; });
   return Rows;
 }
 

@@ -5,6 +5,7 @@
 // which is skipped when the files are already in order (the usual case).
 #include "sqtt/trace/TraceAnalysis.h"
 #include "analysis/DispatchTable.h"
+#include "analysis/OccupancyWaves.h"
 #include "analysis/ProfileConsumer.h"
 #include "analysis/RecordBlocks.h"
 #include "analysis/RecordSelection.h"
@@ -153,9 +154,11 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   std::optional<StatsConsumer> StatsOut;
   std::optional<TimelineConsumer> TimelineOut;
   if (Build.Profile)
-    ProfileOut.emplace(Profile, Names, Resolver);
+    ProfileOut.emplace(Profile, Names, Resolver, Options.KernelSelfTime);
+  std::unordered_map<uint64_t, uint64_t> ScopedOf; // traced waves' scoped cycles
+  const uint32_t DirName = Names.intern(Dir);
   if (Build.Stats)
-    StatsOut.emplace(Result.Stats, Names.intern(Dir), Dispatches.noKernel());
+    StatsOut.emplace(Result.Stats, DirName, Dispatches.noKernel(), ScopedOf);
   if (Build.Timeline) {
     TimelineOut.emplace(Result, Resolver, Names.intern(""));
     Result.WavesInFlight = wavesInFlight(Occ, Options.Filter);
@@ -220,6 +223,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
 
   if (TimelineOut)
     TimelineOut->finish();
+  if (Build.Stats)
+    Result.WaveTimes = occupancyWaves(Occ, Dispatches, Options.Filter, ScopedOf, DirName);
   std::sort(AddressSlots.begin(), AddressSlots.end(),
             [](const auto &A, const auto &B) { return A.first < B.first; });
   for (auto &[Key, Range] : AddressSlots)

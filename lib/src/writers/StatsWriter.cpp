@@ -15,7 +15,7 @@ namespace {
 constexpr const char *Columns[] = {"kernel",     "scope",      "kind",       "count",
                                    "total_cycles", "self_cycles", "min_cycles", "mean_cycles",
                                    "p50_cycles", "p90_cycles", "p99_cycles", "max_cycles",
-                                   "waves",      "open",       "slowest_wave"};
+                                   "waves",      "open",       "scoped",     "slowest_wave"};
 constexpr size_t NumColumns = sizeof(Columns) / sizeof(Columns[0]);
 
 std::string mean(double V) {
@@ -41,21 +41,30 @@ bool severalDirs(const std::vector<StatsRow> &Rows) {
   return false;
 }
 
-/// The cells of a row; \p Missing stands for what a data row does not have.
+/// A kernel row's scoped share, "37.5%".
+std::string percent(double Fraction) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "%.1f%%", 100 * Fraction);
+  return Buf;
+}
+
+/// The cells of a row; \p Missing stands for what a row does not have.
 std::vector<std::string> cells(const StatsRow &R, bool SeveralDirs, const std::string &Missing) {
   auto N = [](uint64_t V) { return std::to_string(V); };
   if (R.Kind == StatKind::Data)
     return {R.Kernel, R.Scope, statKindName(R.Kind), N(R.Count), Missing, Missing, N(R.Min), mean(R.Mean),
-            Missing, Missing, Missing, N(R.Max), Missing, Missing, Missing};
+            Missing, Missing, Missing, N(R.Max), Missing, Missing, Missing, Missing};
   if (R.Count == 0) // only ever open: no interval to measure
     return {R.Kernel, R.Scope, statKindName(R.Kind), "0", "0", "0", Missing, Missing,
-            Missing,  Missing, Missing,              Missing, N(R.Waves), N(R.Open), Missing};
+            Missing,  Missing, Missing,              Missing, N(R.Waves), N(R.Open), Missing, Missing};
+  bool Kernel = R.Kind == StatKind::Kernel;
   return {R.Kernel, R.Scope,  statKindName(R.Kind), N(R.Count), N(R.Total),
           N(R.Self), N(R.Min), mean(R.Mean),         N(R.P50),   N(R.P90),
-          N(R.P99), N(R.Max), N(R.Waves),           N(R.Open),  waveName(R, SeveralDirs)};
+          N(R.P99), N(R.Max), N(R.Waves),           Kernel ? Missing : N(R.Open),
+          Kernel ? percent(R.ScopedFraction) : Missing, waveName(R, SeveralDirs)};
 }
 
-bool numeric(size_t Column) { return Column >= 3 && Column <= 13; }
+bool numeric(size_t Column) { return Column >= 3 && Column <= 14; }
 
 } // namespace
 
@@ -127,7 +136,14 @@ void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows) {
       OS << ", \"min_cycles\": " << R.Min << ", \"mean_cycles\": " << mean(R.Mean)
          << ", \"p50_cycles\": " << R.P50 << ", \"p90_cycles\": " << R.P90 << ", \"p99_cycles\": " << R.P99
          << ", \"max_cycles\": " << R.Max;
-    OS << ", \"waves\": " << R.Waves << ", \"open\": " << R.Open;
+    OS << ", \"waves\": " << R.Waves;
+    if (R.Kind == StatKind::Kernel) {
+      char Buf[32];
+      std::snprintf(Buf, sizeof Buf, "%.4f", R.ScopedFraction);
+      OS << ", \"scoped_fraction\": " << Buf;
+    } else {
+      OS << ", \"open\": " << R.Open;
+    }
     if (R.Count) {
       OS << ", \"slowest_wave\": ";
       writeJsonString(OS, waveName(R, Several));
@@ -135,6 +151,101 @@ void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows) {
     OS << "}";
   }
   OS << (Rows.empty() ? "]\n" : "\n]\n");
+}
+
+namespace {
+
+constexpr const char *WaveColumns[] = {"wave", "dispatch", "kernel", "launch", "cycles", "scoped_cycles",
+                                       "scoped", "traced"};
+
+std::vector<std::string> waveCells(const WaveTime &W, const NameTable &Names, bool SeveralDirs) {
+  std::string Label = waveLabel(W.Wave);
+  if (SeveralDirs)
+    Label = std::filesystem::path(Names.str(W.Dir)).filename().string() + "/" + Label;
+  uint64_t Scoped = std::min(W.Scoped, W.cycles());
+  return {Label, std::to_string(W.Dispatch), Names.str(W.Kernel), std::to_string(W.Launch),
+          std::to_string(W.cycles()), W.Traced ? std::to_string(Scoped) : "",
+          W.Traced ? percent(double(Scoped) / double(W.cycles())) : "", W.Traced ? "yes" : "no"};
+}
+
+bool severalWaveDirs(const std::vector<WaveTime> &Waves) {
+  for (const WaveTime &W : Waves)
+    if (W.Dir != Waves.front().Dir)
+      return true;
+  return false;
+}
+
+} // namespace
+
+void writeWavesTable(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names) {
+  bool Several = severalWaveDirs(Waves);
+  std::vector<std::vector<std::string>> Table;
+  Table.emplace_back(std::begin(WaveColumns), std::end(WaveColumns));
+  for (const WaveTime &W : Waves) {
+    Table.push_back(waveCells(W, Names, Several));
+    for (std::string &Cell : Table.back())
+      if (Cell.empty())
+        Cell = "-";
+  }
+  constexpr size_t N = sizeof(WaveColumns) / sizeof(WaveColumns[0]);
+  std::vector<size_t> Width(N, 0);
+  for (const auto &Row : Table)
+    for (size_t C = 0; C < N; ++C)
+      Width[C] = std::max(Width[C], Row[C].size());
+  for (const auto &Row : Table) {
+    std::string Line;
+    for (size_t C = 0; C < N; ++C) {
+      std::string Pad(Width[C] - Row[C].size(), ' ');
+      bool Numeric = C == 1 || (C >= 3 && C <= 6);
+      Line += (C ? "  " : "") + (Numeric ? Pad + Row[C] : (C + 1 == N ? Row[C] : Row[C] + Pad));
+    }
+    OS << Line << '\n';
+  }
+}
+
+void writeWavesCsv(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names) {
+  bool Several = severalWaveDirs(Waves);
+  constexpr size_t N = sizeof(WaveColumns) / sizeof(WaveColumns[0]);
+  for (size_t C = 0; C < N; ++C)
+    OS << (C ? "," : "") << WaveColumns[C];
+  OS << '\n';
+  for (const WaveTime &W : Waves) {
+    std::vector<std::string> Cells = waveCells(W, Names, Several);
+    for (size_t C = 0; C < N; ++C) {
+      const std::string &Cell = Cells[C];
+      bool Quote = Cell.find_first_of(",\"\n") != std::string::npos;
+      std::string Out = Cell;
+      if (Quote) {
+        Out = "\"";
+        for (char Ch : Cell)
+          Out += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
+        Out += "\"";
+      }
+      OS << (C ? "," : "") << Out;
+    }
+    OS << '\n';
+  }
+}
+
+void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names) {
+  bool Several = severalWaveDirs(Waves);
+  OS << "[";
+  for (size_t I = 0; I < Waves.size(); ++I) {
+    const WaveTime &W = Waves[I];
+    std::vector<std::string> Cells = waveCells(W, Names, Several);
+    OS << (I ? ",\n  {" : "\n  {") << "\"wave\": ";
+    writeJsonString(OS, Cells[0]);
+    OS << ", \"se\": " << slotSE(W.Wave.Slot) << ", \"cu\": " << slotCU(W.Wave.Slot)
+       << ", \"simd\": " << slotSIMD(W.Wave.Slot) << ", \"slot\": " << slotWave(W.Wave.Slot)
+       << ", \"instance\": " << W.Wave.Instance << ", \"dispatch\": " << W.Dispatch << ", \"kernel\": ";
+    writeJsonString(OS, Cells[2]);
+    OS << ", \"launch\": " << W.Launch << ", \"cycles\": " << W.cycles() << ", \"traced\": "
+       << (W.Traced ? "true" : "false");
+    if (W.Traced)
+      OS << ", \"scoped_cycles\": " << std::min(W.Scoped, W.cycles());
+    OS << "}";
+  }
+  OS << (Waves.empty() ? "]\n" : "\n]\n");
 }
 
 } // namespace sqtt

@@ -210,6 +210,18 @@ if args.stats:
                      "waves": len({w for _, _, w in items}), "open": 0}
     for key, values in data.items():
         want[key] = {"count": len(values), "min": min(values), "max": max(values)}
+    # Kernel rows (D25): every wave's lifetime; the traced ones' time outside scopes.
+    waves = {}
+    for line in open(f"{args.out}/truth_waves.txt"):
+        kernel, life, scoped, traced = line.rstrip("\n").split("\t")
+        waves.setdefault(kernel, []).append((int(life), int(scoped), traced == "1"))
+    for kernel, items in waves.items():
+        lives = sorted(l for l, _, _ in items)
+        want[(kernel, "(waves)", "kernel")] = {
+            "count": len(lives), "total_cycles": sum(lives), "min_cycles": lives[0], "max_cycles": lives[-1],
+            "p50_cycles": rank(lives, 50), "p90_cycles": rank(lives, 90), "p99_cycles": rank(lives, 99),
+            "waves": sum(1 for _, _, t in items if t),
+            "self_cycles": sum(l - min(s, l) for l, s, t in items if t)}
     got = {}
     for row in json.load(open(args.stats)):
         key = (row["kernel"], row["scope"], row["kind"])
@@ -219,7 +231,7 @@ if args.stats:
     for key in want:
         if got[key] != want[key]:
             fail(f"stats {key}: {got[key]}, truth {want[key]}")
-    print(f"stats: {len(intervals)} scope rows and {len(data)} data rows match the truth")
+    print(f"stats: {len(intervals)} scope rows, {len(data)} data rows and {len(waves)} kernel rows match the truth")
 
 if args.headers:
     issue = {}

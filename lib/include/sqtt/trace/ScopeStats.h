@@ -19,16 +19,21 @@
 
 namespace sqtt {
 
-enum class StatKind : uint8_t { Function, User, Data };
+enum class StatKind : uint8_t { Function, User, Data, Kernel };
 const char *statKindName(StatKind K);
 
 /// One row of sqtt-stats. Data rows fill Count, Min, Mean and Max only.
+/// Kernel rows (D25) describe its waves: Count waves in occupancy.json,
+/// Total and the distribution over their lifetimes, Waves those that
+/// recorded markers, Self their time outside every scope, ScopedFraction
+/// the share of their time inside scopes.
 struct StatsRow {
   std::string Kernel, Scope;
   StatKind Kind = StatKind::Function;
   uint64_t Count = 0, Total = 0, Self = 0, Min = 0, P50 = 0, P90 = 0, P99 = 0, Max = 0;
   double Mean = 0;
   uint64_t Waves = 0, Open = 0;
+  double ScopedFraction = -1; // kernel rows only
   /// The wave instance of the longest interval (scope rows with intervals)
   /// and its trace directory.
   std::optional<WaveRef> SlowestWave;
@@ -67,6 +72,21 @@ private:
   using Key = std::tuple<uint32_t, uint32_t, StatKind>;
   std::map<Key, Accumulator> Acc;
 };
+
+/// One wave instance's lifetime (occupancy.json) and the cycles it spent in
+/// scopes of its own dispatch (D25).
+struct WaveTime {
+  uint32_t Kernel = 0, Dir = 0; // interned display name, trace directory
+  int64_t Dispatch = 0;
+  WaveRef Wave;
+  int64_t Launch = 0, End = 0;
+  uint64_t Scoped = 0;
+  bool Traced = false; // recorded markers
+  uint64_t cycles() const { return uint64_t(End - Launch); }
+};
+
+/// One row per kernel of \p Waves, by descending total.
+std::vector<StatsRow> kernelRows(const std::vector<WaveTime> &Waves, const NameTable &Names);
 
 /// Sorts scope rows by column \p By (count, self, mean, max, p99, name, or
 /// total: descending, names ascending); data rows stay after them in the

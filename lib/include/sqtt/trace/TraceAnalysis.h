@@ -81,6 +81,9 @@ struct DirResult {
   /// Kernels whose markers stay unknown, with the reason (D17).
   std::vector<std::string> Unresolved;
   ScopeStats Stats;
+  /// Every wave of occupancy.json in the dispatches and slots the filters
+  /// keep, with its scoped time (built with the statistics).
+  std::vector<WaveTime> WaveTimes;
   uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
   /// Timeline events, engine by engine in processing order; Waves gives
   /// the output order (by first header across engines).
@@ -119,6 +122,9 @@ struct AnalysisOptions {
     bool Timeline = false;  // DirResult::Events, Waves, DispatchWaves, EventDispatches
     bool Addresses = false; // DirResult::Addresses, AddressSlots
   } Build;
+  /// The profile's kernel frame gets each traced wave's lifetime less its
+  /// scoped time (D25); off gives the reference's folded stacks.
+  bool KernelSelfTime = true;
   /// Read the next shader engine on another thread while analysing one.
   bool ReadAhead = false;
   /// Called on the analysing thread before each shader engine (index, count).

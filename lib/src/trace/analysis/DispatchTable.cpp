@@ -11,17 +11,12 @@ DispatchTable::DispatchTable(const Occupancy &Occ, const std::optional<TracedKer
     KernelRe.emplace(KernelRegex);
 }
 
-const ResolvedDispatch &DispatchTable::of(int64_t D) {
-  auto [It, New] = Cache.try_emplace(D);
-  if (!New)
-    return It->second;
-  ResolvedDispatch &R = It->second;
+ResolvedDispatch &DispatchTable::resolve(int64_t D) {
+  ResolvedDispatch &R = Cache[D];
   R.OccupancyName = Occ.dispatchName(D);
   R.Target = Resolver.resolveDispatch(R.OccupancyName, Traced ? &*Traced : nullptr);
   std::string Display = Resolver.display(R.Target.Kernel);
   R.Kernel = Names.intern(Display);
-  if (!R.Target.Problem.empty())
-    Problems.insert(R.Target.Problem);
   R.KernelMatches =
       !KernelRe || std::regex_search(R.OccupancyName, *KernelRe) || std::regex_search(Display, *KernelRe);
   R.DispatchMatches = Wanted < 0 || D == Wanted;

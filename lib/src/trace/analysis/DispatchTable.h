@@ -20,6 +20,7 @@ struct ResolvedDispatch {
   std::string OccupancyName; // as occupancy.json spells it
   uint32_t Kernel = 0;       // interned display name; the empty name for none
   bool KernelMatches = true, DispatchMatches = true;
+  bool Reported = false; // its problem, if any, is in problems()
 };
 
 class DispatchTable {
@@ -30,7 +31,18 @@ public:
   DispatchTable(const Occupancy &Occ, const std::optional<TracedKernel> &Traced, MarkerResolver &Resolver,
                 NameTable &Names, const std::string &KernelRegex, int64_t Dispatch);
 
-  const ResolvedDispatch &of(int64_t Dispatch);
+  /// Dispatch \p Dispatch, resolved; with \p Report, a problem resolving
+  /// it is one of problems() (a dispatch no record uses needs no map).
+  const ResolvedDispatch &of(int64_t Dispatch, bool Report = true) {
+    auto It = Cache.find(Dispatch);
+    ResolvedDispatch &R = It != Cache.end() ? It->second : resolve(Dispatch);
+    if (Report && !R.Reported) {
+      R.Reported = true;
+      if (!R.Target.Problem.empty())
+        Problems.insert(R.Target.Problem);
+    }
+    return R;
+  }
   /// The map a record in \p Span is decoded with: its dispatch's code
   /// object's only, and outside any dispatch the trace's only map if any.
   const MarkerMap &mapOf(const WaveSpan *Span) {
@@ -42,6 +54,8 @@ public:
   const std::set<std::string> &problems() const { return Problems; }
 
 private:
+  ResolvedDispatch &resolve(int64_t Dispatch);
+
   const Occupancy &Occ;
   const std::optional<TracedKernel> &Traced;
   MarkerResolver &Resolver;

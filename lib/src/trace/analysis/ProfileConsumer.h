@@ -1,6 +1,7 @@
 // ProfileConsumer.h - the wave walk's consumer for the flamegraph: self time
-// per stack, under each dispatch's code object and kernel frames (D17).
-// The library's own header, not installed.
+// per stack, under each dispatch's code object and kernel frames (D17), and
+// the kernel frame's own time (D25): each wave's lifetime in occupancy.json
+// less the time it spent in scopes. The library's own header, not installed.
 #pragma once
 
 #include "analysis/WaveWalk.h"
@@ -11,15 +12,20 @@ namespace sqtt {
 
 class ProfileConsumer {
 public:
-  ProfileConsumer(FoldedProfile &Profile, NameTable &Names, const MarkerResolver &Resolver)
-      : Profile(Profile), Names(Names), Resolver(Resolver) {}
+  ProfileConsumer(FoldedProfile &Profile, NameTable &Names, const MarkerResolver &Resolver, bool KernelFrame)
+      : Profile(Profile), Names(Names), Resolver(Resolver), KernelFrame(KernelFrame) {}
 
   void beginWave(const WaveStart &W) {
-    Key = W.Key;
+    Start = Key = W.Key;
+    ++Key.Sequence; // the kernel frame's time, if any, comes first
     Prefix = Node = FoldedProfile::Root;
+    Span = W.Span;
+    SpanPrefix = FoldedProfile::Root;
   }
   void beginDispatch(int64_t Dispatch, const ResolvedDispatch *D) {
     Prefix = Node = D ? prefixOf(Dispatch, *D) : FoldedProfile::Root;
+    if (D && Span && Span->Dispatch == Dispatch)
+      SpanPrefix = Prefix;
   }
   void selfTime(uint64_t Cycles) {
     Profile.attribute(Node, Cycles, Key);
@@ -29,7 +35,14 @@ public:
   void exit(int64_t) { Node = Profile.parent(Node); }
   void point(uint32_t, const DecodedMarker &, int64_t, const uint32_t *, uint32_t) {}
   void closeAll(int64_t) {}
-  void endWave() {}
+  void endWave(uint64_t Scoped) {
+    if (!KernelFrame || !Span || SpanPrefix == FoldedProfile::Root || Span->Retire == INT64_MAX ||
+        Span->Retire <= Span->Launch)
+      return;
+    uint64_t Lifetime = uint64_t(Span->Retire - Span->Launch);
+    if (Lifetime > Scoped)
+      Profile.attribute(SpanPrefix, Lifetime - Scoped, Start);
+  }
 
 private:
   /// The frames a dispatch's stacks start with: its code object, its kernel.
@@ -47,9 +60,13 @@ private:
   FoldedProfile &Profile;
   NameTable &Names;
   const MarkerResolver &Resolver;
+  bool KernelFrame;
   std::unordered_map<int64_t, uint32_t> Prefixes;
-  OrderKey Key;
+  OrderKey Start, Key;
   uint32_t Prefix = FoldedProfile::Root, Node = FoldedProfile::Root;
+  // The wave's own span, and its dispatch's frames.
+  const WaveSpan *Span = nullptr;
+  uint32_t SpanPrefix = FoldedProfile::Root;
 };
 
 } // namespace sqtt

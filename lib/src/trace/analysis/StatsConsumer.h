@@ -6,17 +6,20 @@
 #include "analysis/WaveWalk.h"
 #include "sqtt/trace/ScopeStats.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace sqtt {
 
 class StatsConsumer {
 public:
-  StatsConsumer(ScopeStats &Stats, uint32_t DirName, uint32_t NoKernel)
-      : Stats(Stats), DirName(DirName), NoKernel(NoKernel) {}
+  StatsConsumer(ScopeStats &Stats, uint32_t DirName, uint32_t NoKernel,
+                std::unordered_map<uint64_t, uint64_t> &ScopedOf)
+      : Stats(Stats), DirName(DirName), NoKernel(NoKernel), ScopedOf(ScopedOf) {}
 
   void beginWave(const WaveStart &W) {
     Wave = W.Wave;
+    Span = W.Span;
     Serial = W.Serial;
     Kernel = NoKernel;
   }
@@ -42,7 +45,11 @@ public:
       Stats.open(Kernel, S.Name, S.Kind);
     Scopes.clear();
   }
-  void endWave() {}
+  /// Each traced wave's scoped cycles, for the kernel rows (D25).
+  void endWave(uint64_t Scoped) {
+    if (Span)
+      ScopedOf[Wave.key()] = Scoped;
+  }
 
 private:
   /// A scope open on the wave: its entry time and the self time spent while
@@ -55,7 +62,9 @@ private:
   };
   ScopeStats &Stats;
   uint32_t DirName, NoKernel, Kernel = 0;
+  std::unordered_map<uint64_t, uint64_t> &ScopedOf; // by WaveRef::key
   WaveRef Wave;
+  const WaveSpan *Span = nullptr;
   uint64_t Serial = 0;
   std::vector<OpenScope> Scopes;
 };

@@ -56,7 +56,7 @@ public:
   }
   /// The wave's events go to the store as soon as it is complete: one
   /// wave's are in memory, and only the wave index stays.
-  void endWave() {
+  void endWave(uint64_t) {
     if (Events.empty())
       return;
     auto [Begin, End] = Result.Events.append(Events.data(), Events.data() + Events.size());

@@ -21,7 +21,7 @@
 //   void point(uint32_t Name, const DecodedMarker &M, int64_t Time, const uint32_t *Payload,
 //              uint32_t Words);
 //   void closeAll(int64_t Time);     // every open scope ends unclosed at Time
-//   void endWave();
+//   void endWave(uint64_t Scoped);   // cycles in scopes while in the wave's own dispatch
 #pragma once
 
 #include "analysis/DispatchTable.h"
@@ -36,8 +36,9 @@ namespace sqtt {
 /// What a consumer learns of a wave instance before its first event.
 struct WaveStart {
   WaveRef Wave;
-  OrderKey Key;    // of its first header; Sequence 0
-  uint64_t Serial; // unique within the trace directory
+  OrderKey Key;           // of its first header; Sequence 0
+  uint64_t Serial;        // unique within the trace directory
+  const WaveSpan *Span;   // its launch and end in occupancy.json; null if none
 };
 
 /// One engine's grouped headers, ready to walk.
@@ -62,13 +63,24 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
     }
     WaveStart Start{Run.Wave,
                     {In.DirIndex, Stream[Run.Begin].Time, In.Engine, Stream[Run.Begin].Origin, 0},
-                    ++WaveSerial};
+                    ++WaveSerial, Cursor->at(Stream[Run.Begin].Time)};
     (C.beginWave(Start), ...);
     std::optional<int64_t> Current; // the dispatch of the records so far
     const MarkerMap *Map = &Resolver.outsideDispatch();
     uint32_t Depth = 0;             // scopes open in the current dispatch
     std::optional<int64_t> LastTime; // of the last enter or exit
     int64_t LastRecordTime = 0;
+    // Scoped time within the dispatch of the wave's own span (D25).
+    bool InSpan = false;
+    uint64_t Scoped = 0;
+    auto SelfTime = [&](int64_t Now) {
+      if (LastTime && Depth && Now > *LastTime) {
+        uint64_t Cycles = uint64_t(Now - *LastTime);
+        if (InSpan)
+          Scoped += Cycles;
+        (C.selfTime(Cycles), ...);
+      }
+    };
     for (uint32_t H = Run.Begin; H < Run.End; ++H) {
       const SlotRecord &R = Stream[H];
       LastRecordTime = R.Time;
@@ -79,8 +91,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
       else
         ++Loss.OutsideAnyWave;
       if (D != Current) {
-        if (LastTime && Depth && R.Time > *LastTime)
-          (C.selfTime(uint64_t(R.Time - *LastTime)), ...);
+        SelfTime(R.Time);
         if (Current)
           ++Loss.DispatchChanges;
         (C.closeAll(R.Time), ...);
@@ -89,6 +100,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
         LastTime.reset();
         const ResolvedDispatch *Of = D ? &Dispatches.of(*D) : nullptr;
         Map = Of ? Of->Target.Map : &Resolver.outsideDispatch();
+        InSpan = D && Start.Span && *D == Start.Span->Dispatch;
         (C.beginDispatch(D.value_or(0), Of), ...);
       }
       DecodedMarker M = Resolver.decode(R.Value, *Map);
@@ -113,8 +125,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
         ++Loss.BareExits;
       else
         (Type == MarkerType::Function ? Loss.FunctionMarkers : Loss.UserMarkers) += 1;
-      if (LastTime && Depth && R.Time > *LastTime)
-        (C.selfTime(uint64_t(R.Time - *LastTime)), ...);
+      SelfTime(R.Time);
       LastTime = R.Time;
       if (M.ExitPrev) {
         if (Depth) {
@@ -132,7 +143,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
     }
     Loss.OpenAtWaveEnd += Depth;
     (C.closeAll(LastRecordTime + 1), ...);
-    (C.endWave(), ...);
+    (C.endWave(Scoped), ...);
   }
 }
 
