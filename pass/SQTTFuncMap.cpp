@@ -108,8 +108,16 @@ std::string sqtt::buildFuncMapText(const MarkerLedger &Ledger,
       W.named('K', R, /*WithID=*/false);
 
   for (const MarkerRecord &R : Records)
-    if (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point)
+    if (!R.Fixed && (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point))
       W.named(R.Kind == MarkerKind::UserScope ? 'U' : 'P', R, /*WithID=*/true);
+  // Numeric markers (D24) by ID: one map whichever phase first saw them.
+  SmallVector<const MarkerRecord *, 8> Numeric;
+  for (const MarkerRecord &R : Records)
+    if (R.Fixed)
+      Numeric.push_back(&R);
+  llvm::sort(Numeric, [](const MarkerRecord *A, const MarkerRecord *B) { return A->ID < B->ID; });
+  for (const MarkerRecord *R : Numeric)
+    W.named(R->Kind == MarkerKind::UserScope ? 'U' : 'P', *R, /*WithID=*/true);
 
   for (const MarkerRecord &R : Records)
     if (R.Kind == MarkerKind::SystemPoint)

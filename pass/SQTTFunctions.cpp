@@ -187,8 +187,9 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
   for (const MarkerRecord &R : Ledger.records()) {
     if (R.Kind == MarkerKind::Function)
       Functions[R.ID] = &R;
-    if (R.Kind == MarkerKind::Function || R.Kind == MarkerKind::UserScope ||
-        R.Kind == MarkerKind::Point)
+    // Numeric markers keep the IDs written in the source (D24).
+    if (!R.Fixed && (R.Kind == MarkerKind::Function || R.Kind == MarkerKind::UserScope ||
+                     R.Kind == MarkerKind::Point))
       EarlyIDs.insert(R.ID);
   }
   if (Functions.empty())
@@ -253,8 +254,12 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
     return CA != CB ? CA > CB : A < B;
   });
   DenseMap<uint32_t, uint32_t> NewID;
-  for (size_t I = 0; I < Order.size(); ++I)
-    NewID[Order[I]] = static_cast<uint32_t>(I + 1);
+  uint32_t Next = 1;
+  for (uint32_t ID : Order) {
+    while (Ledger.isFixed(Next))
+      ++Next;
+    NewID[ID] = Next++;
+  }
 
   // f. Rewrite the surviving headers; function exits become bare exits.
   for (EarlyTrace &T : Surviving) {

@@ -23,6 +23,7 @@
 #include "SQTTMarkerPlacer.h"
 #include "SQTTMetadataNames.h"
 #include "SQTTNamedMarkers.h"
+#include "SQTTNumericMarkers.h"
 #include "SQTTSourceLocation.h"
 #include "SQTTTarget.h"
 
@@ -63,6 +64,8 @@ bool SQTTInstrumentPass::runEarly(Module &M) {
 
   MarkerLedger Ledger;
   inlineMarkerWrappers(M);
+  // Numeric markers' IDs are taken before any is allocated (D24).
+  recordNumericMarkers(M, Ledger);
   auto Helpers = findMarkerHelpers(M);
   SmallVector<TargetFunction, 16> Targets = targetFunctions(M);
   for (TargetFunction &TF : Targets)
@@ -134,7 +137,11 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
     }
   }
 
+  const ClockPacking Packing{Cfg.ShaderClockBits, Cfg.ShaderClockShift};
   MarkerLedger Ledger = MarkerLedger::takeEarlyMetadata(M);
+  // Numeric markers' IDs are taken before any is allocated or compacted
+  // (D24); those Early saw are in its ledger already.
+  recordNumericMarkers(M, Ledger);
   bool HadEarlyPass = false;
   if (NamedMDNode *Done = M.getNamedMetadata(md::EarlyDone)) {
     M.eraseNamedMetadata(Done);
@@ -164,6 +171,7 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
     // The early phase's ties would split marker runs; they are made again
     // once every marker is placed.
     dropScopeTies(F);
+    adoptNumericMarkers(F, TF.Target, Packing);
     MarkerPlacer Placer(F, Cfg, TF.Target);
     Placer.finalizeExistingMarkers();
     resolveNamedMarkers(F, Ledger, TF.Target, &Placer);
@@ -197,7 +205,6 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
       }
   }
 
-  ClockPacking Packing{Cfg.ShaderClockBits, Cfg.ShaderClockShift};
   unsigned Packed = 0;
   for (TargetFunction &TF : Targets) {
     LoweringResult R =

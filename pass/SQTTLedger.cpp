@@ -3,7 +3,7 @@
 // !sqtt.markers.early rows are {i32 ID, i32 Kind, !"Name", i32 PreOptSize,
 // !"SourceLoc", i32 ExtraPayloadCount}, the layout existing builds of the
 // reference plugin write, so a module produced by either can be finished by
-// either.
+// either. A numeric marker's row (D24) adds i32 1: the ID is fixed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,13 +27,37 @@ std::string MarkerLedger::namedKey(bool IsPoint, StringRef Name,
       .str();
 }
 
+uint32_t MarkerLedger::takeNextID() {
+  while (isFixed(NextEventID))
+    ++NextEventID;
+  return NextEventID++;
+}
+
+bool MarkerLedger::isFixed(uint32_t ID) const {
+  for (const MarkerRecord &R : Records)
+    if (R.Fixed && R.ID == ID)
+      return true;
+  return false;
+}
+
+void MarkerLedger::addNumeric(uint32_t ID, bool IsPoint) {
+  if (ID == 0 || isFixed(ID))
+    return;
+  MarkerRecord R;
+  R.ID = ID;
+  R.Kind = IsPoint ? MarkerKind::Point : MarkerKind::UserScope;
+  R.Name = std::to_string(ID);
+  R.Fixed = true;
+  Records.push_back(std::move(R));
+}
+
 uint32_t MarkerLedger::getOrAddNamedMarker(bool IsPoint, StringRef Name,
                                            unsigned PayloadCount) {
   auto [It, Inserted] =
       NamedIDs.try_emplace(namedKey(IsPoint, Name, PayloadCount), 0);
   if (!Inserted)
     return It->second;
-  It->second = NextEventID++;
+  It->second = takeNextID();
   MarkerRecord R;
   R.ID = It->second;
   R.Kind = IsPoint ? MarkerKind::Point : MarkerKind::UserScope;
@@ -47,7 +71,7 @@ uint32_t MarkerLedger::addTraced(MarkerKind Kind, StringRef Name,
                                  StringRef Loc, unsigned PreOptSize,
                                  unsigned ExtraPayloadCount) {
   MarkerRecord R;
-  R.ID = NextEventID++;
+  R.ID = takeNextID();
   R.Kind = Kind;
   R.Name = Name.str();
   R.SourceLoc = Loc.str();
@@ -123,8 +147,9 @@ void MarkerLedger::rebuildIndex() {
   NamedIDs.clear();
   uint32_t MaxID = 0;
   for (const MarkerRecord &R : Records) {
-    MaxID = std::max(MaxID, R.ID);
-    if (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point)
+    if (!R.Fixed)
+      MaxID = std::max(MaxID, R.ID);
+    if (!R.Fixed && (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point))
       NamedIDs[namedKey(R.Kind == MarkerKind::Point, R.Name,
                         R.ExtraPayloadCount)] = R.ID;
   }
@@ -141,8 +166,9 @@ static MDNode *recordRow(LLVMContext &Ctx, const MarkerRecord &R) {
                      MDString::get(Ctx, R.Name),
                      Int(R.PreOptSize),
                      MDString::get(Ctx, R.SourceLoc),
-                     Int(R.ExtraPayloadCount)};
-  return MDNode::get(Ctx, Ops);
+                     Int(R.ExtraPayloadCount),
+                     Int(1)};
+  return MDNode::get(Ctx, ArrayRef<Metadata *>(Ops).drop_back(R.Fixed ? 0 : 1));
 }
 
 static std::optional<uint64_t> mdInt(const MDOperand &Op) {
@@ -170,6 +196,8 @@ static std::optional<MarkerRecord> rowRecord(const MDNode *Row) {
   R.PreOptSize = static_cast<unsigned>(*Size);
   R.SourceLoc = Loc->getString().str();
   R.ExtraPayloadCount = static_cast<unsigned>(*Payload);
+  if (Row->getNumOperands() > 6)
+    R.Fixed = mdInt(Row->getOperand(6)).value_or(0) == 1;
   // Only kernels are listed without an ID.
   if ((R.ID == 0) != (R.Kind == MarkerKind::Kernel))
     return std::nullopt;

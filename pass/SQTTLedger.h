@@ -46,6 +46,9 @@ struct MarkerRecord {
   std::string SourceLoc;
   unsigned PreOptSize = 0;
   unsigned ExtraPayloadCount = 0;
+  /// A numeric marker's (D24): the ID is written in the source, so it is
+  /// never renumbered and never given to another marker.
+  bool Fixed = false;
 };
 
 class MarkerLedger {
@@ -60,6 +63,12 @@ public:
   uint32_t addSystemPoint(llvm::StringRef Name);
   uint32_t addAddressPoint(llvm::StringRef Name, llvm::StringRef Loc,
                            unsigned ExtraPayloadCount);
+  /// Records numeric marker \p ID (markers.hpp's sqtt_marker_enter(N) or
+  /// sqtt_marker_point(N)) as a fixed user scope or point named by its
+  /// number; IDs allocated afterwards skip it. Once per ID.
+  void addNumeric(uint32_t ID, bool IsPoint);
+  /// Whether \p ID is a numeric marker's.
+  bool isFixed(uint32_t ID) const;
 
   const std::vector<MarkerRecord> &records() const { return Records; }
   bool empty() const { return Records.empty(); }
@@ -90,6 +99,8 @@ private:
   /// were edited (pruned or renumbered).
   void rebuildIndex();
 
+  /// The next ID no record has, numeric markers' skipped.
+  uint32_t takeNextID();
   /// Appends a record that takes the next ID.
   uint32_t addTraced(MarkerKind Kind, llvm::StringRef Name, llvm::StringRef Loc,
                      unsigned PreOptSize, unsigned ExtraPayloadCount);

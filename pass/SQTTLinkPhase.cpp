@@ -19,6 +19,7 @@
 #include "SQTTMarkerEmitter.h"
 #include "SQTTTarget.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -134,6 +135,9 @@ static std::string mergeKey(const MarkerRecord &R) {
   // Address points are one per traced operation: their location tells them apart.
   if (R.Kind == MarkerKind::AddressPoint)
     Key += '\0' + R.SourceLoc;
+  // A numeric marker is its ID, not a name another marker could share.
+  if (R.Fixed)
+    Key += "\0fixed";
   return Key;
 }
 
@@ -247,15 +251,24 @@ bool sqtt::runLinkPhase(Module &M) {
 
   // Hottest first: the most emitted markers get the smallest IDs, which fit
   // s_ttracedata_imm (gfx10+) and the clock-packed layout (gfx12).
+  // Numeric markers keep the IDs written in the source (D24).
   SmallVector<size_t, 32> Order;
-  for (size_t I = 0; I < Merged.size(); ++I)
-    if (Merged[I].Kind != MarkerKind::Kernel)
+  DenseSet<uint32_t> FixedIDs;
+  for (size_t I = 0; I < Merged.size(); ++I) {
+    if (Merged[I].Fixed)
+      FixedIDs.insert(Merged[I].ID);
+    else if (Merged[I].Kind != MarkerKind::Kernel)
       Order.push_back(I);
+  }
   llvm::sort(Order, [&](size_t A, size_t B) {
     return Emissions[A] != Emissions[B] ? Emissions[A] > Emissions[B] : A < B;
   });
-  for (size_t I = 0; I < Order.size(); ++I)
-    Merged[Order[I]].ID = static_cast<uint32_t>(I + 1);
+  uint32_t Next = 1;
+  for (size_t I : Order) {
+    while (FixedIDs.count(Next))
+      ++Next;
+    Merged[I].ID = Next++;
+  }
 
   ClockPacking Packing{Layout.ShaderClockBits, Layout.ShaderClockShift};
   Type *I32 = Type::getInt32Ty(Ctx);

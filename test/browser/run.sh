@@ -14,11 +14,12 @@ if [[ ! -d $here/node_modules/playwright-core || ! -d $here/node_modules/speedsc
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The worked example's numbers are the reference's: without the kernel frame.
 python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/worked-example.json" "$work/trace"
 python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/worked-before.json" "$work/before"
-(cd "$work" && "$build/bin/sqtt-flamegraph" trace -o flame.svg > /dev/null 2>&1)
-(cd "$work" && "$build/bin/sqtt-flamegraph" trace -f speedscope -o profile.speedscope.json --no-svg > /dev/null 2>&1)
-(cd "$work" && "$build/bin/sqtt-flamegraph" trace --baseline before --svg diff.svg > /dev/null 2>&1)
+(cd "$work" && "$build/bin/sqtt-flamegraph" trace --no-kernel-frame -o flame.svg > /dev/null 2>&1)
+(cd "$work" && "$build/bin/sqtt-flamegraph" trace --no-kernel-frame -f speedscope -o profile.speedscope.json --no-svg > /dev/null 2>&1)
+(cd "$work" && "$build/bin/sqtt-flamegraph" trace --no-kernel-frame --baseline before --svg diff.svg > /dev/null 2>&1)
 "$build/bin/sqtt-perfetto" "$work/trace" -o "$work/pf" > /dev/null 2>&1
 # A simulated trace with ground truth: the worked example's markers plus a
 # data marker, on two shader engines.

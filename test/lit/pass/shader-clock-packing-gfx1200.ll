@@ -11,9 +11,10 @@
 ; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1200 -passes=sqtt-late -S %s | FileCheck %s --check-prefix=OFF
 ; REQUIRES: amdgpu-registered-target
 
-; CHECK: c"M:shader_clock_bits=12;shader_clock_shift=4\0AK:k\0AU:1:phase\0A\00"
-; BITS8: c"M:shader_clock_bits=8;shader_clock_shift=6\0AK:k\0AU:1:phase\0A\00"
-; OFF: c"K:k\0AU:1:phase\0A\00"
+; The numeric point (value 400: ID 100) is a known marker (D24).
+; CHECK: c"M:shader_clock_bits=12;shader_clock_shift=4\0AK:k\0AU:1:phase\0AP:100:100\0A\00"
+; BITS8: c"M:shader_clock_bits=8;shader_clock_shift=6\0AK:k\0AU:1:phase\0AP:100:100\0A\00"
+; OFF: c"K:k\0AU:1:phase\0AP:100:100\0A\00"
 
 target triple = "amdgcn-amd-amdhsa"
 
@@ -28,8 +29,11 @@ declare void @llvm.amdgcn.s.ttracedata(i32)
 ; CHECK-NEXT: %[[H1:.*]] = shl i32 %[[C1]], 20
 ; CHECK-NEXT: %[[P1:.*]] = or i32 %[[H1]], 6
 ; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[P1]]), !sqtt.marker_header
-; A numeric point (untagged) stays legacy.
-; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 400)
+; The numeric point is packed like the named marker: its ID is in the map.
+; CHECK: %[[CN:.*]] = call i32 @llvm.amdgcn.s.getreg(i32 22813)
+; CHECK-NEXT: %[[HN:.*]] = shl i32 %[[CN]], 20
+; CHECK-NEXT: %[[PN:.*]] = or i32 %[[HN]], 400
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[PN]]), !sqtt.marker_header
 ; The numeric exit (value 1) is packed like every bare exit.
 ; CHECK: %[[C2:.*]] = call i32 @llvm.amdgcn.s.getreg(i32 22813)
 ; CHECK-NEXT: %[[H2:.*]] = shl i32 %[[C2]], 20

@@ -108,7 +108,9 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
         ++Loss.Noops;
         continue;
       }
-      MarkerType Type = M.Info ? M.Info->Type : MarkerType::Function;
+      // An ID no map names is a user marker (D24): numeric markers are the
+      // user's, functions always have a map entry.
+      MarkerType Type = M.Info ? M.Info->Type : MarkerType::User;
       // Half the records are bare exits, which need no name: the unknown
       // name ("event#<id>") is only made for a record that uses it.
       auto NameOf = [&] { return M.Info ? M.Info->Name : Resolver.unknownName(M.ID); };
