@@ -66,6 +66,44 @@ std::vector<std::string> cells(const StatsRow &R, bool SeveralDirs, const std::s
 
 bool numeric(size_t Column) { return Column >= 3 && Column <= 14; }
 
+/// Rows of cells as aligned columns: numbers right, text left, the last
+/// column unpadded.
+void writeAligned(std::ostream &OS, const std::vector<std::vector<std::string>> &Table,
+                  bool (*Numeric)(size_t Column)) {
+  size_t N = Table.front().size();
+  std::vector<size_t> Width(N, 0);
+  for (const auto &Row : Table)
+    for (size_t C = 0; C < N; ++C)
+      Width[C] = std::max(Width[C], Row[C].size());
+  for (const auto &Row : Table) {
+    std::string Line;
+    for (size_t C = 0; C < N; ++C) {
+      const std::string &Cell = Row[C];
+      std::string Pad(Width[C] - Cell.size(), ' ');
+      if (C)
+        Line += "  ";
+      Line += Numeric(C) ? Pad + Cell : (C + 1 == N ? Cell : Cell + Pad);
+    }
+    OS << Line << '\n';
+  }
+}
+
+/// One CSV line; cells with a comma, quote or newline are quoted.
+void writeCsvRow(std::ostream &OS, const std::vector<std::string> &Cells) {
+  for (size_t C = 0; C < Cells.size(); ++C) {
+    const std::string &Cell = Cells[C];
+    std::string Out = Cell;
+    if (Cell.find_first_of(",\"\n") != std::string::npos) {
+      Out = "\"";
+      for (char Ch : Cell)
+        Out += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
+      Out += "\"";
+    }
+    OS << (C ? "," : "") << Out;
+  }
+  OS << '\n';
+}
+
 } // namespace
 
 void writeStatsTable(std::ostream &OS, const std::vector<StatsRow> &Rows) {
@@ -77,44 +115,14 @@ void writeStatsTable(std::ostream &OS, const std::vector<StatsRow> &Rows) {
     if (Table.back()[0].empty())
       Table.back()[0] = "(no dispatch)";
   }
-  std::vector<size_t> Width(NumColumns, 0);
-  for (const auto &Row : Table)
-    for (size_t C = 0; C < NumColumns; ++C)
-      Width[C] = std::max(Width[C], Row[C].size());
-  for (const auto &Row : Table) {
-    std::string Line;
-    for (size_t C = 0; C < NumColumns; ++C) {
-      const std::string &Cell = Row[C];
-      std::string Pad(Width[C] - Cell.size(), ' ');
-      if (C)
-        Line += "  ";
-      Line += numeric(C) ? Pad + Cell : (C + 1 == NumColumns ? Cell : Cell + Pad);
-    }
-    OS << Line << '\n';
-  }
+  writeAligned(OS, Table, numeric);
 }
 
 void writeStatsCsv(std::ostream &OS, const std::vector<StatsRow> &Rows) {
   bool Several = severalDirs(Rows);
-  for (size_t C = 0; C < NumColumns; ++C)
-    OS << (C ? "," : "") << Columns[C];
-  OS << '\n';
-  for (const StatsRow &R : Rows) {
-    std::vector<std::string> Cells = cells(R, Several, "");
-    for (size_t C = 0; C < NumColumns; ++C) {
-      const std::string &Cell = Cells[C];
-      bool Quote = Cell.find_first_of(",\"\n") != std::string::npos;
-      std::string Out = Cell;
-      if (Quote) {
-        Out = "\"";
-        for (char Ch : Cell)
-          Out += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
-        Out += "\"";
-      }
-      OS << (C ? "," : "") << Out;
-    }
-    OS << '\n';
-  }
+  writeCsvRow(OS, std::vector<std::string>(std::begin(Columns), std::end(Columns)));
+  for (const StatsRow &R : Rows)
+    writeCsvRow(OS, cells(R, Several, ""));
 }
 
 void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows) {
@@ -187,44 +195,14 @@ void writeWavesTable(std::ostream &OS, const std::vector<WaveTime> &Waves, const
       if (Cell.empty())
         Cell = "-";
   }
-  constexpr size_t N = sizeof(WaveColumns) / sizeof(WaveColumns[0]);
-  std::vector<size_t> Width(N, 0);
-  for (const auto &Row : Table)
-    for (size_t C = 0; C < N; ++C)
-      Width[C] = std::max(Width[C], Row[C].size());
-  for (const auto &Row : Table) {
-    std::string Line;
-    for (size_t C = 0; C < N; ++C) {
-      std::string Pad(Width[C] - Row[C].size(), ' ');
-      bool Numeric = C == 1 || (C >= 3 && C <= 6);
-      Line += (C ? "  " : "") + (Numeric ? Pad + Row[C] : (C + 1 == N ? Row[C] : Row[C] + Pad));
-    }
-    OS << Line << '\n';
-  }
+  writeAligned(OS, Table, [](size_t C) { return C == 1 || (C >= 3 && C <= 6); });
 }
 
 void writeWavesCsv(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names) {
   bool Several = severalWaveDirs(Waves);
-  constexpr size_t N = sizeof(WaveColumns) / sizeof(WaveColumns[0]);
-  for (size_t C = 0; C < N; ++C)
-    OS << (C ? "," : "") << WaveColumns[C];
-  OS << '\n';
-  for (const WaveTime &W : Waves) {
-    std::vector<std::string> Cells = waveCells(W, Names, Several);
-    for (size_t C = 0; C < N; ++C) {
-      const std::string &Cell = Cells[C];
-      bool Quote = Cell.find_first_of(",\"\n") != std::string::npos;
-      std::string Out = Cell;
-      if (Quote) {
-        Out = "\"";
-        for (char Ch : Cell)
-          Out += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
-        Out += "\"";
-      }
-      OS << (C ? "," : "") << Out;
-    }
-    OS << '\n';
-  }
+  writeCsvRow(OS, std::vector<std::string>(std::begin(WaveColumns), std::end(WaveColumns)));
+  for (const WaveTime &W : Waves)
+    writeCsvRow(OS, waveCells(W, Names, Several));
 }
 
 void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names) {
