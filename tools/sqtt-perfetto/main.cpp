@@ -16,6 +16,7 @@
 #include "sqtt/writers/TraceWriters.h"
 
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <iostream>
 
@@ -39,7 +40,6 @@ int run(const Options &Opts) {
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Timeline = true;
-  sqtt::TimelineClock Clock{Opts.ClockRateGHz};
   bool Proto = Opts.Format == "pftrace";
   // Every directory's file, or none: an error in a later directory leaves
   // no output of the earlier ones (nor the -o directory it created).
@@ -48,6 +48,7 @@ int run(const Options &Opts) {
     Out.createDirectory(Opts.OutputDir);
   sqtt::RecordCounts Total;
   size_t Written = 0, Skipped = 0;
+  std::set<std::string> Notes; // what the timestamps mean, per distinct clock
   std::vector<std::string> Lines;
   Session.analyze(
       A, Opts.Trace.Jobs,
@@ -60,6 +61,9 @@ int run(const Options &Opts) {
         std::string Name = DirPath.filename().string() + (Proto ? ".pftrace" : ".perfetto.json");
         fs::path Path = Opts.OutputDir.empty() ? DirPath.parent_path() / Name
                                                : fs::path(Opts.OutputDir) / Name;
+        // Each directory's own clock: its realtime.json, unless the rate is given (D26).
+        sqtt::TimelineClock Clock = sqtt::TimelineClock::of(R, Opts.ClockRateGHz);
+        Notes.insert(Clock.note());
         size_t Bytes = Out.write(Path.string(), [&](std::ostream &OS) {
           if (Proto)
             sqtt::writePerfettoTrace(OS, R, Session.Names, Clock);
@@ -81,7 +85,8 @@ int run(const Options &Opts) {
     std::cerr << L << '\n';
   if (Skipped)
     std::cerr << Tool << ": skipped " << Skipped << " trace dir(s) without markers\n";
-  std::cerr << Tool << ": note: timestamps are " << Clock.note() << '\n';
+  for (const std::string &N : Notes)
+    std::cerr << Tool << ": note: timestamps are " << N << '\n';
   std::cerr << Tool << ": open the files at https://ui.perfetto.dev (drag and drop)\n";
   return Session.finish(Total, Opts.Trace.Strict);
 }
@@ -102,8 +107,9 @@ int main(int argc, char **argv) {
       ->check(CLI::IsMember({"chrome", "pftrace"}))
       ->capture_default_str();
   App.add_option("--clock-rate-ghz", Opts.ClockRateGHz,
-                 "Shader clock in GHz, to show real time (ns = cycles / GHz); without it one "
-                 "cycle is shown as one ns")
+                 "Shader clock in GHz, to show real time (ns = cycles / GHz); without it the rate "
+                 "comes from each trace directory's realtime.json, and without that one cycle is "
+                 "shown as one ns")
       ->check(CLI::PositiveNumber);
   App.add_flag("--show", Opts.Show, "Print where to open the traces");
   sqtt::addVersionFlag(App, "sqtt-perfetto");

@@ -99,10 +99,20 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, Mark
     SEs.push_back(E.first);
   Occupancy Occ = readOccupancy(Dir, Warnings);
   std::optional<TracedKernel> Traced = readTracedKernel(Dir, Warnings);
-  return analyzeEngines(Dir, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
+  // Every SE's times on one axis, the first SE's counter (D26).
+  std::optional<CaptureClock> Clock = readCaptureClock(Dir, Warnings);
+  if (Clock)
+    alignOccupancy(Occ, *Clock);
+  DirResult R = analyzeEngines(Dir, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
     for (const ShaderDataFile &F : Engines[E].second)
       readShaderData(F, Records);
+    if (Clock)
+      if (auto It = Clock->Offset.find(Engines[E].first); It != Clock->Offset.end() && It->second != 0)
+        for (Record &Rec : Records)
+          Rec.Time += It->second;
   }, Using, Warnings);
+  R.Clock = std::move(Clock);
+  return R;
 }
 
 DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirIndex,

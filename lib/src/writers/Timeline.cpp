@@ -16,11 +16,31 @@ int64_t TimelineClock::ns(int64_t Cycles) const {
 }
 
 std::string TimelineClock::note() const {
+  std::string Aligned;
+  if (Capture) {
+    Aligned = "; shader engines aligned on the realtime clock of " + Capture->Source + " (cycles added:";
+    for (const auto &[SE, Offset] : Capture->Offset)
+      Aligned += " SE" + std::to_string(SE) + " " + (Offset >= 0 ? "+" : "") + std::to_string(Offset);
+    Aligned += ")";
+  }
   if (GHz <= 0)
-    return "SQTT shader clock cycles shown as ns (1 cycle = 1 ns); pass --clock-rate-ghz for real time";
+    return "SQTT shader clock cycles shown as ns (1 cycle = 1 ns); pass --clock-rate-ghz for real time" + Aligned;
   char Buf[96];
-  std::snprintf(Buf, sizeof Buf, "ns at a %g GHz shader clock (ns = cycles / %g)", GHz, GHz);
-  return Buf;
+  std::snprintf(Buf, sizeof Buf, "ns at a %.4g GHz shader clock (ns = cycles / %.4g", GHz, GHz);
+  return Buf + (Source.empty() ? std::string() : ", rate from " + Source) + ")" + Aligned;
+}
+
+TimelineClock TimelineClock::of(const DirResult &Dir, double GHz) {
+  TimelineClock C;
+  C.Capture = Dir.Clock ? &*Dir.Clock : nullptr;
+  if (GHz > 0) {
+    C.GHz = GHz;
+    C.Source = "--clock-rate-ghz";
+  } else if (Dir.Clock && Dir.Clock->GHz > 0) {
+    C.GHz = Dir.Clock->GHz;
+    C.Source = Dir.Clock->Source;
+  }
+  return C;
 }
 
 namespace {

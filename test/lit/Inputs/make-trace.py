@@ -11,7 +11,8 @@ Test fixture generator. SCENARIO:
        "split": 1,  # shaderdata files per shader engine
        "no_filenames_json": false,
        "label": ["<kernel symbol>", <code object>, <entry vaddr>],  # code.json label row
-       "att_pid": <pid>}}}  # writes <host>/<pid>_<agent>_shader_engine_<se>_<dispatch>.att
+       "att_pid": <pid>,  # writes <host>/<pid>_<agent>_shader_engine_<se>_<dispatch>.att
+       "realtime": {"SE<k>": [[gfx_clock, realtime_clock], ...], "metadata": {...}}}}}
 A code object key "<pid>/<id>" gives its process (default 1234).
 A .py scenario defines SCENARIO (for records too many to write by hand).
 Code objects become minimal AMDGPU ELF64 files (only a .sqtt_funcmap
@@ -107,6 +108,9 @@ def main():
                 json.dump({"code": rows, "header": "ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, "
                            "Latency, Stall, Idle", "version": "1.2.0"}, f, separators=(",", ":"),
                           sort_keys=True)
+        if "realtime" in d:
+            with open(os.path.join(ui, "realtime.json"), "w") as f:
+                json.dump(d["realtime"], f, separators=(",", ":"), sort_keys=True)
         if "att_pid" in d:
             agent, dispatch = name.split("_agent_")[1].split("_dispatch_")
             for se in d.get("shaderdata", {}) or {"0": []}:

@@ -76,6 +76,9 @@ using FilterTally = std::array<uint64_t, FilterKinds>;
 
 struct DirResult {
   std::string Dir;
+  /// The capture's clocks (realtime.json), when it has them: every time in
+  /// this result is on the first SE's counter, shifted by Clock->Offset.
+  std::optional<CaptureClock> Clock;
   RecordCounts Loss;
   FilterTally Passed{}; // per filter, when any filter is active
   /// Kernels whose markers stay unknown, with the reason (D17).

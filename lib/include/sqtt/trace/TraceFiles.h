@@ -151,6 +151,24 @@ private:
 /// warning: dispatches are then matched by name.
 std::optional<TracedKernel> readTracedKernel(const std::string &Dir, std::vector<std::string> &Warnings);
 
+/// What realtime.json says of a trace directory's clocks (D26, FORMATS §12):
+/// shader engines count cycles from different origins; each SE's samples of
+/// (cycles, realtime ticks) give its offset onto the first SE's counter and
+/// the shader clock rate.
+struct CaptureClock {
+  double GHz = 0;                       // mean over the SEs' fits
+  std::map<uint32_t, int64_t> Offset;   // cycles added to an SE's times; the first SE's is 0
+  std::string Source;                   // the file
+};
+/// realtime.json of \p Dir, fitted; none without the file. A file that cannot
+/// be used (malformed, fewer than two samples per SE, a clock that does not
+/// advance) is a warning, and times stay as recorded.
+std::optional<CaptureClock> readCaptureClock(const std::string &Dir, std::vector<std::string> &Warnings);
+/// Parses the text of a realtime.json; \p Path names it in errors.
+CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path);
+/// Moves every span of \p Occ onto the aligned axis of \p Clock.
+void alignOccupancy(Occupancy &Occ, const CaptureClock &Clock);
+
 /// Reads occupancy.json of \p Dir; an empty Occupancy if it is missing.
 Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings);
 /// Parses the text of an occupancy.json; \p Path names it in errors.

@@ -19,9 +19,16 @@ namespace sqtt {
 /// slice's end computed as begin + duration is the same as its own end.
 struct TimelineClock {
   double GHz = 0;
+  /// Where the rate comes from ("--clock-rate-ghz", a realtime.json path),
+  /// and the capture's SE offsets when the SEs were aligned (D26).
+  std::string Source;
+  const CaptureClock *Capture = nullptr;
   int64_t ns(int64_t Cycles) const;
   /// What the times mean, for the file and the tool's note.
   std::string note() const;
+  /// The clock of \p Dir's timeline: \p GHz when given, else the capture's
+  /// rate when it has realtime.json, else cycles shown as ns.
+  static TimelineClock of(const DirResult &Dir, double GHz);
 };
 
 /// A dispatch of the trace directory, shown as a process.
