@@ -69,6 +69,8 @@ head -3 "$out/diff.folded" | sed 's/^/   /'
 
 step "8. Perfetto timelines"
 "$bin/sqtt-perfetto" "$out/trace" --demangle -o "$out/perfetto"
+# Every dispatch in one file (one process per dispatch).
+"$bin/sqtt-perfetto" "$out/trace" --demangle --merge -o "$out/perfetto-merged" 2>&1 | grep -E 'wrote|merged' | sed 's/^/   /'
 
 step "9. Memory trace: coalescing and LDS bank conflicts per source line"
 "$bin/sqtt-memory-trace" "$out/trace" --demangle -o "$out/addresses.json" --summary \
@@ -83,6 +85,7 @@ Everything is in ${out#$root/}/:
   stacks.folded             flamegraph.pl / inferno / speedscope input
   profile.speedscope.json   drag onto https://www.speedscope.app
   perfetto/*.perfetto.json  drag onto https://ui.perfetto.dev
+  perfetto-merged/merged.perfetto.json  every dispatch in one timeline
   addresses.json            per-lane addresses of every traced memory operation
   memory-summary.json       per operation: cache lines, bank conflicts, stride, range
   trace/                    the simulated rocprofv3 --att tree (with ground_truth.json)

@@ -21,6 +21,9 @@ grep -Eq '^code_object_[0-9]+ \([^;]*\);[^;]+ [0-9]+$' "$out/stacks.folded"
 sed -n 2p "$out/stats.txt" | grep -q ' (waves)  *kernel '
 
 for f in "$out"/perfetto/*.perfetto.json; do python3 "$validate" chrome "$f"; done
+# --merge: one file holding every directory's dispatches.
+python3 "$validate" chrome "$out/perfetto-merged/merged.perfetto.json"
+test "$(python3 -c "import json,sys; print(len({e['pid'] for e in json.load(open(sys.argv[1]))['traceEvents'] if e.get('name') == 'process_name'}))" "$out/perfetto-merged/merged.perfetto.json")" -ge 2
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d, 'no address traces'; print(f'memory ok: {len(d)} traces')" "$out/addresses.json"
 python3 "$root/test/lit/Inputs/check-memory-lanes.py" "$out/addresses.json"
 # Built with -gline-tables-only: every summary row names its source line.

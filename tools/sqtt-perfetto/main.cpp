@@ -15,6 +15,7 @@
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/TraceWriters.h"
 
+#include <cmath>
 #include <filesystem>
 #include <set>
 #include <fstream>
@@ -32,7 +33,37 @@ struct Options {
   double ClockRateGHz = 0;
   std::string Format = "chrome";
   bool Show = false;
+  bool Merge = false;
 };
+
+/// One timeline of every directory (--merge): on one realtime axis where
+/// each has realtime.json, else each on its own origin (D26). Returns what
+/// the times mean.
+std::string placeOnOneAxis(const std::vector<const sqtt::DirResult *> &Dirs, double GHz,
+                           std::vector<sqtt::TimelineClock> &Clocks) {
+  double Origin = 0;
+  bool Any = false;
+  std::string Own;
+  for (const sqtt::DirResult *D : Dirs) {
+    Clocks.push_back(sqtt::TimelineClock::of(*D, GHz));
+    if (D->Clock) {
+      Origin = Any ? std::min(Origin, D->Clock->RealtimeNsAtZero) : D->Clock->RealtimeNsAtZero;
+      Any = true;
+    } else {
+      Own += (Own.empty() ? "" : ", ") + fs::path(D->Dir).filename().string() +
+             (Clocks.back().GHz > 0 ? "" : " (1 cycle shown as 1 ns)");
+    }
+  }
+  for (size_t I = 0; I < Dirs.size(); ++I)
+    if (Dirs[I]->Clock)
+      Clocks[I].OffsetNs = int64_t(std::llround(Dirs[I]->Clock->RealtimeNsAtZero - Origin));
+  std::string Unit = Clocks.front().note();
+  if (Any)
+    Unit += "; directories with realtime.json on one realtime axis (0 = the earliest)";
+  if (!Own.empty())
+    Unit += "; on their own time origin (no realtime.json): " + Own;
+  return Unit;
+}
 
 int run(const Options &Opts) {
   if (!Opts.OutputDir.empty())
@@ -41,6 +72,8 @@ int run(const Options &Opts) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Timeline = true;
   bool Proto = Opts.Format == "pftrace";
+  if (Opts.Merge && Proto)
+    throw sqtt::Error("--merge writes Chrome JSON; the merged pftrace is not written yet (use --format chrome)");
   // Every directory's file, or none: an error in a later directory leaves
   // no output of the earlier ones (nor the -o directory it created).
   sqtt::OutputFiles Out;
@@ -50,11 +83,16 @@ int run(const Options &Opts) {
   size_t Written = 0, Skipped = 0;
   std::set<std::string> Notes; // what the timestamps mean, per distinct clock
   std::vector<std::string> Lines;
+  std::vector<sqtt::DirResult> Kept; // --merge: every directory, written at the end
   Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
         if (R.Waves.empty()) {
           ++Skipped;
+          return;
+        }
+        if (Opts.Merge) {
+          Kept.push_back(std::move(R));
           return;
         }
         fs::path DirPath = fs::path(R.Dir);
@@ -77,6 +115,27 @@ int run(const Options &Opts) {
                         " events)");
       },
       nullptr, Total);
+  if (Opts.Merge && !Kept.empty()) {
+    std::vector<const sqtt::DirResult *> Dirs;
+    uint64_t Events = 0;
+    for (const sqtt::DirResult &R : Kept) {
+      Dirs.push_back(&R);
+      Events += R.Events.size();
+    }
+    std::vector<sqtt::TimelineClock> Clocks;
+    std::string Unit = placeOnOneAxis(Dirs, Opts.ClockRateGHz, Clocks);
+    Notes.insert(Unit);
+    fs::path Path = fs::path(Opts.OutputDir.empty() ? Opts.Trace.Session.Base : Opts.OutputDir) /
+                    "merged.perfetto.json";
+    size_t Bytes = Out.write(Path.string(), [&](std::ostream &OS) {
+      sqtt::writeMergedChromeTrace(OS, Dirs, Session.Names, Clocks, Unit);
+    });
+    ++Written;
+    char Size[32];
+    std::snprintf(Size, sizeof Size, "%.1f MB", double(Bytes) / 1e6);
+    Lines.push_back("  " + Path.string() + " (" + Size + ", " + std::to_string(Events) + " events of " +
+                    std::to_string(Dirs.size()) + " trace dir(s))");
+  }
   if (Written == 0)
     throw sqtt::Error("no Perfetto traces produced (no function, user or point markers found)");
   Out.commit();
@@ -112,6 +171,11 @@ int main(int argc, char **argv) {
                  "shown as one ns")
       ->check(CLI::PositiveNumber);
   App.add_flag("--show", Opts.Show, "Print where to open the traces");
+  App.add_flag("--merge", Opts.Merge,
+               "One Chrome JSON file of every trace directory (merged.perfetto.json in -o DIR, else in "
+               "the base directory): one process per dispatch, named after its directory, on one "
+               "realtime axis where the directories have realtime.json (each on its own origin "
+               "otherwise, said in the file)");
   sqtt::addVersionFlag(App, "sqtt-perfetto");
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

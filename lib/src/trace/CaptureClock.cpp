@@ -80,6 +80,7 @@ CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
     Rate += Fit.CyclesPerTick * Frequency;
   }
   Clock.GHz = Rate / double(Fits.size()) / 1e9;
+  Clock.RealtimeNsAtZero = (Ref.Real0 - Ref.Gfx0 / Ref.CyclesPerTick) / Frequency * 1e9;
   return Clock;
 }
 

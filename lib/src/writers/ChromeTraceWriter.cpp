@@ -14,6 +14,7 @@
 #include "sqtt/writers/Timeline.h"
 #include "sqtt/writers/TraceWriters.h"
 
+#include <filesystem>
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -118,34 +119,57 @@ private:
 
 } // namespace
 
-void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                      const TimelineClock &Clock) {
-  TimelineLayout Layout(Dir);
-  std::string Out = "{\"otherData\":{\"producer\":\"sqtt-perfetto\",\"time_unit\":" +
-                    jsonString(Clock.note()) + "},\n\"traceEvents\":[";
-  bool First = true;
+namespace {
+
+/// Where one trace directory's processes and threads go in a file that may
+/// hold several: pids and tids after the earlier directories', and process
+/// names after a label naming the directory.
+struct ChromeIds {
+  uint32_t PidBase = 0, TidBase = 0;
+  std::string ProcessLabel; // "" for a file of one directory
+};
+
+/// One directory's process and thread names (the importer wants every
+/// metadata event before the first data event), after \p First events.
+void writeChromeMetadata(std::ostream &OS, const TimelineLayout &Layout, const ChromeIds &Base, bool &First) {
+  std::string Out;
   auto Sep = [&] {
     if (!First)
       Out += ",\n";
     First = false;
   };
+  auto PidOf = [&](const TimelineProcess &P) { return Base.PidBase + P.Pid; };
   for (const TimelineProcess &P : Layout.Processes) {
-    std::string Pid = std::to_string(P.Pid);
+    std::string Pid = std::to_string(PidOf(P));
     Sep();
     Out += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + Pid +
-           ",\"args\":{\"name\":" + jsonString(P.Name) + "}},\n";
+           ",\"args\":{\"name\":" + jsonString(Base.ProcessLabel + P.Name) + "}},\n";
     Out += "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + Pid +
            ",\"args\":{\"sort_index\":" + Pid + "}}";
   }
   for (const TimelineThread &T : Layout.Threads) {
-    std::string Ids = "\"pid\":" + std::to_string(Layout.Processes[T.Process].Pid) +
-                      ",\"tid\":" + std::to_string(T.Tid);
+    std::string Ids = "\"pid\":" + std::to_string(PidOf(Layout.Processes[T.Process])) +
+                      ",\"tid\":" + std::to_string(Base.TidBase + T.Tid);
     Sep();
     Out += "{\"ph\":\"M\",\"name\":\"thread_name\"," + Ids + ",\"args\":{\"name\":\"" + T.Name +
            "\"}},\n";
     Out += "{\"ph\":\"M\",\"name\":\"thread_sort_index\"," + Ids +
-           ",\"args\":{\"sort_index\":" + std::to_string(T.Tid) + "}}";
+           ",\"args\":{\"sort_index\":" + std::to_string(Base.TidBase + T.Tid) + "}}";
   }
+  OS << Out;
+}
+
+/// One directory's counters and events, after \p First events.
+void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLayout &Layout,
+                       const NameTable &Names, const TimelineClock &Clock, const ChromeIds &Base,
+                       bool &First) {
+  std::string Out;
+  auto Sep = [&] {
+    if (!First)
+      Out += ",\n";
+    First = false;
+  };
+  auto PidOf = [&](const TimelineProcess &P) { return Base.PidBase + P.Pid; };
   // Each dispatch's waves in flight, from occupancy.
   for (const TimelineProcess &P : Layout.Processes) {
     auto It = Dir.WavesInFlight.find(P.Dispatch);
@@ -155,7 +179,7 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
       Sep();
       Out += "{\"ph\":\"C\",\"name\":\"waves\",\"ts\":";
       appendMicros(Out, Clock.ns(Time));
-      Out += ",\"pid\":" + std::to_string(P.Pid) + ",\"args\":{\"in flight\":";
+      Out += ",\"pid\":" + std::to_string(PidOf(P)) + ",\"args\":{\"in flight\":";
       appendInt(Out, Count);
       Out += "}}";
     }
@@ -232,8 +256,8 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
       const TimelineEvent &E = Events[Item.Head];
       if (!Thread || Thread->Dispatch != E.Dispatch) {
         Thread = &Layout.thread(E.Dispatch, W.Wave);
-        Ids = ",\"pid\":" + std::to_string(Layout.Processes[Thread->Process].Pid) +
-              ",\"tid\":" + std::to_string(Thread->Tid);
+        Ids = ",\"pid\":" + std::to_string(PidOf(Layout.Processes[Thread->Process])) +
+              ",\"tid\":" + std::to_string(Base.TidBase + Thread->Tid);
         // The wave's arguments, after the marker's (so each with a comma).
         Args.clear();
         TimelineArgs::waveArgs(Layout.Processes[Thread->Process], *Thread, Args);
@@ -278,7 +302,7 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
         J.str(Quoted(&Names.str(E.Name)));
         J.lit(",\"ts\":");
         Micros(Begin);
-        int N = std::snprintf(Num, sizeof Num, ",\"pid\":%u,\"args\":{", Process.Pid);
+        int N = std::snprintf(Num, sizeof Num, ",\"pid\":%u,\"args\":{", PidOf(Process));
         J.put(Num, size_t(N));
         for (uint32_t I = 0; I < Item.Payload; ++I) {
           if (I)
@@ -295,7 +319,45 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
       J.maybeFlush();
     }
   }
-  J.lit("]}\n");
+}
+
+std::string chromeHeader(const std::string &TimeUnit) {
+  return "{\"otherData\":{\"producer\":\"sqtt-perfetto\",\"time_unit\":" + jsonString(TimeUnit) +
+         "},\n\"traceEvents\":[";
+}
+
+} // namespace
+
+void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
+                      const TimelineClock &Clock) {
+  OS << chromeHeader(Clock.note());
+  bool First = true;
+  TimelineLayout Layout(Dir);
+  writeChromeMetadata(OS, Layout, {}, First);
+  writeChromeEvents(OS, Dir, Layout, Names, Clock, {}, First);
+  OS << "]}\n";
+}
+
+void writeMergedChromeTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
+                            const NameTable &Names, const std::vector<TimelineClock> &Clocks,
+                            const std::string &TimeUnit) {
+  OS << chromeHeader(TimeUnit);
+  bool First = true;
+  std::vector<TimelineLayout> Layouts;
+  std::vector<ChromeIds> Bases;
+  ChromeIds Base;
+  for (const DirResult *Dir : Dirs) {
+    Layouts.emplace_back(*Dir);
+    Base.ProcessLabel = std::filesystem::path(Dir->Dir).filename().string() + ": ";
+    Bases.push_back(Base);
+    Base.PidBase += uint32_t(Layouts.back().Processes.size());
+    Base.TidBase += uint32_t(Layouts.back().Threads.size());
+  }
+  for (size_t I = 0; I < Dirs.size(); ++I)
+    writeChromeMetadata(OS, Layouts[I], Bases[I], First);
+  for (size_t I = 0; I < Dirs.size(); ++I)
+    writeChromeEvents(OS, *Dirs[I], Layouts[I], Names, Clocks[I], Bases[I], First);
+  OS << "]}\n";
 }
 
 } // namespace sqtt

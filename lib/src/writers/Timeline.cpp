@@ -12,7 +12,7 @@
 namespace sqtt {
 
 int64_t TimelineClock::ns(int64_t Cycles) const {
-  return GHz > 0 ? int64_t(std::llround(double(Cycles) / GHz)) : Cycles;
+  return (GHz > 0 ? int64_t(std::llround(double(Cycles) / GHz)) : Cycles) + OffsetNs;
 }
 
 std::string TimelineClock::note() const {

@@ -159,6 +159,9 @@ struct CaptureClock {
   double GHz = 0;                       // mean over the SEs' fits
   std::map<uint32_t, int64_t> Offset;   // cycles added to an SE's times; the first SE's is 0
   std::string Source;                   // the file
+  /// The realtime clock, in ns, at aligned cycle 0 (the first SE's fit):
+  /// what puts several directories of one capture on one axis.
+  double RealtimeNsAtZero = 0;
 };
 /// realtime.json of \p Dir, fitted; none without the file. A file that cannot
 /// be used (malformed, fewer than two samples per SE, a clock that does not

@@ -23,6 +23,8 @@ struct TimelineClock {
   /// and the capture's SE offsets when the SEs were aligned (D26).
   std::string Source;
   const CaptureClock *Capture = nullptr;
+  /// Added to every time: a directory's place on a merged file's axis.
+  int64_t OffsetNs = 0;
   int64_t ns(int64_t Cycles) const;
   /// What the times mean, for the file and the tool's note.
   std::string note() const;

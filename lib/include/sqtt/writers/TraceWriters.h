@@ -62,6 +62,13 @@ void writeDiffFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
                      const NameTable &Names);
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                       const TimelineClock &Clock);
+/// One Chrome JSON file for several trace directories (sqtt-perfetto
+/// --merge): one process per (directory, dispatch), named after both, each
+/// directory's times with its own clock (on one realtime axis when their
+/// clocks carry an offset from it).
+void writeMergedChromeTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
+                            const NameTable &Names, const std::vector<TimelineClock> &Clocks,
+                            const std::string &TimeUnit);
 void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                         const TimelineClock &Clock);
 
