@@ -192,7 +192,12 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
                      R.Kind == MarkerKind::Point))
       EarlyIDs.insert(R.ID);
   }
-  if (Functions.empty())
+  // A numeric ID found only now (its wrapper was inlined after Early) may be
+  // one Early gave away: compaction then moves that marker off it.
+  bool Collides = false;
+  for (const MarkerRecord &R : Ledger.records())
+    Collides |= !R.Fixed && R.Kind != MarkerKind::Kernel && Ledger.isFixed(R.ID);
+  if (Functions.empty() && !Collides)
     return false;
 
   // a. Threshold per ID over every live copy.
@@ -273,6 +278,8 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
 
   // g. The ledger follows.
   Ledger.renumber([&](const MarkerRecord &R) -> std::optional<uint32_t> {
+    if (R.Fixed)
+      return R.ID; // the source's (D24)
     if (R.Kind == MarkerKind::Function && Disabled.count(R.ID))
       return std::nullopt;
     return EarlyIDs.count(R.ID) ? NewID.lookup(R.ID) : R.ID;

@@ -137,7 +137,7 @@ static std::string mergeKey(const MarkerRecord &R) {
     Key += '\0' + R.SourceLoc;
   // A numeric marker is its ID, not a name another marker could share.
   if (R.Fixed)
-    Key += "\0fixed";
+    Key += std::string("\0fixed", 6);
   return Key;
 }
 

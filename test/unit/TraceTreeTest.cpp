@@ -6,6 +6,8 @@
 #include "gtest/gtest.h"
 
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <fstream>
 #include <string>
 #include <unistd.h>
@@ -69,4 +71,38 @@ TEST(TraceTree, RefusesWhatItCannotRead) {
   EXPECT_NE(errorOf({NoID}).find("cannot tell the code object ID"), std::string::npos);
   std::string A = T.file("a_code_object_id_4.out"), B = T.file("b_code_object_id_4.out");
   EXPECT_EQ(errorOf({A, B}), "code object id 4 is given twice (" + B + ")");
+}
+
+// D23: a code object without a process prefix (given by hand) stands for its
+// ID in every process, instead of that process's own file, and says so;
+// directories go with their process.
+TEST(TraceTree, ProcessGroupsKeepOneFilePerID) {
+  TraceTree Tree;
+  Tree.TraceDirs = {"/t/ui_output_agent_1_dispatch_1", "/t/ui_output_agent_2_dispatch_1"};
+  Tree.DirProcess = {{"/t/ui_output_agent_1_dispatch_1", 1111}, {"/t/ui_output_agent_2_dispatch_1", 2222}};
+  Tree.CodeObjects = {{3, "/mine/kern_code_object_id_3.out", std::nullopt},
+                      {3, "/t/h/1111_1_code_object_id_3.out", 1111},
+                      {3, "/t/h/2222_1_code_object_id_3.out", 2222},
+                      {4, "/t/h/2222_1_code_object_id_4.out", 2222}};
+  std::vector<std::string> Warnings;
+  ProcessGroups G = groupByProcess(Tree, std::nullopt, Warnings);
+  ASSERT_EQ(G.Groups.size(), 2u);
+  ASSERT_EQ(G.TraceDirs.size(), 2u);
+  for (size_t D = 0; D < 2; ++D) {
+    const ProcessInputs &P = G.Groups[G.GroupOfDir[D]];
+    std::map<uint64_t, std::string> ByID;
+    for (const CodeObjectPath &CO : P.CodeObjects)
+      EXPECT_TRUE(ByID.emplace(CO.ID, CO.Path).second) << "two files of id " << CO.ID;
+    EXPECT_EQ(ByID[3], "/mine/kern_code_object_id_3.out");
+  }
+  EXPECT_EQ(G.Groups[G.GroupOfDir[1]].Pid, std::optional<uint64_t>(2222));
+  EXPECT_EQ(G.Groups[G.GroupOfDir[1]].CodeObjects.size(), 2u); // ids 3 (given) and 4
+  ASSERT_EQ(Warnings.size(), 2u);
+  EXPECT_EQ(Warnings[0], "code object id 3: /mine/kern_code_object_id_3.out is used instead of "
+                         "/t/h/1111_1_code_object_id_3.out (process 1111)");
+  // One process selected: only its directory.
+  Warnings.clear();
+  ProcessGroups One = groupByProcess(Tree, 2222, Warnings);
+  ASSERT_EQ(One.TraceDirs.size(), 1u);
+  EXPECT_EQ(One.TraceDirs[0], "/t/ui_output_agent_2_dispatch_1");
 }

@@ -156,7 +156,7 @@ int main(int argc, char **argv) {
   App.add_flag("--no-kernel-frame", Opts.NoKernelFrame,
                "Leave out the kernel frame's own time (each traced wave's lifetime in occupancy.json "
                "less its scoped time): the reference's folded stacks, where the root is 100 % of the "
-               "scoped time");
+               "scoped time. --time leaves it out too (a window cuts scopes, not lifetimes)");
   App.add_flag("--with-execs", Opts.WithExecs,
                "Add the reference's columns to folded lines: intervals attributed and average "
                "cycles (then no longer plain folded input for flamegraph.pl)");

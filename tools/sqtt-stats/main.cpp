@@ -54,7 +54,10 @@ int run(const Options &Opts) {
   // Kernel rows first (D25), then the scopes in the order asked for.
   std::vector<sqtt::StatsRow> Rows = Stats.rows(Session.Names);
   sqtt::sortStatsRows(Rows, Opts.Sort);
-  if (!Opts.NoKernelRows) {
+  // A time window cuts the scopes but not the waves' lifetimes.
+  if (Opts.Trace.Filter.timed() && !Opts.NoKernelRows)
+    std::cerr << Tool << ": note: no kernel rows under --time (they need whole waves)\n";
+  if (!Opts.NoKernelRows && !Opts.Trace.Filter.timed()) {
     std::vector<sqtt::StatsRow> Kernels = sqtt::kernelRows(Waves, Session.Names);
     Rows.insert(Rows.begin(), Kernels.begin(), Kernels.end());
   }

@@ -226,7 +226,7 @@ DispatchTarget MarkerResolver::resolveDispatch(const std::string &Name, const Tr
                (File != Files.end() ? " (" + File->second.Path + ")" : "");
     }
     T.Problem = "kernel '" + Name + "' is defined by code objects " + Which +
-                " and nothing tells which one ran (no code.json label row); its markers stay unknown";
+                " and nothing tells which one ran (no code.json label row names it); its markers stay unknown";
     return T;
   }
   if (const MarkerMap *M = forCodeObject(*T.CodeObject)) {

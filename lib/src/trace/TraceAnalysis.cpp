@@ -164,7 +164,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   std::optional<StatsConsumer> StatsOut;
   std::optional<TimelineConsumer> TimelineOut;
   if (Build.Profile)
-    ProfileOut.emplace(Profile, Names, Resolver, Options.KernelSelfTime);
+    // A time window cuts scopes but not wave lifetimes: no kernel self time.
+    ProfileOut.emplace(Profile, Names, Resolver, Options.KernelSelfTime && !Options.Filter.timed());
   std::unordered_map<uint64_t, uint64_t> ScopedOf; // traced waves' scoped cycles
   const uint32_t DirName = Names.intern(Dir);
   if (Build.Stats)
@@ -234,7 +235,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   if (TimelineOut)
     TimelineOut->finish();
   if (Build.Stats)
-    Result.WaveTimes = occupancyWaves(Occ, Dispatches, Options.Filter, ScopedOf, DirName);
+    Result.WaveTimes = occupancyWaves(Occ, Dispatches, Options.Filter,
+                                      Options.Filter.timed() ? decltype(ScopedOf)() : ScopedOf, DirName);
   std::sort(AddressSlots.begin(), AddressSlots.end(),
             [](const auto &A, const auto &B) { return A.first < B.first; });
   for (auto &[Key, Range] : AddressSlots)

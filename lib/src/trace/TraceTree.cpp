@@ -194,10 +194,23 @@ ProcessGroups groupByProcess(const TraceTree &Tree, std::optional<uint64_t> Only
     }
     auto [It, New] = GroupOf.try_emplace(*Pid, Out.Groups.size());
     if (New) {
-      ProcessInputs G{Pid, Shared};
+      // The process's own files, then those without a process (given ones
+      // first): one of those replaces an own file of its ID, said once.
+      ProcessInputs G{Pid, {}};
       for (const CodeObjectPath &CO : Tree.CodeObjects)
         if (CO.Pid == Pid)
           G.CodeObjects.push_back(CO);
+      for (const CodeObjectPath &S : Shared) {
+        auto Own = std::find_if(G.CodeObjects.begin(), G.CodeObjects.end(),
+                                [&](const CodeObjectPath &CO) { return CO.ID == S.ID && CO.Pid; });
+        if (Own != G.CodeObjects.end()) {
+          Warnings.push_back("code object id " + std::to_string(S.ID) + ": " + S.Path + " is used instead of " +
+                             Own->Path + " (process " + std::to_string(*Pid) + ")");
+          *Own = S;
+        } else {
+          G.CodeObjects.push_back(S);
+        }
+      }
       Out.Groups.push_back(std::move(G));
     }
     return It->second;

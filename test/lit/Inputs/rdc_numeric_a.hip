@@ -5,6 +5,8 @@
 #include "markers.hpp"
 extern "C" __global__ void num_a(int *out, int x) {
   sqtt_marker_enter(2u);
+  sqtt_marker_enter("2"); // a named scope spelt like the numeric one
+  sqtt_marker_exit("2");
   sqtt_marker_enter("a_work");
   out[0] = x * 3;
   sqtt_marker_exit("a_work");

@@ -126,7 +126,8 @@ struct AnalysisOptions {
     bool Addresses = false; // DirResult::Addresses, AddressSlots
   } Build;
   /// The profile's kernel frame gets each traced wave's lifetime less its
-  /// scoped time (D25); off gives the reference's folded stacks.
+  /// scoped time (D25); off gives the reference's folded stacks. A time
+  /// window (Filter.timed()) turns it off: it cuts scopes, not lifetimes.
   bool KernelSelfTime = true;
   /// Read the next shader engine on another thread while analysing one.
   bool ReadAhead = false;
