@@ -26,7 +26,9 @@ python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/worke
 python3 "$root/test/lit/Inputs/make-trace.py" "$here/synth-code-object.json" "$work/co"
 "$build/bin/sqtt-synth" -c "$work"/co/synthetic-host/*_code_object_id_2.out -o "$work/synth" --seed 7 \
   --shader-engines 2 --cus 1 --simds 2 --waves-per-simd 2 --relaunches 1 --events-per-wave 80 > /dev/null 2>&1
-"$build/bin/sqtt-perfetto" "$work/synth" -o "$work/synth-pf" > /dev/null 2>&1
+# The simulated trace through --merge: speedscope reads the merged file the
+# way it reads one directory's, against the same truth.
+"$build/bin/sqtt-perfetto" "$work/synth" --merge -o "$work/synth-pf" > /dev/null 2>&1
 node "$here/run-tests.mjs" "$work/flame.svg" "$work/profile.speedscope.json" \
   "$work/pf/ui_output_agent_1_dispatch_1.perfetto.json" "A,B,C,kern,code_object_2 (gfx942)" A,B,C \
-  "$work/synth-pf/ui_output_agent_1_dispatch_1.perfetto.json" "$work/synth/truth_events.txt" 0 "$work/diff.svg"
+  "$work/synth-pf/merged.perfetto.json" "$work/synth/truth_events.txt" 0 "$work/diff.svg"

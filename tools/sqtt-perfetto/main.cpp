@@ -72,8 +72,6 @@ int run(const Options &Opts) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Timeline = true;
   bool Proto = Opts.Format == "pftrace";
-  if (Opts.Merge && Proto)
-    throw sqtt::Error("--merge writes Chrome JSON; the merged pftrace is not written yet (use --format chrome)");
   // Every directory's file, or none: an error in a later directory leaves
   // no output of the earlier ones (nor the -o directory it created).
   sqtt::OutputFiles Out;
@@ -126,9 +124,12 @@ int run(const Options &Opts) {
     std::string Unit = placeOnOneAxis(Dirs, Opts.ClockRateGHz, Clocks);
     Notes.insert(Unit);
     fs::path Path = fs::path(Opts.OutputDir.empty() ? Opts.Trace.Session.Base : Opts.OutputDir) /
-                    "merged.perfetto.json";
+                    (Proto ? "merged.pftrace" : "merged.perfetto.json");
     size_t Bytes = Out.write(Path.string(), [&](std::ostream &OS) {
-      sqtt::writeMergedChromeTrace(OS, Dirs, Session.Names, Clocks, Unit);
+      if (Proto)
+        sqtt::writeMergedPerfettoTrace(OS, Dirs, Session.Names, Clocks);
+      else
+        sqtt::writeMergedChromeTrace(OS, Dirs, Session.Names, Clocks, Unit);
     });
     ++Written;
     char Size[32];
@@ -172,10 +173,10 @@ int main(int argc, char **argv) {
       ->check(CLI::PositiveNumber);
   App.add_flag("--show", Opts.Show, "Print where to open the traces");
   App.add_flag("--merge", Opts.Merge,
-               "One Chrome JSON file of every trace directory (merged.perfetto.json in -o DIR, else in "
-               "the base directory): one process per dispatch, named after its directory, on one "
-               "realtime axis where the directories have realtime.json (each on its own origin "
-               "otherwise, said in the file)");
+               "One file of every trace directory (merged.perfetto.json, or merged.pftrace with "
+               "--format pftrace, in -o DIR, else in the base directory): one process per dispatch "
+               "(pftrace: one root track per directory), on one realtime axis where the directories "
+               "have realtime.json (each on its own origin otherwise, said in the file)");
   sqtt::addVersionFlag(App, "sqtt-perfetto");
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

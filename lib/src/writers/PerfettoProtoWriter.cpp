@@ -60,7 +60,6 @@ constexpr uint32_t Iid = 1, Name = 2; // in each entry
 } // namespace InternedF
 namespace AnnotationF { constexpr uint32_t NameIid = 1, IntValue = 4, StringIid = 17; }
 
-constexpr uint64_t SequenceId = 1;
 
 /// The size of a length-delimited field of \p Size bytes.
 size_t fieldSize(uint32_t Field, size_t Size) {
@@ -83,10 +82,12 @@ using Uses = std::vector<std::pair<uint8_t, uint32_t>>;
 
 class PerfettoWriter {
 public:
+  /// \p Sequence numbers this directory's packets (each directory of a
+  /// merged file has its own sequence, interning and track uuids).
   PerfettoWriter(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                 const TimelineClock &Clock)
+                 const TimelineClock &Clock, uint32_t Sequence = 1)
       : OS(OS), Dir(Dir), Names(Names), Clock(Clock), Layout(Dir), ArgsOf(Names),
-        Buf(Capacity) {
+        SequenceId(Sequence), NextUuid(Sequence == 1 ? 1 : uint64_t(Sequence) << 40 | 1), Buf(Capacity) {
     Tables[Categories].Field = InternedF::Categories;
     Tables[EventNames].Field = InternedF::EventNames;
     Tables[AnnotationNames].Field = InternedF::AnnotationNames;
@@ -420,6 +421,8 @@ private:
   TimelineLayout Layout;
   TimelineArgs ArgsOf;
   std::vector<TimelineArg> Args;
+  const uint64_t SequenceId;
+  uint64_t NextUuid;
 
   static constexpr size_t Capacity = size_t(4) << 20;
   std::vector<char> Buf;
@@ -442,7 +445,7 @@ private:
   };
   std::array<CachedBlock, RecentSlots> RecentBlocks{};
 
-  uint64_t NextUuid = 1, RootUuid = 0, CurrentUuid = 0;
+  uint64_t RootUuid = 0, CurrentUuid = 0;
   std::vector<uint64_t> DispatchUuid, WaveUuid; // by pid - 1, tid - 1
   std::map<std::pair<uint32_t, std::string>, uint64_t> DataCounters;
   std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint64_t> DataCounterOf;
@@ -455,6 +458,14 @@ private:
 void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                         const TimelineClock &Clock) {
   PerfettoWriter(OS, Dir, Names, Clock).write();
+}
+
+void writeMergedPerfettoTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
+                              const NameTable &Names, const std::vector<TimelineClock> &Clocks) {
+  // A protobuf trace is a sequence of packets: the directories' sequences
+  // follow one another, each under its own root track.
+  for (size_t I = 0; I < Dirs.size(); ++I)
+    PerfettoWriter(OS, *Dirs[I], Names, Clocks[I], uint32_t(I + 1)).write();
 }
 
 } // namespace sqtt

@@ -69,6 +69,10 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
 void writeMergedChromeTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
                             const NameTable &Names, const std::vector<TimelineClock> &Clocks,
                             const std::string &TimeUnit);
+/// The same as one native Perfetto trace: one sequence (and root track) per
+/// directory.
+void writeMergedPerfettoTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
+                              const NameTable &Names, const std::vector<TimelineClock> &Clocks);
 void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                         const TimelineClock &Clock);
 
