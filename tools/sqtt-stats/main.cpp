@@ -103,7 +103,9 @@ int run(const Options &Opts) {
 
 int main(int argc, char **argv) {
   Options Opts;
-  CLI::App App{"Per-scope statistics of SQTT marker traces: for every (kernel, scope) the count, "
+  CLI::App App{"Per-scope statistics of SQTT marker traces, in shader-clock cycles: first one row per "
+               "kernel (its waves' lifetimes from occupancy.json, how many recorded markers, their "
+               "time outside and share inside scopes); then for every (kernel, scope) the count, "
                "total, self, min, mean, p50/p90/p99 (nearest rank) and max cycles of its closed "
                "intervals, the waves they ran in, the scopes left open and the slowest wave; for "
                "every data marker its payload values (count, min, mean, max)."};
