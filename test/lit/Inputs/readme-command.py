@@ -1,0 +1,27 @@
+#!/usr/bin/env python3
+"""readme-command.py README ROOT PLUGIN KERNEL OUT - runs the README's first
+compile command (the first sh block under "## Using the plugin") on KERNEL,
+with the repository's paths made absolute and the plugin at PLUGIN, writing
+OUT. Prints the command and exits with its status."""
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+readme, root, plugin, kernel, out = sys.argv[1:6]
+text = open(readme).read()
+section = text[text.index("## Using the plugin"):]
+block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+command = block.replace("\\\n", " ")
+command = (command.replace("build/lib/libsqttinstrumentpass.so", plugin)
+           .replace("include/rocprof_trace_decoder/cxx", f"{root}/include/rocprof_trace_decoder/cxx")
+           .replace("-I examples", f"-I {root}/examples")
+           .replace("my_kernel.hip", kernel).replace("my_kernel.co", out))
+words = shlex.split(command)
+env = {}
+while words and "=" in words[0] and not words[0].startswith("-"):
+    key, value = words.pop(0).split("=", 1)
+    env[key] = value
+print(" ".join(words))
+sys.exit(subprocess.run(words, env={**os.environ, **env}).returncode)
