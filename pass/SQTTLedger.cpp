@@ -33,12 +33,7 @@ uint32_t MarkerLedger::takeNextID() {
   return NextEventID++;
 }
 
-bool MarkerLedger::isFixed(uint32_t ID) const {
-  for (const MarkerRecord &R : Records)
-    if (R.Fixed && R.ID == ID)
-      return true;
-  return false;
-}
+bool MarkerLedger::isFixed(uint32_t ID) const { return FixedIDs.contains(ID); }
 
 void MarkerLedger::addNumeric(uint32_t ID, bool IsPoint) {
   if (ID == 0 || isFixed(ID))
@@ -49,6 +44,7 @@ void MarkerLedger::addNumeric(uint32_t ID, bool IsPoint) {
   R.Name = std::to_string(ID);
   R.Fixed = true;
   Records.push_back(std::move(R));
+  FixedIDs.insert(ID);
 }
 
 uint32_t MarkerLedger::getOrAddNamedMarker(bool IsPoint, StringRef Name,
@@ -145,9 +141,12 @@ MarkerLedger MarkerLedger::fromRecords(std::vector<MarkerRecord> Records) {
 
 void MarkerLedger::rebuildIndex() {
   NamedIDs.clear();
+  FixedIDs.clear();
   uint32_t MaxID = 0;
   for (const MarkerRecord &R : Records) {
-    if (!R.Fixed)
+    if (R.Fixed)
+      FixedIDs.insert(R.ID);
+    else
       MaxID = std::max(MaxID, R.ID);
     if (!R.Fixed && (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point))
       NamedIDs[namedKey(R.Kind == MarkerKind::Point, R.Name,

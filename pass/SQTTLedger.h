@@ -12,6 +12,7 @@
 #ifndef SQTT_LEDGER_H
 #define SQTT_LEDGER_H
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -109,6 +110,7 @@ private:
 
   std::vector<MarkerRecord> Records;
   llvm::StringMap<uint32_t> NamedIDs;
+  llvm::DenseSet<uint32_t> FixedIDs; // numeric markers' (D24)
   uint32_t NextEventID = 1;
 };
 

@@ -69,12 +69,8 @@ public:
           if (R.Clock) {
             char Rate[32];
             std::snprintf(Rate, sizeof Rate, "%.4g", R.Clock->GHz);
-            std::string Offsets;
-            for (const auto &[SE, Offset] : R.Clock->Offset)
-              Offsets += std::string(Offsets.empty() ? "" : ", ") + "SE" + std::to_string(SE) + " " +
-                         (Offset >= 0 ? "+" : "") + std::to_string(Offset);
             Log << Tool << ":   " << R.Dir << ": shader engines aligned by realtime.json (cycles added: "
-                << Offsets << "); its shader clock: " << Rate << " GHz\n";
+                << R.Clock->describeOffsets(", ") << "); its shader clock: " << Rate << " GHz\n";
           }
           Consume(R);
         },

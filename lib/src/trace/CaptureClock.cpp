@@ -27,9 +27,7 @@ struct SeFit {
 CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
   simdjson::padded_string Json(Text);
   simdjson::dom::parser Parser;
-  simdjson::dom::element Doc;
-  if (auto Error = parseMetadata(Parser, Json, Path).get(Doc))
-    malformed(Path, simdjson::error_message(Error));
+  simdjson::dom::element Doc = parseMetadataOrThrow(Parser, Json, Path);
   simdjson::dom::object Root;
   if (Doc.get(Root))
     malformed(Path, "not an object");
@@ -96,6 +94,14 @@ std::optional<CaptureClock> readCaptureClock(const std::string &Dir, std::vector
     Warnings.push_back(std::string(E.what()) + "; shader engines are not aligned and cycles stay as recorded");
     return std::nullopt;
   }
+}
+
+std::string CaptureClock::describeOffsets(const char *Sep) const {
+  std::string Out;
+  for (const auto &[SE, Cycles] : Offset)
+    Out += (Out.empty() ? "" : Sep) + ("SE" + std::to_string(SE)) + (Cycles >= 0 ? " +" : " ") +
+           std::to_string(Cycles);
+  return Out;
 }
 
 void alignOccupancy(Occupancy &Occ, const CaptureClock &Clock) {

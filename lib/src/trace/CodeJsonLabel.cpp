@@ -44,10 +44,7 @@ std::optional<TracedKernel> readTracedKernel(const std::string &Dir, std::vector
   try {
     simdjson::padded_string Json = loadMetadataJson(Path);
     simdjson::dom::parser Parser;
-    simdjson::dom::element Doc;
-    if (auto Error = parseMetadata(Parser, Json, Path).get(Doc))
-      malformed(Path, simdjson::error_message(Error));
-    std::optional<TracedKernel> K = labelOf(Doc);
+    std::optional<TracedKernel> K = labelOf(parseMetadataOrThrow(Parser, Json, Path));
     if (!K)
       Warnings.push_back(Path + ": no label row (\"; <kernel>\" with its code object and address) in "
                                 "\"code\"; dispatches are matched by kernel name");

@@ -35,4 +35,12 @@ parseMetadata(simdjson::dom::parser &Parser, const simdjson::padded_string &Json
   return Doc;
 }
 
+simdjson::dom::element parseMetadataOrThrow(simdjson::dom::parser &Parser, const simdjson::padded_string &Json,
+                                            const std::string &Path) {
+  simdjson::dom::element Doc;
+  if (auto Error = parseMetadata(Parser, Json, Path).get(Doc))
+    malformed(Path, simdjson::error_message(Error));
+  return Doc;
+}
+
 } // namespace sqtt

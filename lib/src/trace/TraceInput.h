@@ -22,6 +22,9 @@ simdjson::padded_string loadMetadataJson(const std::string &Path);
 /// Parses a metadata file, refusing runaway nesting.
 simdjson::simdjson_result<simdjson::dom::element>
 parseMetadata(simdjson::dom::parser &Parser, const simdjson::padded_string &Json, const std::string &Path);
+/// The same, throwing the malformed-file Error simdjson's reason names.
+simdjson::dom::element parseMetadataOrThrow(simdjson::dom::parser &Parser, const simdjson::padded_string &Json,
+                                            const std::string &Path);
 
 // --- The records scanner (RecordScanner.cpp) ------------------------------
 bool isSpace(char C);

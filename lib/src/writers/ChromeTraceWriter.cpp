@@ -127,34 +127,37 @@ namespace {
 struct ChromeIds {
   uint32_t PidBase = 0, TidBase = 0;
   std::string ProcessLabel; // "" for a file of one directory
+  uint32_t pid(const TimelineProcess &P) const { return PidBase + P.Pid; }
+  uint32_t tid(const TimelineThread &T) const { return TidBase + T.Tid; }
 };
+
+/// The comma between events, none before the first of the file.
+void separate(std::string &Out, bool &First) {
+  if (!First)
+    Out += ",\n";
+  First = false;
+}
 
 /// One directory's process and thread names (the importer wants every
 /// metadata event before the first data event), after \p First events.
 void writeChromeMetadata(std::ostream &OS, const TimelineLayout &Layout, const ChromeIds &Base, bool &First) {
   std::string Out;
-  auto Sep = [&] {
-    if (!First)
-      Out += ",\n";
-    First = false;
-  };
-  auto PidOf = [&](const TimelineProcess &P) { return Base.PidBase + P.Pid; };
   for (const TimelineProcess &P : Layout.Processes) {
-    std::string Pid = std::to_string(PidOf(P));
-    Sep();
+    std::string Pid = std::to_string(Base.pid(P));
+    separate(Out, First);
     Out += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + Pid +
            ",\"args\":{\"name\":" + jsonString(Base.ProcessLabel + P.Name) + "}},\n";
     Out += "{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + Pid +
            ",\"args\":{\"sort_index\":" + Pid + "}}";
   }
   for (const TimelineThread &T : Layout.Threads) {
-    std::string Ids = "\"pid\":" + std::to_string(PidOf(Layout.Processes[T.Process])) +
-                      ",\"tid\":" + std::to_string(Base.TidBase + T.Tid);
-    Sep();
+    std::string Ids = "\"pid\":" + std::to_string(Base.pid(Layout.Processes[T.Process])) +
+                      ",\"tid\":" + std::to_string(Base.tid(T));
+    separate(Out, First);
     Out += "{\"ph\":\"M\",\"name\":\"thread_name\"," + Ids + ",\"args\":{\"name\":\"" + T.Name +
            "\"}},\n";
     Out += "{\"ph\":\"M\",\"name\":\"thread_sort_index\"," + Ids +
-           ",\"args\":{\"sort_index\":" + std::to_string(Base.TidBase + T.Tid) + "}}";
+           ",\"args\":{\"sort_index\":" + std::to_string(Base.tid(T)) + "}}";
   }
   OS << Out;
 }
@@ -164,22 +167,16 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
                        const NameTable &Names, const TimelineClock &Clock, const ChromeIds &Base,
                        bool &First) {
   std::string Out;
-  auto Sep = [&] {
-    if (!First)
-      Out += ",\n";
-    First = false;
-  };
-  auto PidOf = [&](const TimelineProcess &P) { return Base.PidBase + P.Pid; };
   // Each dispatch's waves in flight, from occupancy.
   for (const TimelineProcess &P : Layout.Processes) {
     auto It = Dir.WavesInFlight.find(P.Dispatch);
     if (It == Dir.WavesInFlight.end() || P.Dispatch == 0)
       continue;
     for (auto [Time, Count] : It->second) {
-      Sep();
+      separate(Out, First);
       Out += "{\"ph\":\"C\",\"name\":\"waves\",\"ts\":";
       appendMicros(Out, Clock.ns(Time));
-      Out += ",\"pid\":" + std::to_string(PidOf(P)) + ",\"args\":{\"in flight\":";
+      Out += ",\"pid\":" + std::to_string(Base.pid(P)) + ",\"args\":{\"in flight\":";
       appendInt(Out, Count);
       Out += "}}";
     }
@@ -256,8 +253,8 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
       const TimelineEvent &E = Events[Item.Head];
       if (!Thread || Thread->Dispatch != E.Dispatch) {
         Thread = &Layout.thread(E.Dispatch, W.Wave);
-        Ids = ",\"pid\":" + std::to_string(PidOf(Layout.Processes[Thread->Process])) +
-              ",\"tid\":" + std::to_string(Base.TidBase + Thread->Tid);
+        Ids = ",\"pid\":" + std::to_string(Base.pid(Layout.Processes[Thread->Process])) +
+              ",\"tid\":" + std::to_string(Base.tid(*Thread));
         // The wave's arguments, after the marker's (so each with a comma).
         Args.clear();
         TimelineArgs::waveArgs(Layout.Processes[Thread->Process], *Thread, Args);
@@ -302,7 +299,7 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
         J.str(Quoted(&Names.str(E.Name)));
         J.lit(",\"ts\":");
         Micros(Begin);
-        int N = std::snprintf(Num, sizeof Num, ",\"pid\":%u,\"args\":{", PidOf(Process));
+        int N = std::snprintf(Num, sizeof Num, ",\"pid\":%u,\"args\":{", Base.pid(Process));
         J.put(Num, size_t(N));
         for (uint32_t I = 0; I < Item.Payload; ++I) {
           if (I)

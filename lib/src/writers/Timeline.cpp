@@ -18,10 +18,8 @@ int64_t TimelineClock::ns(int64_t Cycles) const {
 std::string TimelineClock::note() const {
   std::string Aligned;
   if (Capture) {
-    Aligned = "; shader engines aligned on the realtime clock of " + Capture->Source + " (cycles added:";
-    for (const auto &[SE, Offset] : Capture->Offset)
-      Aligned += " SE" + std::to_string(SE) + " " + (Offset >= 0 ? "+" : "") + std::to_string(Offset);
-    Aligned += ")";
+    Aligned = "; shader engines aligned on the realtime clock of " + Capture->Source + " (cycles added: " +
+              Capture->describeOffsets(" ") + ")";
   }
   if (GHz <= 0)
     return "SQTT shader clock cycles shown as ns (1 cycle = 1 ns); pass --clock-rate-ghz for real time" + Aligned;

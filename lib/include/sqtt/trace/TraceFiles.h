@@ -162,6 +162,8 @@ struct CaptureClock {
   /// The realtime clock, in ns, at aligned cycle 0 (the first SE's fit):
   /// what puts several directories of one capture on one axis.
   double RealtimeNsAtZero = 0;
+  /// "SE0 +0<Sep>SE1 +752...": the cycles added to each SE.
+  std::string describeOffsets(const char *Sep) const;
 };
 /// realtime.json of \p Dir, fitted; none without the file. A file that cannot
 /// be used (malformed, fewer than two samples per SE, a clock that does not

@@ -18,14 +18,14 @@ public:
   void beginWave(const WaveStart &W) {
     Start = Key = W.Key;
     ++Key.Sequence; // the kernel frame's time, if any, comes first
-    Prefix = Node = FoldedProfile::Root;
+    Node = FoldedProfile::Root;
     Span = W.Span;
     SpanPrefix = FoldedProfile::Root;
   }
   void beginDispatch(int64_t Dispatch, const ResolvedDispatch *D) {
-    Prefix = Node = D ? prefixOf(Dispatch, *D) : FoldedProfile::Root;
+    Node = D ? prefixOf(Dispatch, *D) : FoldedProfile::Root;
     if (D && Span && Span->Dispatch == Dispatch)
-      SpanPrefix = Prefix;
+      SpanPrefix = Node;
   }
   void selfTime(uint64_t Cycles) {
     Profile.attribute(Node, Cycles, Key);
@@ -63,7 +63,7 @@ private:
   bool KernelFrame;
   std::unordered_map<int64_t, uint32_t> Prefixes;
   OrderKey Start, Key;
-  uint32_t Prefix = FoldedProfile::Root, Node = FoldedProfile::Root;
+  uint32_t Node = FoldedProfile::Root;
   // The wave's own span, and its dispatch's frames.
   const WaveSpan *Span = nullptr;
   uint32_t SpanPrefix = FoldedProfile::Root;
