@@ -113,7 +113,8 @@ TEST(Protobuf, EncodesVarintsFieldsAndDoubles) {
 }
 
 TEST(Timeline, ClockKeepsCyclesOrConvertsToWholeNanoseconds) {
-  TimelineClock Cycles, Real{2.1};
+  TimelineClock Cycles, Real;
+  Real.GHz = 2.1;
   EXPECT_EQ(Cycles.ns(123456789), 123456789);
   EXPECT_EQ(Real.ns(2100), 1000);
   EXPECT_EQ(Real.ns(100), 48); // 47.6 rounds to nearest

@@ -236,10 +236,10 @@ TEST(EventStore, ReadsBackWhatWasAppended) {
   std::vector<TimelineEvent> A(6), B(2), Out;
   for (size_t I = 0; I < A.size(); ++I)
     A[I].Time = int64_t(I) * 1000, A[I].Name = 7, A[I].MarkerID = 3, A[I].SourceLoc = 2;
-  A[1].Ph = TimelineEvent::Instant, A[1].Category = MarkerType::Point, A[1].Flags = TimelineEvent::FlagUnknown;
+  A[1].Ph = TimelineEvent::Instant, A[1].Category = EventCategory::Point, A[1].Flags = TimelineEvent::FlagUnknown;
   A[2].Ph = TimelineEvent::Payload, A[2].Name = 0xFFFFFFFF, A[2].MarkerID = 0;
   A[3].Ph = TimelineEvent::End, A[3].Name = 0, A[3].MarkerID = 0, A[3].Time = -5;
-  A[4].Dispatch = 42, A[4].Category = MarkerType::User, A[4].Time = INT64_MAX;
+  A[4].Dispatch = 42, A[4].Category = EventCategory::User, A[4].Time = INT64_MAX;
   A[5].Dispatch = -1, A[5].Time = INT64_MIN, A[5].SourceLoc = 0;
   B[0].Time = 100, B[0].Dispatch = 9, B[1].Time = 101, B[1].Ph = TimelineEvent::End;
   EventStore::Range RA = Store.append(A.data(), A.data() + A.size());

@@ -34,6 +34,7 @@ struct Options {
   std::string Format = "chrome";
   bool Show = false;
   bool Merge = false;
+  bool Instructions = false;
 };
 
 /// One timeline of every directory (--merge): on one realtime axis where
@@ -71,6 +72,8 @@ int run(const Options &Opts) {
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Timeline = true;
+  A.InstructionSlices = Opts.Instructions;
+  uint64_t WaveFiles = 0;
   bool Proto = Opts.Format == "pftrace";
   // Every directory's file, or none: an error in a later directory leaves
   // no output of the earlier ones (nor the -o directory it created).
@@ -85,6 +88,7 @@ int run(const Options &Opts) {
   Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
+        WaveFiles += R.WaveFiles;
         if (R.Waves.empty()) {
           ++Skipped;
           return;
@@ -143,6 +147,9 @@ int run(const Options &Opts) {
   std::cerr << Tool << ": wrote " << Written << " perfetto trace(s):\n";
   for (const std::string &L : Lines)
     std::cerr << L << '\n';
+  if (Opts.Instructions && WaveFiles == 0)
+    std::cerr << Tool << ": warning: --instructions: no wave files (se*_sm*_sl*_wv*.json) in the trace "
+                         "directories; rocprofv3 --att writes them for the CU --att-target-cu names\n";
   if (Skipped)
     std::cerr << Tool << ": skipped " << Skipped << " trace dir(s) without markers\n";
   for (const std::string &N : Notes)
@@ -177,6 +184,11 @@ int main(int argc, char **argv) {
                "--format pftrace, in -o DIR, else in the base directory): one process per dispatch "
                "(pftrace: one root track per directory), on one realtime axis where the directories "
                "have realtime.json (each on its own origin otherwise, said in the file)");
+  App.add_flag("--instructions", Opts.Instructions,
+               "Also the instruction records rocprofv3 writes for the target CU's waves (wave files and "
+               "code.json), as slices under the scopes on those waves' tracks: named by their ISA, with "
+               "category, stall, duration, code.json line and source; a slice ends at the next "
+               "instruction or marker when that comes before its duration does");
   sqtt::addVersionFlag(App, "sqtt-perfetto");
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

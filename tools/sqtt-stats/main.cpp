@@ -7,7 +7,8 @@
 // mean, nearest-rank p50/p90/p99, max), the waves they ran in, the scopes
 // left open, and the wave of the slowest interval; one row per data marker
 // summarising its payload values. An aligned table sorted by total cycles,
-// or CSV or JSON.
+// or CSV or JSON. With --instructions, the instruction detail of each scope
+// from the capture's wave files instead.
 #include "../ToolMain.h"
 #include "Version.h"
 #include "../TraceToolSession.h"
@@ -30,7 +31,54 @@ struct Options {
   bool Waves = false;
   size_t WaveLimit = 0; // 0: every wave
   bool NoKernelRows = false;
+  bool Instructions = false;
+  size_t Top = 5;
 };
+
+/// sqtt-stats --instructions: the per-scope instruction detail instead of
+/// the scope rows.
+int runInstructions(const Options &Opts, sqtt::TraceToolSession &Session, sqtt::AnalysisOptions A) {
+  A.Build.Instructions = true;
+  sqtt::RecordCounts Total;
+  sqtt::InstructionStats Stats;
+  uint64_t WaveFiles = 0;
+  Session.analyze(
+      A, Opts.Trace.Jobs,
+      [&](sqtt::DirResult &R) {
+        std::cerr << Tool << ":   " << R.Dir << ": " << R.WaveFiles << " wave files, "
+                  << R.Instructions.JoinedWaves << " of them with markers\n";
+        WaveFiles += R.WaveFiles;
+        Stats.merge(R.Instructions);
+      },
+      nullptr, Total);
+  std::vector<sqtt::InstructionRow> Rows = Stats.rows(Session.Names, Opts.Top);
+  auto Write = [&](std::ostream &OS) {
+    if (Opts.Format == "csv")
+      sqtt::writeInstructionsCsv(OS, Rows);
+    else if (Opts.Format == "json")
+      sqtt::writeInstructionsJson(OS, Rows);
+    else
+      sqtt::writeInstructionsTable(OS, Rows);
+  };
+  if (Opts.Output.empty()) {
+    Write(std::cout);
+    std::cout.flush();
+  } else {
+    sqtt::writeOutputFile(Opts.Output, Write);
+  }
+  std::cerr << Tool << ": wrote " << Rows.size() << " rows to " << (Opts.Output.empty() ? "stdout" : Opts.Output)
+            << '\n';
+  if (Stats.UnmarkedWaves)
+    std::cerr << Tool << ": note: " << Stats.UnmarkedWaves
+              << " wave files belong to waves that recorded no marker: their instructions are \"(no scope)\"\n";
+  int Status = Session.finish(Total, Opts.Trace.Strict);
+  if (WaveFiles == 0) {
+    std::cerr << Tool << ": error: no wave files (se*_sm*_sl*_wv*.json): rocprofv3 --att writes them for the "
+                         "waves of the CU --att-target-cu names, in each ui_output_* directory\n";
+    return 1;
+  }
+  return Status;
+}
 
 
 int run(const Options &Opts) {
@@ -38,6 +86,8 @@ int run(const Options &Opts) {
     sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
+  if (Opts.Instructions)
+    return runInstructions(Opts, Session, A);
   A.Build.Stats = true;
   sqtt::RecordCounts Total;
   sqtt::ScopeStats Stats;
@@ -126,6 +176,17 @@ int main(int argc, char **argv) {
       "Instead of the scope rows, one row per wave, slowest first: its SE/CU/SIMD/slot and instance, "
       "dispatch, kernel, launch, lifetime and scoped cycles; N limits the rows (0: every wave)");
   WavesOpt->type_name("N")->expected(0, 1)->default_str("0");
+  auto *InstOpt = App.add_flag(
+      "--instructions", Opts.Instructions,
+      "Instead of the scope rows, where each scope's time goes, from the instruction records rocprofv3 writes "
+      "for the target CU's waves (wave files and code.json): per (kernel, scope) the waves, instructions, "
+      "their cycles and stall cycles, the idle cycles, the cycles per instruction category, and the top ISA "
+      "and source lines by cycles. Each instruction counts for the innermost scope open when it issued; "
+      "outside every scope, for the kernel's \"(no scope)\" row");
+  App.add_option("--top", Opts.Top, "With --instructions: ISA and source lines shown per scope")
+      ->check(CLI::Range(size_t(1), size_t(1000)))
+      ->capture_default_str();
+  InstOpt->excludes(WavesOpt);
   sqtt::addVersionFlag(App, "sqtt-stats");
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

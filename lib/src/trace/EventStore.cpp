@@ -106,7 +106,7 @@ void EventStore::read(Range R, std::vector<TimelineEvent> &Out) const {
     uint8_t Head = uint8_t(*At++);
     uint64_t V = 0;
     E.Ph = TimelineEvent::Phase(Head >> PhaseShift & 3);
-    E.Category = MarkerType(Head >> CategoryShift & 3);
+    E.Category = EventCategory(Head >> CategoryShift & 3);
     E.Flags = Head & Unknown ? TimelineEvent::FlagUnknown : 0;
     if ((At = decodeVarint(At, End, V)))
       E.Time = int64_t(uint64_t(E.Time) + uint64_t(unzigzag(V)));

@@ -5,6 +5,7 @@
 // which is skipped when the files are already in order (the usual case).
 #include "sqtt/trace/TraceAnalysis.h"
 #include "analysis/DispatchTable.h"
+#include "analysis/InstructionJoin.h"
 #include "analysis/OccupancyWaves.h"
 #include "analysis/ProfileConsumer.h"
 #include "analysis/RecordBlocks.h"
@@ -103,6 +104,11 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, Mark
   std::optional<CaptureClock> Clock = readCaptureClock(Dir, Warnings);
   if (Clock)
     alignOccupancy(Occ, *Clock);
+  std::optional<InstructionCapture> Capture;
+  if (Options.Build.Instructions || Options.InstructionSlices) {
+    Capture = readInstructionCapture(Dir, Clock ? &*Clock : nullptr, Warnings);
+    restrictCapture(*Capture, Options.Filter);
+  }
   DirResult R = analyzeEngines(Dir, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
     for (const ShaderDataFile &F : Engines[E].second)
       readShaderData(F, Records);
@@ -110,7 +116,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, Mark
       if (auto It = Clock->Offset.find(Engines[E].first); It != Clock->Offset.end() && It->second != 0)
         for (Record &Rec : Records)
           Rec.Time += It->second;
-  }, Using, Warnings);
+  }, Using, Warnings, Capture ? &*Capture : nullptr);
   R.Clock = std::move(Clock);
   return R;
 }
@@ -119,13 +125,14 @@ DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirInd
                                         const Occupancy &Occ,
                                         const std::vector<EngineRecords> &Engines,
                                         std::vector<std::string> &Warnings,
-                                        const std::optional<TracedKernel> &Traced) {
+                                        const std::optional<TracedKernel> &Traced,
+                                        const InstructionCapture *Capture) {
   std::vector<uint32_t> SEs;
   for (const EngineRecords &E : Engines)
     SEs.push_back(E.SE);
   return analyzeEngines(Name, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
     Records.insert(Records.end(), Engines[E].Records.begin(), Engines[E].Records.end());
-  }, Resolver, Warnings);
+  }, Resolver, Warnings, Capture);
 }
 
 namespace {
@@ -146,7 +153,8 @@ void withPresent(Fn &&F, std::optional<First> &C, std::optional<Rest> &...Others
 DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirIndex,
                                         const Occupancy &Occ, const std::optional<TracedKernel> &Traced,
                                         const std::vector<uint32_t> &SEs, const EngineLoader &Load,
-                                        MarkerResolver &Resolver, std::vector<std::string> &Warnings) {
+                                        MarkerResolver &Resolver, std::vector<std::string> &Warnings,
+                                        const InstructionCapture *Capture) {
   DirResult Result;
   Result.Dir = Dir;
   RecordCounts &Loss = Result.Loss;
@@ -163,6 +171,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   std::optional<ProfileConsumer> ProfileOut;
   std::optional<StatsConsumer> StatsOut;
   std::optional<TimelineConsumer> TimelineOut;
+  std::optional<InstructionConsumer> InstructionsOut;
   if (Build.Profile)
     // A time window cuts scopes but not wave lifetimes: no kernel self time.
     ProfileOut.emplace(Profile, Names, Resolver, Options.KernelSelfTime && !Options.Filter.timed());
@@ -171,9 +180,13 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   if (Build.Stats)
     StatsOut.emplace(Result.Stats, DirName, Dispatches.noKernel(), ScopedOf);
   if (Build.Timeline) {
-    TimelineOut.emplace(Result, Resolver, Names.intern(""));
+    TimelineOut.emplace(Result, Resolver, Names.intern(""), Options.InstructionSlices ? Capture : nullptr, Names);
     Result.WavesInFlight = wavesInFlight(Occ, Options.Filter);
   }
+  if (Capture)
+    Result.WaveFiles = Capture->Waves.size();
+  if (Build.Instructions && Capture)
+    InstructionsOut.emplace(*Capture, Names, Dispatches, Result.Instructions, DirName);
   // Address traces go to the store slot by slot; they are put in order (by
   // each slot's first record) once every engine is done.
   std::vector<std::pair<OrderKey, AddressStore::Range>> AddressSlots;
@@ -227,13 +240,15 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
         [&](auto &...Consumers) {
           walkWaves(Headers, Occ, Dispatches, Resolver, Loss, WaveSerial, Consumers...);
         },
-        ProfileOut, StatsOut, TimelineOut);
+        ProfileOut, StatsOut, TimelineOut, InstructionsOut);
     if (TimelineOut)
       TimelineOut->endEngine();
   }
 
   if (TimelineOut)
     TimelineOut->finish();
+  if (InstructionsOut)
+    InstructionsOut->finish(Occ, WaveSerial);
   if (Build.Stats)
     Result.WaveTimes = occupancyWaves(Occ, Dispatches, Options.Filter,
                                       Options.Filter.timed() ? decltype(ScopedOf)() : ScopedOf, DirName);

@@ -185,7 +185,7 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
   Out.clear();
   std::string Scratch;
 
-  static const char *Categories[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
+  static const char *Categories[] = {"sqtt.function", "sqtt.user", "sqtt.point", "sqtt.instruction"};
   std::unordered_map<const std::string *, std::string> StrCache;
   auto Quoted = [&](const std::string *S) -> const std::string & {
     auto [It, New] = StrCache.try_emplace(S);
@@ -294,7 +294,7 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
       }
       J.lit("}}");
       // A data marker's values also go to a counter named after it.
-      if (Item.Payload) {
+      if (Item.Payload && E.Category == EventCategory::Point) {
         J.lit(",\n{\"ph\":\"C\",\"name\":");
         J.str(Quoted(&Names.str(E.Name)));
         J.lit(",\"ts\":");

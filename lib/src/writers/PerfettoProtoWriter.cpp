@@ -300,7 +300,7 @@ private:
     auto [It, New] = Blocks.try_emplace(Key);
     MarkerBlock &B = It->second;
     if (New) {
-      static const char *Category[] = {"sqtt.function", "sqtt.user", "sqtt.point"};
+      static const char *Category[] = {"sqtt.function", "sqtt.user", "sqtt.point", "sqtt.instruction"};
       uint32_t Name = iid(EventNames, Names.str(E.Name).c_str());
       uint32_t Cat = iid(Categories, Category[int(E.Category)]);
       B.Used = {{EventNames, Name}, {Categories, Cat}};
@@ -394,7 +394,7 @@ private:
       event(Item.Begin, {EventBuf.data(), size_t(At - EventBuf.data())}, true);
       if (Item.Slice)
         Stack.push_back({Item.End, Uuid});
-      for (uint32_t I = 0; I < Item.Payload; ++I)
+      for (uint32_t I = 0; E.Category == EventCategory::Point && I < Item.Payload; ++I)
         counter(dataCounter(Thread->Process, E.Name, I, Item.Payload), Item.Begin,
                 Events[Item.Head + 1 + I].Name);
     }

@@ -2,6 +2,7 @@
 #include "sqtt/support/JsonString.h"
 #include "sqtt/writers/StatsWriters.h"
 #include "sqtt/writers/WaveLabel.h"
+#include "TableText.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -16,7 +17,6 @@ constexpr const char *Columns[] = {"kernel",     "scope",      "kind",       "co
                                    "total_cycles", "self_cycles", "min_cycles", "mean_cycles",
                                    "p50_cycles", "p90_cycles", "p99_cycles", "max_cycles",
                                    "waves",      "open",       "scoped",     "slowest_wave"};
-constexpr size_t NumColumns = sizeof(Columns) / sizeof(Columns[0]);
 
 std::string mean(double V) {
   char Buf[48];
@@ -65,44 +65,6 @@ std::vector<std::string> cells(const StatsRow &R, bool SeveralDirs, const std::s
 }
 
 bool numeric(size_t Column) { return Column >= 3 && Column <= 14; }
-
-/// Rows of cells as aligned columns: numbers right, text left, the last
-/// column unpadded.
-void writeAligned(std::ostream &OS, const std::vector<std::vector<std::string>> &Table,
-                  bool (*Numeric)(size_t Column)) {
-  size_t N = Table.front().size();
-  std::vector<size_t> Width(N, 0);
-  for (const auto &Row : Table)
-    for (size_t C = 0; C < N; ++C)
-      Width[C] = std::max(Width[C], Row[C].size());
-  for (const auto &Row : Table) {
-    std::string Line;
-    for (size_t C = 0; C < N; ++C) {
-      const std::string &Cell = Row[C];
-      std::string Pad(Width[C] - Cell.size(), ' ');
-      if (C)
-        Line += "  ";
-      Line += Numeric(C) ? Pad + Cell : (C + 1 == N ? Cell : Cell + Pad);
-    }
-    OS << Line << '\n';
-  }
-}
-
-/// One CSV line; cells with a comma, quote or newline are quoted.
-void writeCsvRow(std::ostream &OS, const std::vector<std::string> &Cells) {
-  for (size_t C = 0; C < Cells.size(); ++C) {
-    const std::string &Cell = Cells[C];
-    std::string Out = Cell;
-    if (Cell.find_first_of(",\"\n") != std::string::npos) {
-      Out = "\"";
-      for (char Ch : Cell)
-        Out += Ch == '"' ? std::string("\"\"") : std::string(1, Ch);
-      Out += "\"";
-    }
-    OS << (C ? "," : "") << Out;
-  }
-  OS << '\n';
-}
 
 } // namespace
 

@@ -113,8 +113,8 @@ void timelineItems(const std::vector<TimelineEvent> &Events, std::vector<Timelin
     case TimelineEvent::Instant:
       Items.push_back({false, E.Time, E.Time, I, 0, uint32_t(Open.size())});
       break;
-    case TimelineEvent::Payload:
-      if (!Items.empty() && !Items.back().Slice)
+    case TimelineEvent::Payload: // right after its instant or instruction
+      if (!Items.empty() && Items.back().Head + Items.back().Payload + 1 == I)
         ++Items.back().Payload;
       break;
     }
@@ -125,11 +125,13 @@ const char *markerKind(const TimelineEvent &Head, bool HasPayload) {
   if (Head.Flags & TimelineEvent::FlagUnknown)
     return "unknown";
   switch (Head.Category) {
-  case MarkerType::Function:
+  case EventCategory::Function:
     return "function";
-  case MarkerType::User:
+  case EventCategory::User:
     return "user";
-  case MarkerType::Point:
+  case EventCategory::Instruction:
+    return "instruction";
+  case EventCategory::Point:
     break;
   }
   return HasPayload ? "data" : "point";
@@ -156,7 +158,7 @@ const std::vector<TimelineArg> &TimelineArgs::of(const TimelineItem &Item,
 
 void TimelineArgs::markerArgs(const TimelineEvent &Head, bool HasPayload,
                               std::vector<TimelineArg> &Out) const {
-  Out.push_back({"marker_id", nullptr, Head.MarkerID});
+  Out.push_back({Head.Category == EventCategory::Instruction ? "line" : "marker_id", nullptr, Head.MarkerID});
   const char *Kind = markerKind(Head, HasPayload);
   for (const std::string &K : Kinds)
     if (K.c_str()[0] == Kind[0] && K == Kind) // the first letters differ: one compare
@@ -184,6 +186,13 @@ void TimelineArgs::eventArgs(const TimelineItem &Item, const std::vector<Timelin
   Out.push_back({"cycle", nullptr, Item.Begin});
   if (Item.Slice)
     Out.push_back({"cycles", nullptr, Item.End - Item.Begin});
+  if (Events[Item.Head].Category == EventCategory::Instruction && Item.Payload == 3) {
+    const TimelineEvent *P = &Events[Item.Head + 1];
+    Out.push_back({"category", &Categories[P[0].Name < InstCategories ? P[0].Name : 0], 0});
+    Out.push_back({"stall", nullptr, P[1].Name});
+    Out.push_back({"duration", nullptr, P[2].Name});
+    return;
+  }
   for (uint32_t I = 0; I < Item.Payload; ++I)
     Out.push_back({valueKey(I, Item.Payload), nullptr, Events[Item.Head + 1 + I].Name});
 }

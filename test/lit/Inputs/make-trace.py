@@ -12,7 +12,11 @@ Test fixture generator. SCENARIO:
        "no_filenames_json": false,
        "label": ["<kernel symbol>", <code object>, <entry vaddr>],  # code.json label row
        "att_pid": <pid>,  # writes <host>/<pid>_<agent>_shader_engine_<se>_<dispatch>.att
-       "realtime": {"SE<k>": [[gfx_clock, realtime_clock], ...], "metadata": {...}}}}}
+       "realtime": {"SE<k>": [[gfx_clock, realtime_clock], ...], "metadata": {...}},
+       "waves": [{"se", "cu", "simd", "slot", "id", "begin", "end",   # wave files, FORMATS §12
+                  "instructions": [[time, category, stall, duration, line], ...],
+                  "timeline": [[state, duration], ...]}, ...],
+       "code": [[isa, source, vaddr], ...]}}}  # code.json rows after the label row
 A code object key "<pid>/<id>" gives its process (default 1234).
 A .py scenario defines SCENARIO (for records too many to write by hand).
 Code objects become minimal AMDGPU ELF64 files (only a .sqtt_funcmap
@@ -94,16 +98,31 @@ def main():
                 with open(os.path.join(ui, fname), "w") as f:
                     json.dump(doc, f)
                 listing[se].append([fname, min(times), max(times)])
+        wave_listing = {}
+        for w in d.get("waves", []):
+            # rocprofv3's wave file: compact, keys sorted; "sm" is the SIMD.
+            fname = f"se{w['se']}_sm{w['simd']}_sl{w['slot']}_wv{w['id']}.json"
+            wave = {"begin": w["begin"], "cu": w["cu"], "end": w["end"], "id": w["id"],
+                    "instructions": w["instructions"], "simd": w["simd"], "slot": w["slot"],
+                    "timeline": w.get("timeline", []), "waitcnt": []}
+            doc = {"duration": w["end"] - w["begin"], "name": f"SE{w['se']}",
+                   "num_insts": len(w["instructions"]), "num_stitched": len(w["instructions"]), "wave": wave}
+            with open(os.path.join(ui, fname), "w") as f:
+                json.dump(doc, f, separators=(",", ":"), sort_keys=True)
+            (wave_listing.setdefault(str(w["se"]), {}).setdefault(str(w["simd"]), {})
+             .setdefault(str(w["slot"]), {})[str(w["id"])]) = [fname, w["begin"], w["end"]]
         if not d.get("no_filenames_json"):
             with open(os.path.join(ui, "filenames.json"), "w") as f:
                 json.dump({"global_begin_time": 0, "gfxv": "vega", "gfxip": 9, "version": "3.1.0",
-                           "counter_names": [], "wave_filenames": {}, "shaderdata_filenames": listing}, f)
+                           "counter_names": [], "wave_filenames": wave_listing,
+                           "shaderdata_filenames": listing}, f)
         if "label" in d:
             # rocprofv3's code.json: compact, keys sorted, the label row first
             # (FORMATS §12), then the kernel's instructions.
             symbol, co, vaddr = d["label"]
-            rows = [[f"; {symbol}", 0, 0, "", co, vaddr, 0, 0, 0, 0],
-                    ["s_endpgm", 0, 1, "", co, vaddr + 4, 1, 4, 0, 0]]
+            rows = [[f"; {symbol}", 0, 0, "", co, vaddr, 0, 0, 0, 0]]
+            for isa, source, at in d.get("code", [["s_endpgm", "", vaddr + 4]]):
+                rows.append([isa, 0, len(rows), source, co, at, 1, 4, 0, 0])
             with open(os.path.join(ui, "code.json"), "w") as f:
                 json.dump({"code": rows, "header": "ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, "
                            "Latency, Stall, Idle", "version": "1.2.0"}, f, separators=(",", ":"),

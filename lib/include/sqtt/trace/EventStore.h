@@ -22,9 +22,18 @@
 
 namespace sqtt {
 
+/// What a timeline event shows: a marker of the three funcmap kinds, or an
+/// instruction of the capture's wave files (sqtt-perfetto --instructions).
+enum class EventCategory : uint8_t { Function, User, Point, Instruction };
+inline EventCategory eventCategory(MarkerType T) { return EventCategory(uint8_t(T)); }
+
 /// One timeline event (32 bytes); its thread is the wave's, see WaveEvents.
 /// A data marker's payload words follow its Instant as Payload events (the
 /// value in Name), so events stay fixed-size whatever the payload count.
+/// An instruction is a slice: its Begin has the ISA text as Name, the
+/// code.json line as MarkerID and its source, and is followed by three
+/// Payload events (category, stall cycles, duration in cycles); the slice
+/// ends at the next instruction or marker event if that comes first.
 struct TimelineEvent {
   int64_t Time = 0;
   int64_t Dispatch = 0;   // occupancy kernel_id; 0: none
@@ -32,7 +41,7 @@ struct TimelineEvent {
   uint32_t MarkerID = 0;  // 0: a bare exit
   uint32_t SourceLoc = 0; // interned, "" when the map has none
   enum Phase : uint8_t { Begin, End, Instant, Payload } Ph = Begin;
-  MarkerType Category = MarkerType::Function;
+  EventCategory Category = EventCategory::Function;
   static constexpr uint8_t FlagUnknown = 1; // the ID is in no map
   uint8_t Flags = 0;
 };

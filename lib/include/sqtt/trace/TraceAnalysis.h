@@ -15,6 +15,7 @@
 #include "sqtt/trace/AddressTrace.h"
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/trace/FoldedProfile.h"
+#include "sqtt/trace/InstructionStats.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/ScopeStats.h"
 #include "sqtt/trace/TraceFiles.h"
@@ -87,6 +88,10 @@ struct DirResult {
   /// Every wave of occupancy.json in the dispatches and slots the filters
   /// keep, with its scoped time (built with the statistics).
   std::vector<WaveTime> WaveTimes;
+  /// Per-scope instruction detail of the waves with wave files, and how
+  /// many wave files the directory has (built with Build.Instructions).
+  InstructionStats Instructions;
+  uint64_t WaveFiles = 0;
   uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
   /// Timeline events, engine by engine in processing order; Waves gives
   /// the output order (by first header across engines).
@@ -124,7 +129,11 @@ struct AnalysisOptions {
     bool Stats = false;     // DirResult::Stats
     bool Timeline = false;  // DirResult::Events, Waves, DispatchWaves, EventDispatches
     bool Addresses = false; // DirResult::Addresses, AddressSlots
+    bool Instructions = false; // DirResult::Instructions, WaveFiles
   } Build;
+  /// The timeline shows the capture's instructions as slices under the
+  /// scopes of their waves (DirResult::WaveFiles counts the files read).
+  bool InstructionSlices = false;
   /// The profile's kernel frame gets each traced wave's lifetime less its
   /// scoped time (D25); off gives the reference's folded stacks. A time
   /// window (Filter.timed()) turns it off: it cuts scopes, not lifetimes.
@@ -158,11 +167,13 @@ public:
     uint32_t SE;
     std::vector<Record> Records;
   };
-  /// \p Traced stands for the directory's code.json label row (D22).
+  /// \p Traced stands for the directory's code.json label row (D22),
+  /// \p Capture for its wave files and code.json rows.
   DirResult analyzeRecords(const std::string &Name, uint32_t DirIndex, const Occupancy &Occ,
                            const std::vector<EngineRecords> &Engines,
                            std::vector<std::string> &Warnings,
-                           const std::optional<TracedKernel> &Traced = std::nullopt);
+                           const std::optional<TracedKernel> &Traced = std::nullopt,
+                           const InstructionCapture *Capture = nullptr);
 
   const FoldedProfile &profile() const { return Profile; }
 
@@ -172,7 +183,7 @@ private:
   DirResult analyzeEngines(const std::string &Dir, uint32_t DirIndex, const Occupancy &Occ,
                            const std::optional<TracedKernel> &Traced, const std::vector<uint32_t> &SEs,
                            const EngineLoader &Load, MarkerResolver &Resolver,
-                           std::vector<std::string> &Warnings);
+                           std::vector<std::string> &Warnings, const InstructionCapture *Capture);
 
   MarkerResolver &Resolver;
   NameTable &Names;

@@ -10,6 +10,7 @@
 // scoped, traced).
 #pragma once
 
+#include "sqtt/trace/InstructionStats.h"
 #include "sqtt/trace/ScopeStats.h"
 
 #include <ostream>
@@ -24,5 +25,15 @@ void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows);
 void writeWavesTable(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
 void writeWavesCsv(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
 void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
+
+/// The instruction detail (sqtt-stats --instructions): per (kernel, scope)
+/// waves, instructions, cycles (their durations), stall and idle cycles and
+/// the cycles of each instruction category that occurs; then each row's top
+/// ISA and source lines (table), or those as "cycles:text" cells joined by
+/// " | " (CSV), or everything nested (JSON: counts and cycles per category,
+/// every timeline state, each line's count, cycles and stall).
+void writeInstructionsTable(std::ostream &OS, const std::vector<InstructionRow> &Rows);
+void writeInstructionsCsv(std::ostream &OS, const std::vector<InstructionRow> &Rows);
+void writeInstructionsJson(std::ostream &OS, const std::vector<InstructionRow> &Rows);
 
 } // namespace sqtt

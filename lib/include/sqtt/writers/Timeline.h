@@ -4,6 +4,7 @@
 #pragma once
 
 #include "sqtt/trace/TraceAnalysis.h"
+#include "sqtt/trace/WaveInstructions.h"
 
 #include <cstdint>
 #include <deque>
@@ -78,7 +79,8 @@ struct TimelineItem {
 /// Pairs a wave's Begin/End events (they nest per wave) into slices.
 void timelineItems(const std::vector<TimelineEvent> &Events, std::vector<TimelineItem> &Items);
 
-/// "function", "user", "point", "data" (a point with payload) or "unknown".
+/// "function", "user", "point", "data" (a point with payload), "unknown"
+/// or "instruction".
 const char *markerKind(const TimelineEvent &Head, bool HasPayload);
 
 /// What a marker's name, category and marker arguments depend on: writers
@@ -107,7 +109,9 @@ struct TimelineArg {
 /// The arguments of \p Item, in a fixed order: marker ID, kind, source
 /// location (when the map has one), kernel and code object (when known),
 /// SE/CU/SIMD/slot/instance, the begin cycle, the duration in cycles (slices)
-/// and the payload words (data markers: "value", or "value0", "value1", ...).
+/// and the payload words (data markers: "value", or "value0", "value1", ...;
+/// instructions: category, stall and duration, with the code.json line in
+/// place of the marker ID).
 /// They come in three groups, which of() concatenates: the marker's (the
 /// same for every event of one marker), the wave's (the same for every event
 /// on one track) and the event's own; a writer may encode the first two once.
@@ -130,7 +134,8 @@ public:
 private:
   const NameTable &Names;
   std::vector<TimelineArg> Args;
-  std::string Kinds[5] = {"function", "user", "point", "data", "unknown"};
+  std::string Kinds[6] = {"function", "user", "point", "data", "unknown", "instruction"};
+  std::vector<std::string> Categories = instCategoryNames();
   std::deque<std::string> ValueKeys; // stable: args point into it
 };
 

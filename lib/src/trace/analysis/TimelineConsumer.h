@@ -1,13 +1,16 @@
 // TimelineConsumer.h - the wave walk's consumer for the timelines: each
-// wave's begin, end, instant and payload events, stored a wave at a time,
-// and which waves and dispatches have any. The library's own header, not
+// wave's begin, end, instant and payload events (with the capture's
+// instructions interleaved when asked for), stored a wave at a time, and
+// which waves and dispatches have any. The library's own header, not
 // installed.
 #pragma once
 
+#include "analysis/InstructionJoin.h"
 #include "analysis/WaveWalk.h"
 #include "sqtt/trace/TraceAnalysis.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -16,10 +19,17 @@ namespace sqtt {
 
 class TimelineConsumer {
 public:
-  TimelineConsumer(DirResult &Result, const MarkerResolver &Resolver, uint32_t NoLocation)
-      : Result(Result), Resolver(Resolver), NoLocation(NoLocation) {}
+  /// With \p Capture, the instructions of its wave files are slices under
+  /// the scopes of their waves.
+  TimelineConsumer(DirResult &Result, const MarkerResolver &Resolver, uint32_t NoLocation,
+                   const InstructionCapture *Capture, NameTable &Names)
+      : Result(Result), Resolver(Resolver), NoLocation(NoLocation), Capture(Capture) {
+    if (Capture)
+      Lines.emplace(*Capture, Names);
+  }
 
   void beginWave(const WaveStart &W) {
+    File = Capture ? Capture->waveAt(W.Wave.Slot, W.Span ? W.Span->Launch : W.Key.Time) : nullptr;
     Wave = W.Wave;
     Key = W.Key;
     Dispatch = 0;
@@ -37,28 +47,32 @@ public:
   void selfTime(uint64_t) {}
   void enter(uint32_t Name, MarkerType Type, const DecodedMarker &M, int64_t Time) {
     ++Open;
-    emit(TimelineEvent::Begin, Time, Name, Type, &M);
+    emit(TimelineEvent::Begin, Time, Name, eventCategory(Type), &M);
   }
   void exit(int64_t Time) {
     if (Open) {
       --Open;
-      emit(TimelineEvent::End, Time, 0, MarkerType::Function);
+      emit(TimelineEvent::End, Time, 0, EventCategory::Function);
     }
   }
   void point(uint32_t Name, const DecodedMarker &M, int64_t Time, const uint32_t *Payload, uint32_t Words) {
-    emit(TimelineEvent::Instant, Time, Name, MarkerType::Point, &M);
+    emit(TimelineEvent::Instant, Time, Name, EventCategory::Point, &M);
     for (uint32_t K = 0; K < Words; ++K)
-      emit(TimelineEvent::Payload, Time, Payload[K], MarkerType::Point);
+      emit(TimelineEvent::Payload, Time, Payload[K], EventCategory::Point);
   }
   void closeAll(int64_t Time) {
     for (; Open; --Open)
-      emit(TimelineEvent::End, Time, 0, MarkerType::Function);
+      emit(TimelineEvent::End, Time, 0, EventCategory::Function);
   }
   /// The wave's events go to the store as soon as it is complete: one
   /// wave's are in memory, and only the wave index stays.
   void endWave(uint64_t) {
     if (Events.empty())
       return;
+    if (File && !File->Instructions.empty()) {
+      interleaveInstructions(Events, *File, *Lines, Merged);
+      Events.swap(Merged);
+    }
     auto [Begin, End] = Result.Events.append(Events.data(), Events.data() + Events.size());
     Waves.push_back({Key, {Wave, Begin, End}});
     Events.clear();
@@ -76,7 +90,7 @@ public:
   }
 
 private:
-  void emit(TimelineEvent::Phase Ph, int64_t Time, uint32_t Name, MarkerType Category,
+  void emit(TimelineEvent::Phase Ph, int64_t Time, uint32_t Name, EventCategory Category,
             const DecodedMarker *M = nullptr) {
     TimelineEvent Ev;
     Ev.Time = Time, Ev.Dispatch = Dispatch, Ev.Name = Name, Ev.Ph = Ph, Ev.Category = Category;
@@ -104,6 +118,10 @@ private:
   size_t Open = 0; // Begin events without their End
   bool Recorded = false;
   std::vector<TimelineEvent> Events; // this wave's, until it ends
+  const InstructionCapture *Capture;
+  std::optional<LineNames> Lines;
+  const WaveInstructions *File = nullptr; // this wave's
+  std::vector<TimelineEvent> Merged;
   std::vector<std::pair<OrderKey, WaveEvents>> Waves;
   std::set<std::pair<int64_t, WaveRef>> Threads;
 };

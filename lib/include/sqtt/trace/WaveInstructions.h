@@ -1,0 +1,93 @@
+// WaveInstructions.h - the detailed part of a capture (FORMATS §12): the
+// per-wave instruction records rocprofv3 writes for the target CU
+// (se<se>_sm<simd>_sl<slot>_wv<n>.json, listed under wave_filenames in
+// filenames.json) and the ISA listing of code.json their lines refer to.
+//
+// Only the waves of the CU that `rocprofv3 --att-target-cu` names have these
+// files; every other wave has markers and occupancy only.
+#pragma once
+
+#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/TraceModel.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sqtt {
+
+/// rocprofiler_thread_trace_decoder_inst_category_t: 1 SMEM ... 12 BVH; 0
+/// and anything beyond are counted as "OTHER".
+constexpr unsigned InstCategories = 13;
+const char *instCategoryName(unsigned Category);
+/// Every category's name, by category.
+std::vector<std::string> instCategoryNames();
+
+/// Wave timeline states: 1 IDLE, 2 EXEC, 3 WAIT, 4 STALL (0: other).
+constexpr unsigned WaveStates = 5;
+const char *waveStateName(unsigned State);
+
+/// One row of a wave file's "instructions": [time, category, stall, duration, line].
+struct WaveInstruction {
+  int64_t Time = 0;
+  uint32_t Stall = 0, Duration = 0;
+  uint32_t Line = 0; // a code.json LineNumber
+  uint8_t Category = 0;
+};
+
+/// One row of "timeline" ([state, duration]), placed: rows follow each
+/// other from the wave's begin.
+struct WaveStateSpan {
+  int64_t Begin = 0;
+  uint64_t Duration = 0;
+  uint8_t State = 0;
+};
+
+/// One wave file. Times are on the records' axis (shifted like its SE's
+/// records when the capture's engines are aligned, D26).
+struct WaveInstructions {
+  std::string Path;
+  uint32_t SE = 0, CU = 0, SIMD = 0, Slot = 0, Id = 0;
+  int64_t Begin = 0, End = 0;
+  std::vector<WaveInstruction> Instructions; // in time order
+  std::vector<WaveStateSpan> States;
+  SlotKey slot() const { return slotKey(SE, CU, SIMD, Slot); }
+};
+
+/// One row of code.json: [ISA, 0, LineNumber, Source, Codeobj, Vaddr, ...].
+struct CodeLine {
+  std::string Isa, Source;
+  uint64_t CodeObject = 0, Vaddr = 0;
+};
+
+/// A trace directory's wave files and the code.json rows they refer to.
+struct InstructionCapture {
+  std::vector<WaveInstructions> Waves; // by SE, then as listed
+  std::vector<CodeLine> Lines;         // by LineNumber
+  const CodeLine *line(uint32_t Line) const { return Line < Lines.size() ? &Lines[Line] : nullptr; }
+  /// The wave file of \p Slot whose [Begin, End] holds \p Time, if any.
+  const WaveInstructions *waveAt(SlotKey Slot, int64_t Time) const;
+  /// Builds the index waveAt() uses; call once Waves is complete.
+  void index();
+
+private:
+  std::map<SlotKey, std::vector<uint32_t>> BySlot; // into Waves, by Begin
+};
+
+/// Reads the wave files listed in \p Dir's filenames.json (or, without a
+/// listing, those named se*_sm*_sl*_wv*.json) and code.json's rows. A file
+/// that cannot be read or is malformed is a warning naming it and is left
+/// out; \p Clock, when given, moves each wave onto the aligned axis.
+InstructionCapture readInstructionCapture(const std::string &Dir, const CaptureClock *Clock,
+                                          std::vector<std::string> &Warnings);
+/// Keeps the waves on slots \p Filter accepts and, of those, the
+/// instructions and the parts of state spans within its time window.
+void restrictCapture(InstructionCapture &Capture, const RecordFilter &Filter);
+/// Parses the text of one wave file; \p Path names it in errors.
+WaveInstructions parseWaveFile(std::string_view Text, const std::string &Path, uint32_t SE);
+/// Parses code.json's rows; \p Path names it in errors.
+std::vector<CodeLine> parseCodeListing(std::string_view Text, const std::string &Path);
+
+} // namespace sqtt

@@ -1,0 +1,320 @@
+// WaveInstructions.cpp - reading rocprofv3's per-wave instruction records and
+// code.json's ISA listing (FORMATS §12).
+#include "sqtt/trace/WaveInstructions.h"
+#include "TraceInput.h"
+#include "sqtt/support/Error.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <regex>
+
+namespace sqtt {
+
+const char *instCategoryName(unsigned Category) {
+  static const char *Names[InstCategories] = {"OTHER", "SMEM", "SALU", "VMEM",  "FLAT",    "LDS",  "VALU",
+                                              "JUMP",  "NEXT", "IMMED", "CONTEXT", "MESSAGE", "BVH"};
+  return Category < InstCategories ? Names[Category] : Names[0];
+}
+
+std::vector<std::string> instCategoryNames() {
+  std::vector<std::string> Names;
+  for (unsigned C = 0; C < InstCategories; ++C)
+    Names.push_back(instCategoryName(C));
+  return Names;
+}
+
+const char *waveStateName(unsigned State) {
+  static const char *Names[WaveStates] = {"OTHER", "IDLE", "EXEC", "WAIT", "STALL"};
+  return State < WaveStates ? Names[State] : Names[0];
+}
+
+const WaveInstructions *InstructionCapture::waveAt(SlotKey Slot, int64_t Time) const {
+  auto It = BySlot.find(Slot);
+  if (It == BySlot.end())
+    return nullptr;
+  const std::vector<uint32_t> &Of = It->second;
+  // The last wave that began at or before Time; waves of a slot do not overlap.
+  auto After = std::upper_bound(Of.begin(), Of.end(), Time,
+                                [&](int64_t T, uint32_t W) { return T < Waves[W].Begin; });
+  if (After == Of.begin())
+    return nullptr;
+  const WaveInstructions &W = Waves[*std::prev(After)];
+  return Time <= W.End ? &W : nullptr;
+}
+
+void InstructionCapture::index() {
+  BySlot.clear();
+  for (uint32_t I = 0; I < Waves.size(); ++I)
+    BySlot[Waves[I].slot()].push_back(I);
+  for (auto &[Slot, Of] : BySlot)
+    std::stable_sort(Of.begin(), Of.end(), [&](uint32_t A, uint32_t B) { return Waves[A].Begin < Waves[B].Begin; });
+}
+
+void restrictCapture(InstructionCapture &Capture, const RecordFilter &Filter) {
+  if (!Filter.active())
+    return;
+  RecordFilter Slots = Filter;
+  Slots.TimeBegin = INT64_MIN, Slots.TimeEnd = INT64_MAX;
+  std::vector<WaveInstructions> Kept;
+  for (WaveInstructions &W : Capture.Waves) {
+    Record R;
+    R.CU = uint8_t(W.CU), R.SIMD = uint8_t(W.SIMD), R.Wave = uint8_t(W.Slot);
+    if (!Slots.accepts(W.SE, R))
+      continue;
+    if (Filter.timed()) {
+      auto Outside = [&](const WaveInstruction &I) { return I.Time < Filter.TimeBegin || I.Time >= Filter.TimeEnd; };
+      W.Instructions.erase(std::remove_if(W.Instructions.begin(), W.Instructions.end(), Outside),
+                           W.Instructions.end());
+      std::vector<WaveStateSpan> States;
+      for (const WaveStateSpan &S : W.States) {
+        int64_t B = std::max(S.Begin, Filter.TimeBegin);
+        int64_t E = std::min(S.Begin + int64_t(S.Duration), Filter.TimeEnd);
+        if (E > B)
+          States.push_back({B, uint64_t(E - B), S.State});
+      }
+      W.States = std::move(States);
+    }
+    Kept.push_back(std::move(W));
+  }
+  Capture.Waves = std::move(Kept);
+  Capture.index();
+}
+
+namespace {
+
+int64_t intAt(simdjson::dom::array Row, size_t I, const std::string &Path, const char *What) {
+  int64_t V = 0;
+  if (Row.at(I).get(V))
+    malformed(Path, std::string(What) + " is not an integer");
+  return V;
+}
+
+uint32_t u32(int64_t V, const std::string &Path, const char *What) {
+  if (V < 0 || V > int64_t(UINT32_MAX))
+    malformed(Path, std::string(What) + " " + std::to_string(V) + " is out of range");
+  return uint32_t(V);
+}
+
+WaveInstructions parseWave(const simdjson::padded_string &Json, const std::string &Path, uint32_t SE) {
+  simdjson::dom::parser Parser;
+  simdjson::dom::element Doc = parseMetadataOrThrow(Parser, Json, Path);
+  simdjson::dom::object Wave;
+  if (Doc["wave"].get(Wave))
+    malformed(Path, "no \"wave\" object");
+  WaveInstructions W;
+  W.Path = Path;
+  W.SE = SE;
+  auto Field = [&](const char *Key) {
+    int64_t V = 0;
+    if (Wave[Key].get(V))
+      malformed(Path, std::string("\"wave\" has no integer \"") + Key + "\"");
+    return V;
+  };
+  W.CU = u32(Field("cu"), Path, "cu");
+  W.SIMD = u32(Field("simd"), Path, "simd");
+  W.Slot = u32(Field("slot"), Path, "slot");
+  W.Id = u32(Field("id"), Path, "id");
+  W.Begin = Field("begin");
+  W.End = Field("end");
+  if (W.CU > 255 || W.SIMD > 255 || W.Slot > 255)
+    malformed(Path, "cu, simd or slot beyond 255");
+  simdjson::dom::array Rows;
+  if (Wave["instructions"].get(Rows))
+    malformed(Path, "\"wave\" has no \"instructions\" array");
+  W.Instructions.reserve(Rows.size());
+  size_t Index = 0;
+  for (simdjson::dom::element E : Rows) {
+    simdjson::dom::array Row;
+    std::string Where = "instruction " + std::to_string(Index++);
+    if (E.get(Row) || Row.size() < 5)
+      malformed(Path, Where + " is not [time, category, stall, duration, line]");
+    WaveInstruction I;
+    I.Time = intAt(Row, 0, Path, Where.c_str());
+    int64_t Category = intAt(Row, 1, Path, Where.c_str());
+    I.Category = uint8_t(Category >= 0 && Category < int64_t(InstCategories) ? Category : 0);
+    I.Stall = u32(intAt(Row, 2, Path, Where.c_str()), Path, (Where + " stall").c_str());
+    I.Duration = u32(intAt(Row, 3, Path, Where.c_str()), Path, (Where + " duration").c_str());
+    I.Line = u32(intAt(Row, 4, Path, Where.c_str()), Path, (Where + " line").c_str());
+    W.Instructions.push_back(I);
+  }
+  if (!std::is_sorted(W.Instructions.begin(), W.Instructions.end(),
+                      [](const WaveInstruction &A, const WaveInstruction &B) { return A.Time < B.Time; }))
+    std::stable_sort(W.Instructions.begin(), W.Instructions.end(),
+                     [](const WaveInstruction &A, const WaveInstruction &B) { return A.Time < B.Time; });
+  simdjson::dom::array Timeline;
+  if (!Wave["timeline"].get(Timeline)) {
+    int64_t At = W.Begin;
+    for (simdjson::dom::element E : Timeline) {
+      simdjson::dom::array Row;
+      int64_t State = 0, Duration = 0;
+      if (E.get(Row) || Row.size() < 2 || Row.at(0).get(State) || Row.at(1).get(Duration) || Duration < 0)
+        malformed(Path, "a \"timeline\" row is not [state, duration]");
+      W.States.push_back({At, uint64_t(Duration), uint8_t(State > 0 && State < int64_t(WaveStates) ? State : 0)});
+      At += Duration;
+    }
+  }
+  return W;
+}
+
+std::vector<CodeLine> parseListing(const simdjson::padded_string &Json, const std::string &Path) {
+  simdjson::dom::parser Parser;
+  simdjson::dom::element Doc = parseMetadataOrThrow(Parser, Json, Path);
+  simdjson::dom::array Code;
+  if (Doc["code"].get(Code))
+    malformed(Path, "no \"code\" array");
+  std::vector<CodeLine> Lines;
+  size_t Index = 0;
+  for (simdjson::dom::element E : Code) {
+    simdjson::dom::array Row;
+    std::string_view Isa, Source;
+    int64_t Number = 0;
+    if (E.get(Row) || Row.size() < 6 || Row.at(0).get(Isa) || Row.at(2).get(Number))
+      malformed(Path, "code row " + std::to_string(Index) + " is not [ISA, _, LineNumber, Source, ...]");
+    ++Index;
+    if (Number < 0 || Number > int64_t(UINT32_MAX))
+      continue;
+    if (size_t(Number) >= Lines.size())
+      Lines.resize(size_t(Number) + 1);
+    CodeLine &L = Lines[size_t(Number)];
+    L.Isa = std::string(Isa);
+    if (!Row.at(3).get(Source))
+      L.Source = std::string(Source);
+    int64_t V = 0;
+    if (!Row.at(4).get(V) && V >= 0)
+      L.CodeObject = uint64_t(V);
+    if (!Row.at(5).get(V) && V >= 0)
+      L.Vaddr = uint64_t(V);
+  }
+  return Lines;
+}
+
+} // namespace
+
+WaveInstructions parseWaveFile(std::string_view Text, const std::string &Path, uint32_t SE) {
+  return parseWave(simdjson::padded_string(Text), Path, SE);
+}
+
+std::vector<CodeLine> parseCodeListing(std::string_view Text, const std::string &Path) {
+  return parseListing(simdjson::padded_string(Text), Path);
+}
+
+namespace {
+
+struct ListedWave {
+  std::string File;
+  uint32_t SE;
+};
+
+/// wave_filenames = {se: {simd: {slot: {n: [file, begin, end]}}}}; none when
+/// the key is missing (then the directory is globbed) or null.
+std::optional<std::vector<ListedWave>> listedWaves(const std::string &Dir, std::vector<std::string> &Warnings) {
+  std::string Path = (std::filesystem::path(Dir) / "filenames.json").string();
+  std::error_code EC;
+  if (!std::filesystem::exists(Path, EC))
+    return std::nullopt;
+  try {
+    simdjson::padded_string Json = loadMetadataJson(Path);
+    simdjson::dom::parser Parser;
+    simdjson::dom::element Doc = parseMetadataOrThrow(Parser, Json, Path);
+    simdjson::dom::element Listing;
+    if (Doc["wave_filenames"].get(Listing))
+      return std::nullopt;
+    std::vector<ListedWave> Out;
+    simdjson::dom::object Engines;
+    if (Listing.get(Engines))
+      return Out; // null: a PC-sampling capture
+    for (auto [SEKey, Simds] : Engines) {
+      uint32_t SE = 0;
+      try {
+        SE = uint32_t(std::stoul(std::string(SEKey)));
+      } catch (const std::exception &) {
+        continue;
+      }
+      simdjson::dom::object SimdObj;
+      if (Simds.get(SimdObj))
+        continue;
+      for (auto [SimdKey, Slots] : SimdObj) {
+        simdjson::dom::object SlotObj;
+        if (Slots.get(SlotObj))
+          continue;
+        for (auto [SlotKeyName, Instances] : SlotObj) {
+          simdjson::dom::object InstObj;
+          if (Instances.get(InstObj))
+            continue;
+          for (auto [N, Entry] : InstObj) {
+            std::string_view File;
+            simdjson::dom::array Row;
+            if (!Entry.get(Row) && Row.size() > 0 && !Row.at(0).get(File))
+              Out.push_back({std::string(File), SE});
+            else if (!Entry.get(File))
+              Out.push_back({std::string(File), SE});
+          }
+        }
+      }
+    }
+    return Out;
+  } catch (const std::exception &E) {
+    Warnings.push_back(std::string(E.what()) + "; its wave files are not read");
+    return std::vector<ListedWave>();
+  }
+}
+
+std::vector<ListedWave> globbedWaves(const std::string &Dir) {
+  static const std::regex Name(R"(se(\d+)_sm\d+_sl\d+_wv\d+\.json)");
+  std::vector<ListedWave> Out;
+  std::error_code EC;
+  for (const auto &Entry : std::filesystem::directory_iterator(Dir, EC)) {
+    std::string File = Entry.path().filename().string();
+    std::smatch M;
+    if (std::regex_match(File, M, Name))
+      Out.push_back({File, uint32_t(std::stoul(M[1].str()))});
+  }
+  std::sort(Out.begin(), Out.end(), [](const ListedWave &A, const ListedWave &B) { return A.File < B.File; });
+  return Out;
+}
+
+} // namespace
+
+InstructionCapture readInstructionCapture(const std::string &Dir, const CaptureClock *Clock,
+                                          std::vector<std::string> &Warnings) {
+  InstructionCapture C;
+  std::optional<std::vector<ListedWave>> Listed = listedWaves(Dir, Warnings);
+  std::vector<ListedWave> Files = Listed ? std::move(*Listed) : globbedWaves(Dir);
+  std::stable_sort(Files.begin(), Files.end(), [](const ListedWave &A, const ListedWave &B) { return A.SE < B.SE; });
+  for (const ListedWave &F : Files) {
+    std::string Path = (std::filesystem::path(Dir) / F.File).string();
+    try {
+      simdjson::padded_string Json = loadMetadataJson(Path);
+      WaveInstructions W = parseWave(Json, Path, F.SE);
+      if (Clock)
+        if (auto It = Clock->Offset.find(F.SE); It != Clock->Offset.end() && It->second != 0) {
+          W.Begin += It->second, W.End += It->second;
+          for (WaveInstruction &I : W.Instructions)
+            I.Time += It->second;
+          for (WaveStateSpan &S : W.States)
+            S.Begin += It->second;
+        }
+      C.Waves.push_back(std::move(W));
+    } catch (const std::exception &E) {
+      Warnings.push_back(std::string(E.what()) + "; this wave's instructions are left out");
+    }
+  }
+  C.index();
+  if (C.Waves.empty())
+    return C;
+  std::string Code = (std::filesystem::path(Dir) / "code.json").string();
+  std::error_code EC;
+  if (!std::filesystem::exists(Code, EC)) {
+    Warnings.push_back(Dir + ": wave files without code.json: instructions are shown by line number only");
+    return C;
+  }
+  try {
+    simdjson::padded_string Json = loadMetadataJson(Code);
+    C.Lines = parseListing(Json, Code);
+  } catch (const std::exception &E) {
+    Warnings.push_back(std::string(E.what()) + "; instructions are shown by line number only");
+  }
+  return C;
+}
+
+} // namespace sqtt
