@@ -167,15 +167,20 @@ TEST(Timeline, ChromeJsonHasMicrosecondsArgumentsAndCounters) {
   EXPECT_NE(J.find("{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":1,\"tid\":2,\"args\":{\"sort_index\":2}}"),
             std::string::npos);
   // f: 10..50 cycles = 0.01 us for 0.04 us (written a hair short, see the
-  // writer; 0.0399999 rounds to 40 ns), with its arguments.
+  // writer; 0.0399999 rounds to 40 ns), with its marker's arguments only.
   EXPECT_NE(J.find("{\"ph\":\"X\",\"ts\":0.01,\"dur\":0.0399999,\"pid\":1,\"tid\":1,\"name\":\"f\",\"cat\":"
                    "\"sqtt.function\",\"args\":{\"marker_id\":1,\"kind\":\"function\",\"source\":"
-                   "\"k.hip:3\",\"kernel\":\"kern\",\"code_object\":7,\"se\":0,\"cu\":0,\"simd\":0,"
-                   "\"slot\":0,\"instance\":0,\"cycle\":10,\"cycles\":40}}"),
+                   "\"k.hip:3\"}}"),
             std::string::npos)
       << J;
-  EXPECT_NE(J.find("\"kind\":\"data\""), std::string::npos);
-  EXPECT_NE(J.find("\"cycle\":40,\"value\":12345}}"), std::string::npos);
+  // The wave's arguments are its thread's, once.
+  EXPECT_NE(J.find("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":1,\"args\":{\"name\":"
+                   "\"SE0/CU0/SIMD0/W0#0\",\"kernel\":\"kern\",\"code_object\":7,\"se\":0,\"cu\":0,"
+                   "\"simd\":0,\"slot\":0,\"instance\":0}}"),
+            std::string::npos)
+      << J;
+  EXPECT_EQ(J.find("\"cycle\""), std::string::npos);
+  EXPECT_NE(J.find("\"kind\":\"data\",\"value\":12345}}"), std::string::npos);
   EXPECT_NE(J.find("{\"ph\":\"C\",\"name\":\"n\",\"ts\":0.04,\"pid\":1,\"args\":{\"value\":12345}}"),
             std::string::npos);
   EXPECT_NE(J.find("{\"ph\":\"C\",\"name\":\"waves\",\"ts\":0,\"pid\":1,\"args\":{\"in flight\":2}}"),
@@ -262,7 +267,7 @@ TEST(Timeline, PftraceReadsBackAsTracksAndEvents) {
     if (Track.first == "SE5/CU2/SIMD1/W3#0")
       for (uint64_t U = Uuid; U; U = Tracks[U].second)
         Chain.push_back(Tracks[U].first);
-  std::vector<std::string> Want = {"SE5/CU2/SIMD1/W3#0", "SIMD1", "CU2", "SE5", "dispatch 1: kern",
-                                   "ui_test (GPU; SQTT cycles shown as ns)"};
+  std::vector<std::string> Want = {"SE5/CU2/SIMD1/W3#0", "SIMD1", "CU2", "SE5",
+                                   "dispatch 1: kern (code object 7)", "ui_test (GPU; SQTT cycles shown as ns)"};
   EXPECT_EQ(Chain, Want);
 }

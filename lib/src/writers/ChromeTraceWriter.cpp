@@ -6,7 +6,8 @@
 // SE/CU/SIMD/slot order; ts/dur in microseconds of whole nanoseconds; slices
 // as complete "X" events (speedscope cannot close an unnamed "E"; see
 // appendDuration for how their ends stay in order there), points as
-// thread-scoped instants; every one with its arguments; counters ("C") for
+// thread-scoped instants, each with its marker's arguments (the wave's are
+// its thread's, in the thread_name metadata); counters ("C") for
 // each dispatch's waves in flight and each data marker's values. Waves are
 // read back from the event store one at a time, so memory does not follow
 // the trace's size.
@@ -153,9 +154,21 @@ void writeChromeMetadata(std::ostream &OS, const TimelineLayout &Layout, const C
   for (const TimelineThread &T : Layout.Threads) {
     std::string Ids = "\"pid\":" + std::to_string(Base.pid(Layout.Processes[T.Process])) +
                       ",\"tid\":" + std::to_string(Base.tid(T));
+    // The wave's arguments are the thread's, once (an event carries only
+    // its name, time and payload).
+    std::vector<TimelineArg> Args;
+    TimelineArgs::waveArgs(Layout.Processes[T.Process], T, Args);
+    std::string WaveArgs;
+    for (const TimelineArg &A : Args) {
+      WaveArgs += ",\"" + std::string(A.Key) + "\":";
+      if (A.Str)
+        WaveArgs += jsonString(*A.Str);
+      else
+        appendInt(WaveArgs, A.Int);
+    }
     separate(Out, First);
-    Out += "{\"ph\":\"M\",\"name\":\"thread_name\"," + Ids + ",\"args\":{\"name\":\"" + T.Name +
-           "\"}},\n";
+    Out += "{\"ph\":\"M\",\"name\":\"thread_name\"," + Ids + ",\"args\":{\"name\":\"" + T.Name + "\"" +
+           WaveArgs + "}},\n";
     Out += "{\"ph\":\"M\",\"name\":\"thread_sort_index\"," + Ids +
            ",\"args\":{\"sort_index\":" + std::to_string(Base.tid(T)) + "}}";
   }
@@ -248,19 +261,13 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
     Dir.Events.read({W.Begin, W.End}, Events);
     timelineItems(Events, Items);
     const TimelineThread *Thread = nullptr;
-    std::string Ids, WaveJson;
+    std::string Ids;
     for (const TimelineItem &Item : Items) {
       const TimelineEvent &E = Events[Item.Head];
       if (!Thread || Thread->Dispatch != E.Dispatch) {
         Thread = &Layout.thread(E.Dispatch, W.Wave);
         Ids = ",\"pid\":" + std::to_string(Base.pid(Layout.Processes[Thread->Process])) +
               ",\"tid\":" + std::to_string(Base.tid(*Thread));
-        // The wave's arguments, after the marker's (so each with a comma).
-        Args.clear();
-        TimelineArgs::waveArgs(Layout.Processes[Thread->Process], *Thread, Args);
-        WaveJson.clear();
-        for (const TimelineArg &A : Args)
-          AppendArg(WaveJson, A, false);
       }
       const TimelineProcess &Process = Layout.Processes[Thread->Process];
       if (!First)
@@ -280,7 +287,6 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
       }
       J.str(Ids);
       J.str(MarkerJson(E, Item));
-      J.str(WaveJson);
       Args.clear();
       ArgsOf.eventArgs(Item, Events, Args);
       for (const TimelineArg &A : Args) {

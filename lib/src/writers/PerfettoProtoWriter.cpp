@@ -6,7 +6,8 @@
 // CU -> SIMD -> wave instance, with explicit sibling order; each dispatch
 // also has counter tracks for its waves in flight and for each data marker's
 // values. Slices are SLICE_BEGIN/SLICE_END pairs, points INSTANTs, with the
-// same arguments as the Chrome JSON as debug annotations. Timestamps are
+// marker's arguments and payload as debug annotations (the wave's are its
+// track's). Timestamps are
 // nanoseconds (D16). Waves are read back from the event store one at a time,
 // like the JSON writer.
 //
@@ -16,7 +17,8 @@
 // its interned data holds the wave's own argument strings. Event names,
 // categories, argument names and string values are interned with iids that
 // are the same in every wave (only the entries are repeated), so a marker's
-// and a wave's encoded arguments are built once and copied into each event.
+// encoded name, category and arguments are built once and copied into each
+// event.
 #include "sqtt/writers/Protobuf.h"
 #include "sqtt/writers/Timeline.h"
 #include "sqtt/writers/TraceWriters.h"
@@ -94,8 +96,7 @@ public:
     Tables[AnnotationStrings].Field = InternedF::AnnotationStrings;
     // The argument names and kinds first, in argument order: their iids are
     // then the same in every trace (the others follow first use).
-    for (const char *Key : {"marker_id", "kind", "source", "kernel", "code_object", "se", "cu", "simd",
-                            "slot", "instance", "cycle", "cycles", "value"})
+    for (const char *Key : {"marker_id", "kind", "source", "value"})
       iid(AnnotationNames, Key);
     for (const char *Kind : {"function", "user", "point", "data", "unknown"})
       iid(AnnotationStrings, Kind);
@@ -161,8 +162,13 @@ private:
 
   /// The dispatch/SE/CU/SIMD/wave tracks, in the layout's order.
   void tracks() {
+    // A wave's arguments are its track's (named after the wave, under its
+    // SE, CU and SIMD) and its dispatch's, whose name says the code object:
+    // an event carries only its name, time and payload.
     for (const TimelineProcess &P : Layout.Processes)
-      DispatchUuid.push_back(track(P.Name, RootUuid, P.Pid));
+      DispatchUuid.push_back(track(P.CodeObject ? P.Name + " (code object " + std::to_string(*P.CodeObject) + ")"
+                                                : P.Name,
+                                   RootUuid, P.Pid));
     // (process, SE, CU, SIMD) -> group track; unused coordinates are ~0.
     std::map<std::tuple<uint32_t, uint32_t, uint32_t, uint32_t>, uint64_t> Groups;
     static const char *Prefix[3] = {"SE", "CU", "SIMD"};
@@ -320,24 +326,18 @@ private:
 
   // --- waves
 
-  /// Clears the sequence's incremental state for the events of \p T: its
-  /// track becomes the default, and its own arguments are encoded once.
-  void startWave(const TimelineProcess &P, const TimelineThread &T, uint64_t Uuid) {
+  /// Clears the sequence's incremental state for the events of track
+  /// \p Uuid, which becomes the default.
+  void startWave(uint64_t Uuid) {
     ++Generation;
-    Args.clear();
-    TimelineArgs::waveArgs(P, T, Args);
-    WaveBlock.assign(Args.size() * MaxAnnotation, '\0');
-    char *At = WaveBlock.data();
-    for (const TimelineArg &A : Args)
-      At = annotation(At, A, nullptr);
-    WaveBlock.resize(size_t(At - WaveBlock.data()));
     std::string Defaults, TrackDefaults, Packet;
     putUInt(TrackDefaults, DefaultsF::TrackUuid, Uuid);
     putBytes(Defaults, DefaultsF::TrackEventDefaults, TrackDefaults);
     putUInt(Packet, PacketF::SequenceId, SequenceId);
     putUInt(Packet, PacketF::SequenceFlags, PacketF::IncrementalStateCleared);
     putBytes(Packet, PacketF::Defaults, Defaults);
-    putBytes(Packet, PacketF::InternedData, InternedBuf);
+    if (!InternedBuf.empty())
+      putBytes(Packet, PacketF::InternedData, InternedBuf);
     InternedBuf.clear();
     packet(Packet);
     CurrentUuid = Uuid;
@@ -369,24 +369,21 @@ private:
         Thread = &Layout.thread(E.Dispatch, W.Wave);
         Uuid = WaveUuid[Thread->Tid - 1];
       }
-      const TimelineProcess &Process = Layout.Processes[Thread->Process];
       CloseUntil(Item.Begin);
       if (Uuid != CurrentUuid)
-        startWave(Process, *Thread, Uuid);
+        startWave(Uuid);
       MarkerBlock &M = markerBlock(E, Item.Payload != 0);
       if (M.Generation != Generation) {
         M.Generation = Generation;
         for (auto [T, Iid] : M.Used)
           use(T, Iid);
       }
-      size_t Bound = 4 + M.Bytes.size() + WaveBlock.size() + (2 + Item.Payload) * MaxAnnotation;
+      size_t Bound = 4 + M.Bytes.size() + (2 + Item.Payload) * MaxAnnotation;
       if (EventBuf.size() < Bound)
         EventBuf.resize(Bound);
       char *At = encodeUInt(EventBuf.data(), EventF::Type, Item.Slice ? EventF::SliceBegin : EventF::Instant);
       std::memcpy(At, M.Bytes.data(), M.Bytes.size());
       At += M.Bytes.size();
-      std::memcpy(At, WaveBlock.data(), WaveBlock.size());
-      At += WaveBlock.size();
       Args.clear();
       ArgsOf.eventArgs(Item, Events, Args);
       for (const TimelineArg &A : Args)
@@ -427,7 +424,7 @@ private:
   static constexpr size_t Capacity = size_t(4) << 20;
   std::vector<char> Buf;
   size_t Len = 0;
-  std::string InternedBuf, WaveBlock;
+  std::string InternedBuf;
   std::vector<char> EventBuf;
 
   InternTable Tables[TableCount];

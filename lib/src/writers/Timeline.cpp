@@ -183,9 +183,6 @@ void TimelineArgs::waveArgs(const TimelineProcess &Process, const TimelineThread
 
 void TimelineArgs::eventArgs(const TimelineItem &Item, const std::vector<TimelineEvent> &Events,
                              std::vector<TimelineArg> &Out) {
-  Out.push_back({"cycle", nullptr, Item.Begin});
-  if (Item.Slice)
-    Out.push_back({"cycles", nullptr, Item.End - Item.Begin});
   if (Events[Item.Head].Category == EventCategory::Instruction && Item.Payload == 3) {
     const TimelineEvent *P = &Events[Item.Head + 1];
     Out.push_back({"category", &Categories[P[0].Name < InstCategories ? P[0].Name : 0], 0});

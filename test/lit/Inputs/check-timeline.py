@@ -20,8 +20,9 @@ with the data markers' payloads.
                    track_uuid, ns timestamps.
 Beyond what the viewers need, it checks what this project promises: ids in
 [1, 2^31), tracks in SE/CU/SIMD/slot/instance order, the arguments of every
-slice and instant, and the GPU -> dispatch -> SE -> CU -> SIMD -> wave
-hierarchy of the pftrace. Prints one summary line per file or an error.
+slice and instant (the marker's and the payload; the wave's are the
+track's, never repeated per event), and the GPU -> dispatch -> SE -> CU ->
+SIMD -> wave hierarchy of the pftrace. Prints one summary line per file or an error.
 """
 import argparse
 import collections
@@ -96,6 +97,9 @@ def read_json(path):
             elif name == "thread_name":
                 model["threads"][thread]["name"] = value["name"]
                 model["threads"][thread]["process"] = pid
+                # The wave's arguments, once (D: an event carries only its
+                # name, time and payload).
+                model["threads"][thread]["args"] = {k: v for k, v in value.items() if k != "name"}
             elif name == "thread_sort_index":
                 sort_index[thread] = value["sort_index"]
             continue
@@ -273,7 +277,19 @@ def read_pftrace(path):
         process = tracks[tracks[tracks[t["parent"]]["parent"]]["parent"]]["parent"]
         model["threads"][uuid]["name"] = t["name"]
         model["threads"][uuid]["process"] = process
-        model["processes"][process] = tracks[process]["name"]
+        # The wave's arguments are its tracks': SE/CU/SIMD/slot/instance from
+        # the names, the code object from the dispatch's.
+        dispatch = tracks[process]["name"]
+        co = re.search(r" \(code object (\d+)\)$", dispatch)
+        dispatch = dispatch[:co.start()] if co else dispatch
+        slot, inst = WAVE.match(t["name"]).group(4, 5)
+        wa = {"se": int(se), "cu": int(cu), "simd": int(simd), "slot": int(slot), "instance": int(inst)}
+        if ": " in dispatch:
+            wa["kernel"] = dispatch.split(": ", 1)[1]
+        if co:
+            wa["code_object"] = int(co.group(1))
+        model["threads"][uuid]["args"] = wa
+        model["processes"][process] = dispatch
     # Siblings in explicit order: SEs, CUs, SIMDs, waves by number.
     children = collections.defaultdict(list)
     for uuid, t in tracks.items():
@@ -389,43 +405,46 @@ def check(path, model, truth):
             fail(f"{t.get('name')} has no named process")
         kernel = process.split(": ", 1)[1] if ": " in process else None
         w = waves[(dir_index, se, cu, simd, slot, inst)]
+        wave_args = t.get("args") or {}
+        want = {"se": se, "cu": cu, "simd": simd, "slot": slot, "instance": inst}
+        if kernel:
+            want["kernel"] = kernel
+        for k, v in want.items():
+            if wave_args.get(k) != v:
+                fail(f"{t['name']}: wave argument {k} = {wave_args.get(k)!r}, expected {v!r}")
+        if not isinstance(wave_args.get("code_object"), int):
+            fail(f"{t['name']}: no code_object among the wave's arguments {wave_args}")
         for kind, items in (("slices", t["slices"]), ("instants", t["instants"])):
             for item in items:
                 name, begin, a = item[0], item[1], item[3] if kind == "slices" else item[2]
                 if a is None:
                     fail(f"{name} at {begin} carries no arguments")
-                want = {"se": se, "cu": cu, "simd": simd, "slot": slot, "instance": inst}
-                if kernel:
-                    want["kernel"] = kernel
-                for k, v in want.items():
-                    if a.get(k) != v:
-                        fail(f"{t['name']} {name}: argument {k} = {a.get(k)!r}, expected {v!r}")
+                repeated = set(a) & {"se", "cu", "simd", "slot", "instance", "kernel", "code_object",
+                                     "cycle", "cycles"}
+                if repeated:
+                    fail(f"{t['name']} {name}: the event repeats {sorted(repeated)}")
                 expected_kinds = ("function", "user") if kind == "slices" else ("point", "data")
-                if a.get("kind") not in expected_kinds or not isinstance(a.get("marker_id"), int) \
-                        or not isinstance(a.get("code_object"), int):
-                    fail(f"{t['name']} {name}: bad kind/marker_id/code_object in {a}")
+                if a.get("kind") not in expected_kinds or not isinstance(a.get("marker_id"), int):
+                    fail(f"{t['name']} {name}: bad kind/marker_id in {a}")
                 if "source" in a and not re.match(r"^\S+:\d+", a["source"]):
                     fail(f"{name}: source {a['source']!r} is not file:line")
-                if marker_ids.setdefault((a["code_object"], name), a["marker_id"]) != a["marker_id"]:
-                    fail(f"{name} has two marker IDs in code object {a['code_object']}")
-                if to_ns(a["cycle"]) != begin:
-                    fail(f"{name}: cycle argument {a['cycle']} is not its time {begin} ns")
+                co = wave_args["code_object"]
+                if marker_ids.setdefault((co, name), a["marker_id"]) != a["marker_id"]:
+                    fail(f"{name} has two marker IDs in code object {co}")
                 if kind == "slices":
-                    if to_ns(a["cycle"] + a["cycles"]) != item[2]:
-                        fail(f"{name}: cycles argument {a['cycles']} is not its duration")
-                    w["slices"].append((name, a["cycle"], a["cycle"] + a["cycles"], item[1], item[2]))
+                    w["slices"].append((name, item[1], item[2]))
                 else:
-                    w["instants"].append((name, a["cycle"], a.get("value"), begin))
+                    w["instants"].append((name, a.get("value"), begin))
     slices = instants = 0
     for key, want in truth.items():
         if key[0] != dir_index:
             continue
         got = waves.pop(key, {"slices": [], "instants": []})
-        exp_s = sorted((n, b, e, to_ns(b), to_ns(e)) for n, b, e in want["slices"])
+        exp_s = sorted((n, to_ns(b), to_ns(e)) for n, b, e in want["slices"])
         if sorted(got["slices"]) != exp_s:
             diff = set(got["slices"]) ^ set(exp_s)
             fail(f"wave {key}: slices differ from the truth, e.g. {sorted(diff)[:3]}")
-        exp_i = sorted((n, t, v, to_ns(t)) for n, t, v in want["instants"])
+        exp_i = sorted((n, v, to_ns(t)) for n, t, v in want["instants"])
         if sorted(got["instants"], key=str) != sorted(exp_i, key=str):
             diff = set(got["instants"]) ^ set(exp_i)
             fail(f"wave {key}: instants differ from the truth, e.g. {sorted(diff, key=str)[:3]}")

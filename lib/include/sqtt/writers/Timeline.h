@@ -108,13 +108,14 @@ struct TimelineArg {
 
 /// The arguments of \p Item, in a fixed order: marker ID, kind, source
 /// location (when the map has one), kernel and code object (when known),
-/// SE/CU/SIMD/slot/instance, the begin cycle, the duration in cycles (slices)
-/// and the payload words (data markers: "value", or "value0", "value1", ...;
-/// instructions: category, stall and duration, with the code.json line in
-/// place of the marker ID).
-/// They come in three groups, which of() concatenates: the marker's (the
-/// same for every event of one marker), the wave's (the same for every event
-/// on one track) and the event's own; a writer may encode the first two once.
+/// SE/CU/SIMD/slot/instance, and the payload words (data markers: "value",
+/// or "value0", "value1", ...; instructions: category, stall and duration,
+/// with the code.json line in place of the marker ID). They come in three
+/// groups, which of() concatenates: the marker's (the same for every event
+/// of one marker), the wave's (the same for every event on one track) and
+/// the event's own. The writers put the wave's on the track, once, and the
+/// marker's in an encoding made once per marker: an event carries only its
+/// name, time and payload.
 class TimelineArgs {
 public:
   explicit TimelineArgs(const NameTable &Names) : Names(Names) {}
@@ -125,7 +126,7 @@ public:
   /// Kernel, code object, SE/CU/SIMD/slot/instance of \p Thread.
   static void waveArgs(const TimelineProcess &Process, const TimelineThread &Thread,
                        std::vector<TimelineArg> &Out);
-  /// The begin cycle, the duration and the payload words of \p Item.
+  /// The payload words of \p Item.
   void eventArgs(const TimelineItem &Item, const std::vector<TimelineEvent> &Events,
                  std::vector<TimelineArg> &Out);
   /// The key of payload word \p I of \p Count ("value" when there is one).

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check-nesting.py TRACE.json - every track's slices nest: each "X" event
-lies inside the slice open around it (exact cycles from its "cycle" and
-"cycles" arguments), the rule one track of Perfetto and speedscope needs.
+lies inside the slice open around it (in whole ns, as Perfetto rounds ts
+and dur), the rule one track of Perfetto and speedscope needs.
 Prints "<n> slices on <m> tracks nest", or the first slice that does not and
 exits 1."""
 import json
@@ -12,11 +12,11 @@ tracks = {}
 for e in events:
     tracks.setdefault((e["pid"], e["tid"]), []).append(e)
 for track, slices in tracks.items():
-    slices.sort(key=lambda e: (e["args"]["cycle"], -e["args"]["cycles"]))
+    ns = lambda e: (round(e["ts"] * 1000), round(e["ts"] * 1000) + round(e["dur"] * 1000))
+    slices.sort(key=lambda e: (ns(e)[0], -ns(e)[1]))
     open_ends = []
     for e in slices:
-        begin = e["args"]["cycle"]
-        end = begin + e["args"]["cycles"]
+        begin, end = ns(e)
         while open_ends and open_ends[-1] <= begin and not (open_ends[-1] == begin == end):
             open_ends.pop()
         if open_ends and end > open_ends[-1]:
