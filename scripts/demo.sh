@@ -47,7 +47,8 @@ for co in "$out"/code_objects/*.co; do
 done
 
 step "3. Simulate a rocprofv3 --att trace of them (no GPU here: the files say 'simulated')"
-"$bin/sqtt-synth" -c "$out"/code_objects/*.co -o "$out/trace" --dirs 2 --seed 2026
+# CU 0's waves also get per-instruction records, as rocprofv3 --att-target-cu 0 writes them.
+"$bin/sqtt-synth" -c "$out"/code_objects/*.co -o "$out/trace" --dirs 2 --seed 2026 --target-cu 0
 
 step "4. The att step: code.json tables, gfx12 headers restored and re-timed"
 "$bin/sqtt-att" "$out/trace"
@@ -55,6 +56,10 @@ step "4. The att step: code.json tables, gfx12 headers restored and re-timed"
 step "5. Per-scope statistics"
 "$bin/sqtt-stats" "$out/trace" --demangle -o "$out/stats.txt" 2>/dev/null
 cut -c1-160 "$out/stats.txt" | head -6 | sed 's/^/   /'
+
+echo "   where each scope's cycles go, from the target CU's instructions (sqtt-stats --instructions):"
+"$bin/sqtt-stats" "$out/trace" --demangle --instructions -o "$out/instructions.txt" 2>/dev/null
+cut -c1-160 "$out/instructions.txt" | head -5 | sed 's/^/   /'
 
 step "6. Flamegraph"
 (cd "$out" && "$bin/sqtt-flamegraph" trace --demangle -o flamegraph.svg > stacks.folded)
@@ -69,6 +74,10 @@ head -3 "$out/diff.folded" | sed 's/^/   /'
 
 step "8. Perfetto timelines"
 "$bin/sqtt-perfetto" "$out/trace" --demangle -o "$out/perfetto"
+# The target CU's instructions as slices under the scopes of their waves
+# (those of SE 0, SIMD 0: a few MB).
+"$bin/sqtt-perfetto" "$out/trace" --demangle --instructions --se 0 --simd 0 -o "$out/perfetto-instructions" 2>&1 |
+  grep -E '^  ' | sed 's/^/   /'
 # Every dispatch in one file (one process per dispatch).
 "$bin/sqtt-perfetto" "$out/trace" --demangle --merge -o "$out/perfetto-merged" 2>&1 | grep -E 'wrote|merged' | sed 's/^/   /'
 
@@ -80,12 +89,14 @@ cat <<EOM
 
 Everything is in ${out#$root/}/:
   stats.txt                 per-scope statistics (sqtt-stats)
+  instructions.txt          per scope: instructions, cycles by category, top ISA and source lines
   flamegraph.svg            open in a browser (click to zoom, Search highlights)
   diff.svg, diff.folded     the second run against the first (red: more, blue: less)
   stacks.folded             flamegraph.pl / inferno / speedscope input
   profile.speedscope.json   drag onto https://www.speedscope.app
   perfetto/*.perfetto.json  drag onto https://ui.perfetto.dev
   perfetto-merged/merged.perfetto.json  every dispatch in one timeline
+  perfetto-instructions/    the same timelines with the target CU's instructions
   addresses.json            per-lane addresses of every traced memory operation
   memory-summary.json       per operation: cache lines, bank conflicts, stride, range
   trace/                    the simulated rocprofv3 --att tree (with ground_truth.json)

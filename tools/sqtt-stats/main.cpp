@@ -77,6 +77,10 @@ int runInstructions(const Options &Opts, sqtt::TraceToolSession &Session, sqtt::
                          "waves of the CU --att-target-cu names, in each ui_output_* directory\n";
     return 1;
   }
+  if (Rows.empty()) {
+    std::cerr << Tool << ": error: the filters leave no instruction of the " << WaveFiles << " wave files\n";
+    return 1;
+  }
   return Status;
 }
 

@@ -49,6 +49,11 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(0u, 1000000u));
   App.add_flag("--compact", S.Compact, "Records on one line, as json.dump writes them (default: one a line)");
   App.add_option("--max-delay", S.MaxDelay, "Largest arrival delay of packed gfx12 headers (cycles)");
+  App.add_option("--target-cu", S.TargetCU,
+                 "Also write wave files (every instruction issued between the events of that CU's waves) and "
+                 "code.json rows, as rocprofv3 --att-target-cu does, and truth_instructions.txt; the records "
+                 "are the same with or without it")
+      ->check(CLI::Range(0, 127));
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
       ->check(CLI::Range(0u, 100u));
   sqtt::addVersionFlag(App, "sqtt-synth");

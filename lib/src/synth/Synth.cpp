@@ -10,6 +10,7 @@
 // the att step can recover issue times to within its sampling buckets.
 #include "sqtt/synth/Synth.h"
 #include "SynthCodeObject.h"
+#include "SynthInstructions.h"
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
@@ -50,6 +51,7 @@ struct Truth {
   uint64_t Instants = 0;
   std::ostream *Addresses = nullptr, *Headers = nullptr, *Events = nullptr; // truth_*.txt
   std::ostream *Intervals = nullptr, *Data = nullptr, *Waves = nullptr;
+  InstructionTruth Instructions;
 };
 
 /// One wave slot: its waves (runs) one after the other.
@@ -57,11 +59,13 @@ class SlotGen {
 public:
   SlotGen(const SynthScenario &S, const std::vector<SynthCO> &COs, uint32_t DirIdx, uint32_t SE,
           uint32_t CU, uint32_t SIMD, uint32_t Wave, uint32_t SlotIndex, int64_t Phase, bool &FirstOfSimd,
-          Truth &T)
+          Truth &T, const SynthListing &Listing)
       : S(S), COs(COs), DirIdx(DirIdx), SE(SE), CU(CU), SIMD(SIMD), Wave(Wave), SlotIndex(SlotIndex),
         Phase(Phase), FirstOfSimd(FirstOfSimd), T(T),
         Rng(S.Seed * 0x9E3779B97F4A7C15ull ^ (uint64_t(DirIdx) << 48) ^ (uint64_t(SE) << 32) ^
-            (uint64_t(CU) << 16) ^ (uint64_t(SIMD) << 8) ^ Wave) {
+            (uint64_t(CU) << 16) ^ (uint64_t(SIMD) << 8) ^ Wave),
+        Listing(Listing), Detailed(S.TargetCU >= 0 && CU == uint32_t(S.TargetCU)),
+        InstRng(Rng() ^ 0xD1B54A32D192ED03ull) {
     Time = 100 + int64_t(Rng() % 97);
     startRun();
   }
@@ -82,6 +86,7 @@ public:
   };
   std::vector<Launch> Launches;
   uint64_t AddressBlocks = 0;
+  std::vector<SynthWaveDetail> Details; // the target CU's finished waves
 
 private:
   uint32_t rnd(uint32_t N) { return N ? uint32_t(Rng() % N) : 0; }
@@ -93,6 +98,8 @@ private:
     Node = 0;
     LastScope = -1;
     WaveScoped = WaveMarkers = 0;
+    Detail = {};
+    DetailKeys.clear();
     Launches.push_back({Time - 5, 0, uint32_t((SlotIndex + Run) % COs.size()) + 1});
     Prefix = "code_object_" + std::to_string(CO->ID) + (CO->Target.empty() ? "" : " (" + CO->Target + ")") +
              ";" + CO->Kernel;
@@ -149,6 +156,18 @@ private:
     SliceSelf.pop_back();
     if (!CO->Tree.empty())
       Node = CO->Tree[Node].Parent;
+  }
+  /// The wave's file is complete: its truth, keyed by each instruction's scope.
+  void finishDetail() {
+    Detail.SIMD = SIMD, Detail.Slot = Wave, Detail.Run = Run;
+    Detail.Begin = Launches.back().Start, Detail.End = Launches.back().End;
+    std::vector<InstructionTruth::Key> KeyOf;
+    for (uint32_t K : DetailKeys)
+      KeyOf.push_back(K == 0 ? InstructionTruth::Key{CO->Kernel, "(no scope)", "kernel"}
+                             : InstructionTruth::Key{CO->Kernel, CO->Scopes[K - 1].second,
+                                                     CO->UserScope[K - 1] ? "user" : "function"});
+    T.Instructions.wave(Detail, KeyOf);
+    Details.push_back(std::move(Detail));
   }
   /// One line of the per-wave truth: dir, slot, instance, then the event.
   std::ostream &waveTruth(char Kind) {
@@ -227,7 +246,15 @@ private:
     while (Pending.empty()) {
       if (Run > S.Relaunches)
         return;
+      int64_t From = Time;
       Time += S.EventGap ? 1 + rnd(2 * S.EventGap - 1) : 10 + rnd(490);
+      // The target CU's instructions in the gap, from the innermost scope's
+      // lines (their own random stream: the records stay the same).
+      if (Detailed) {
+        int Scope = Stack.empty() ? -1 : int(Stack.back());
+        simulateGap(From, Time, Listing.line(size_t(CO - COs.data()), Scope, 0), uint32_t(Scope + 1), InstRng,
+                    Detail, DetailKeys);
+      }
       if (Events == 0) {
         if (!Stack.empty()) { // Close what is open: every scope ends.
           scopeRecord(Time);
@@ -236,6 +263,8 @@ private:
           continue;
         }
         Launches.back().End = LastArrival + 5;
+        if (Detailed)
+          finishDetail();
         // The kernel frame's own time (D25): the wave's lifetime less its
         // scoped time, for a wave with markers.
         uint64_t Life = uint64_t(Launches.back().End - Launches.back().Start);
@@ -315,10 +344,47 @@ private:
   std::string Prefix;
   uint64_t WaveScoped = 0, WaveMarkers = 0; // this wave's
   std::deque<Rec> Pending;
+  const SynthListing &Listing;
+  bool Detailed; // on the target CU
+  std::mt19937_64 InstRng;
+  SynthWaveDetail Detail;            // this wave's instructions
+  std::vector<uint32_t> DetailKeys;  // per instruction: its scope + 1, 0 outside every scope
 };
 
 void writeJsonFile(OutputFiles &Out, const fs::path &Path, const std::string &Text) {
   Out.write(Path.string(), [&](std::ostream &OS) { OS << Text; });
+}
+
+/// The wave files of one shader engine's target-CU waves; returns their
+/// entry of filenames.json's wave_filenames ({simd: {slot: {n: [file,
+/// begin, end]}}} under the SE), "" when there are none.
+std::string writeWaveFiles(OutputFiles &Files, const fs::path &Ui, uint32_t SE, uint32_t CU,
+                           const std::vector<std::unique_ptr<SlotGen>> &Gens, bool First) {
+  std::map<uint32_t, std::map<uint32_t, std::string>> BySimd; // simd -> slot -> entries
+  for (const auto &G : Gens)
+    for (const SynthWaveDetail &W : G->Details) {
+      std::string Name = "se" + std::to_string(SE) + "_sm" + std::to_string(W.SIMD) + "_sl" +
+                         std::to_string(W.Slot) + "_wv" + std::to_string(W.Run) + ".json";
+      writeJsonFile(Files, Ui / Name, waveFileJson(W, SE, CU));
+      std::string &Entries = BySimd[W.SIMD][W.Slot];
+      Entries += std::string(Entries.empty() ? "" : ",") + "\"" + std::to_string(W.Run) + "\":[\"" + Name + "\"," +
+                 std::to_string(W.Begin) + "," + std::to_string(W.End) + "]";
+    }
+  if (BySimd.empty())
+    return "";
+  std::string Out = std::string(First ? "" : ",") + "\"" + std::to_string(SE) + "\":{";
+  bool FirstSimd = true;
+  for (const auto &[Simd, Slots] : BySimd) {
+    Out += std::string(FirstSimd ? "" : ",") + "\"" + std::to_string(Simd) + "\":{";
+    bool FirstSlot = true;
+    for (const auto &[Slot, Entries] : Slots) {
+      Out += std::string(FirstSlot ? "" : ",") + "\"" + std::to_string(Slot) + "\":{" + Entries + "}";
+      FirstSlot = false;
+    }
+    Out += "}";
+    FirstSimd = false;
+  }
+  return Out + "}";
 }
 
 } // namespace
@@ -355,13 +421,15 @@ SynthStats synthesize(const SynthScenario &S) {
   T.Intervals = &Files.open((Out / "truth_intervals.txt").string());
   T.Data = &Files.open((Out / "truth_data.txt").string());
   T.Waves = &Files.open((Out / "truth_waves.txt").string());
+  SynthListing CodeListing(COs);
   SynthStats Stats;
   const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
   for (uint32_t D = 0; D < S.Dirs; ++D) {
     fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D + 1));
     Files.createDirectory(Ui.string());
-    std::string Listing = "{" + Note + ",\"global_begin_time\":0,\"gfxv\":\"navi\",\"gfxip\":12,\"version\":\"3.1.0\","
-                          "\"counter_names\":[],\"wave_filenames\":{},\"shaderdata_filenames\":{";
+    // filenames.json's two listings, filled SE by SE.
+    std::string ShaderDataList = "\"shaderdata_filenames\":{";
+    std::string WaveFiles = "\"wave_filenames\":{";
     std::string Occ = "{" + Note;
     for (uint32_t SE = 0; SE < S.ShaderEngines; ++SE) {
       if (S.Progress)
@@ -379,7 +447,7 @@ SynthStats synthesize(const SynthScenario &S) {
           for (uint32_t W = 0; W < S.WavesPerSIMD; ++W)
             Gens.push_back(std::make_unique<SlotGen>(S, COs, D, SE, CU, SIMD, W, SlotIndex++,
                                                      Phases[CU * S.SIMDs + SIMD],
-                                                     Flags[CU * S.SIMDs + SIMD], T));
+                                                     Flags[CU * S.SIMDs + SIMD], T, CodeListing));
       std::string Name = "shaderdata_" + std::to_string(SE) + "_0.json";
       Files.write((Ui / Name).string(), [&](std::ostream &OS) {
         char Line[96];
@@ -409,7 +477,8 @@ SynthStats synthesize(const SynthScenario &S) {
         }
         OS << "]}\n";
       });
-      Listing += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
+      ShaderDataList += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
+      WaveFiles += writeWaveFiles(Files, Ui, SE, uint32_t(S.TargetCU), Gens, WaveFiles.back() == '{');
       Occ += ",\"" + std::to_string(SE) + "\":[";
       bool FirstRow = true;
       for (size_t G = 0; G < Gens.size(); ++G) {
@@ -428,7 +497,8 @@ SynthStats synthesize(const SynthScenario &S) {
       }
       Occ += "]";
     }
-    Listing += "}}\n";
+    std::string Listing = "{" + Note + ",\"global_begin_time\":0,\"gfxv\":\"navi\",\"gfxip\":12,"
+                          "\"version\":\"3.1.0\",\"counter_names\":[]," + WaveFiles + "}," + ShaderDataList + "}}\n";
     Occ += ",\"dispatches\":{\"0\":\"0 / 0x0\"";
     for (size_t C = 0; C < COs.size(); ++C) {
       std::ostringstream Name;
@@ -438,7 +508,9 @@ SynthStats synthesize(const SynthScenario &S) {
     Occ += "},\"version\":\"3.0.0\"}\n";
     writeJsonFile(Files, Ui / "filenames.json", Listing);
     writeJsonFile(Files, Ui / "occupancy.json", Occ);
-    writeJsonFile(Files, Ui / "code.json", "{" + Note + ",\"code\":[],\"header\":\"ISA, _, LineNumber, Source, "
+    writeJsonFile(Files, Ui / "code.json",
+                  S.TargetCU >= 0 ? CodeListing.codeJson(Note)
+                                  : "{" + Note + ",\"code\":[],\"header\":\"ISA, _, LineNumber, Source, "
                                     "Codeobj, Vaddr, Hit, Latency, Stall, Idle\",\"version\":\"simulated\"}\n");
   }
   std::ostringstream Truth;
@@ -479,6 +551,8 @@ SynthStats synthesize(const SynthScenario &S) {
   Truth << "],\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records
         << ",\n\"address_blocks\": " << Stats.AddressBlocks << "\n}\n";
   writeJsonFile(Files, Out / "ground_truth.json", Truth.str());
+  if (S.TargetCU >= 0)
+    Files.write((Out / "truth_instructions.txt").string(), [&](std::ostream &OS) { T.Instructions.write(OS); });
   Files.commit();
   return Stats;
 }

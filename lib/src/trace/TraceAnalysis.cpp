@@ -105,8 +105,10 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, Mark
   if (Clock)
     alignOccupancy(Occ, *Clock);
   std::optional<InstructionCapture> Capture;
+  size_t WaveFiles = 0;
   if (Options.Build.Instructions || Options.InstructionSlices) {
     Capture = readInstructionCapture(Dir, Clock ? &*Clock : nullptr, Warnings);
+    WaveFiles = Capture->Waves.size();
     restrictCapture(*Capture, Options.Filter);
   }
   DirResult R = analyzeEngines(Dir, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
@@ -118,6 +120,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, Mark
           Rec.Time += It->second;
   }, Using, Warnings, Capture ? &*Capture : nullptr);
   R.Clock = std::move(Clock);
+  R.WaveFiles = WaveFiles; // read, whether or not the filters keep them
   return R;
 }
 

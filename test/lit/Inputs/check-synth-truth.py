@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """check-synth-truth.py SYNTH_OUT [--folded F] [--perfetto DIR] [--memory JSON]
                        [--summary-json JSON] [--stats JSON] [--diff F --baseline OUT]
+                       [--instructions JSON] [--instruction-slices FILE]
                        [--headers] [--tolerance CYCLES]
 
 Compares tool outputs with sqtt-synth's ground truth:
@@ -21,6 +22,12 @@ Compares tool outputs with sqtt-synth's ground truth:
   --stats     sqtt-stats --format json: every row's count, total, self,
               min, max, nearest-rank p50/p90/p99, waves and open, and every
               data row's count, min and max, from the simulator's intervals
+  --instructions  sqtt-stats --instructions -f json: every row's waves,
+              instructions, cycles and stall cycles per (kernel, innermost
+              scope), from truth_instructions.txt
+  --instruction-slices  sqtt-perfetto --instructions JSON: one slice per
+              instruction of the wave files, each under the scope the
+              truth puts it in
   --headers   after sqtt-att: every packed header's time within tolerance of
               its issue time, in issue order per wave
 """
@@ -38,6 +45,8 @@ ap.add_argument("--summary-json")
 ap.add_argument("--stats")
 ap.add_argument("--diff")
 ap.add_argument("--baseline")
+ap.add_argument("--instructions")
+ap.add_argument("--instruction-slices", nargs="+")
 ap.add_argument("--headers", action="store_true")
 ap.add_argument("--tolerance", type=int, default=0)
 args = ap.parse_args()
@@ -259,3 +268,46 @@ if args.headers:
                     worst = max(worst, t - true)
                     checked += 1
     print(f"headers: {checked} within [issue, issue + {args.tolerance}) (worst {worst})")
+
+
+if args.instructions:
+    want = {}
+    for line in open(f"{args.out}/truth_instructions.txt"):
+        kernel, scope, kind, waves, count, cycles, stall = line.rstrip("\n").split("\t")
+        want[(kernel, scope, kind)] = (int(waves), int(count), int(cycles), int(stall))
+    got = {(r["kernel"], r["scope"], r["kind"]): (r["waves"], r["instructions"], r["cycles"], r["stall_cycles"])
+           for r in json.load(open(args.instructions))}
+    if got != want:
+        diff = sorted(set(got.items()) ^ set(want.items()))
+        fail(f"instruction rows differ from the truth, e.g. {diff[:4]}")
+    print(f"instructions: {len(got)} rows match the truth "
+          f"({sum(v[1] for v in got.values())} instructions)")
+
+if args.instruction_slices:
+    import collections
+    want = collections.Counter()
+    for line in open(f"{args.out}/truth_instructions.txt"):
+        kernel, scope, kind, waves, count, cycles, stall = line.rstrip("\n").split("\t")
+        want[scope] += int(count)
+    got = collections.Counter()
+    for path in args.instruction_slices:
+        events = [e for e in json.load(open(path))["traceEvents"] if e["ph"] == "X"]
+        tracks = collections.defaultdict(list)
+        for e in events:
+            tracks[(e["pid"], e["tid"])].append(e)
+        for slices in tracks.values():
+            ns = lambda e: (round(e["ts"] * 1000), round(e["ts"] * 1000) + round(e["dur"] * 1000))
+            slices.sort(key=lambda e: (ns(e)[0], e["cat"] == "sqtt.instruction", -ns(e)[1]))
+            stack = []
+            for e in slices:
+                b, end = ns(e)
+                while stack and ns(stack[-1])[1] <= b and not (ns(stack[-1])[1] == b == end):
+                    stack.pop()
+                if e["cat"] == "sqtt.instruction":
+                    got[stack[-1]["name"] if stack else "(no scope)"] += 1
+                else:
+                    stack.append(e)
+    if got != want:
+        fail(f"instruction slices per enclosing scope differ from the truth: {sorted((got - want).items())[:3]}"
+             f" extra, {sorted((want - got).items())[:3]} missing")
+    print(f"instruction slices: {sum(got.values())} under the scopes the truth puts them in")

@@ -38,6 +38,10 @@ struct SynthScenario {
   bool Compact = false;
   unsigned MaxDelay = 300;     // cycles of arrival delay for gfx12 packed headers
   unsigned PrivPercent = 1;
+  /// The CU whose waves also get wave files (every instruction issued
+  /// between their events) and code.json rows, as rocprofv3 --att-target-cu
+  /// writes them; -1: none. The marker records are the same either way.
+  int TargetCU = -1;
   /// Called before each shader engine of each directory is generated.
   std::function<void(unsigned Dir, unsigned SE)> Progress;
 };
@@ -50,8 +54,10 @@ struct SynthStats {
 /// <Output>/ground_truth.json and truth_*.txt: addresses, packed headers,
 /// each wave's slices and instants (events), every closed scope interval
 /// (intervals: kernel, scope, kind, wave, cycles, self cycles; tab separated)
-/// and every data payload (data: kernel, name, value). Throws Error on bad
-/// input.
+/// and every data payload (data: kernel, name, value); with a target CU,
+/// truth_instructions.txt (kernel, innermost scope or "(no scope)", kind,
+/// waves, instructions, cycles, stall cycles; tab separated). Throws Error
+/// on bad input.
 SynthStats synthesize(const SynthScenario &Scenario);
 
 } // namespace sqtt

@@ -89,7 +89,8 @@ struct DirResult {
   /// keep, with its scoped time (built with the statistics).
   std::vector<WaveTime> WaveTimes;
   /// Per-scope instruction detail of the waves with wave files, and how
-  /// many wave files the directory has (built with Build.Instructions).
+  /// many wave files the directory has, whether or not the filters keep
+  /// them (built with Build.Instructions or InstructionSlices).
   InstructionStats Instructions;
   uint64_t WaveFiles = 0;
   uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
