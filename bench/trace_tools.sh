@@ -13,10 +13,13 @@
 # runs on one thread (-j 1); the flamegraph and Perfetto rows marked -j 2 read
 # shader engines ahead on the second core; the memory tool runs once without
 # and once with its summary. The Perfetto rows give the size of what they
-# wrote: Chrome JSON, and the native protobuf (--format pftrace).
+# wrote (MB and bytes per record): Chrome JSON, and the native protobuf
+# (--format pftrace).
 # Each row gives wall seconds and records/s, and records per CPU second
 # (user + system: the time the tool had a core, which on a shared machine is
-# what "on one core" measures); rows with a target (flamegraph 12 M records/s,
+# what "on one core" measures) and per user CPU second (the tool's own work,
+# without the kernel's cost of copying its output into the page cache, which
+# dominates the Chrome JSON rows on a disk); rows with a target (flamegraph 12 M records/s,
 # Perfetto JSON and pftrace and the memory tool 8 M/s, all including writing)
 # say whether the CPU rate meets it. Each table starts with the load average.
 # Traces are deleted afterwards.
@@ -68,7 +71,11 @@ measure() {
   local secs user sys kb
   read -r secs user sys kb < "$work/time"
   local out=""
-  if [[ -n ${OUT:-} ]]; then out="  ($(du -sm --apparent-size "$OUT" | cut -f1) MB written)"; fi
+  if [[ -n ${OUT:-} ]]; then
+    local bytes
+    bytes=$(du -sb --apparent-size "$OUT" | cut -f1)
+    out="  ($((bytes / 1000000)) MB written, $(awk -v b="$bytes" -v n="$n" 'BEGIN { printf "%.1f", b / n }') B/record)"
+  fi
   awk -v t="$name" -v n="$n" -v mb="$mb" -v s="$secs" -v cpu="$user + $sys" -v kb="$kb" -v out="$out" \
     -v target="$target" 'BEGIN {
     split(cpu, c, " [+] "); cpu = c[1] + c[2];
@@ -77,14 +84,15 @@ measure() {
     verdict = "";
     if (target > 0)
       verdict = sprintf("  %s %d M/s", n / cpu >= target ? "meets" : "MISSES", target / 1e6);
-    printf "%-20s %11d %9d %9.2f %12.0f %12.0f %9.0f %12.0f%s%s\n", t, n, mb, s, n / s, n / cpu, mb / s,
-      kb / 1024, verdict, out }'
+    user = c[1] < 0.01 ? 0.01 : c[1];
+    printf "%-20s %11d %9d %9.2f %12.0f %12.0f %12.0f %9.0f %12.0f%s%s\n", t, n, mb, s, n / s, n / cpu,
+      n / user, mb / s, kb / 1024, verdict, out }'
 }
 
 header() {
   echo "$1 (load average $(cut -d' ' -f1-3 /proc/loadavg))"
-  printf '%-20s %11s %9s %9s %12s %12s %9s %12s\n' step records "MB input" seconds "records/s" "rec/CPU s" \
-    "MB/s" "peak RSS MB"
+  printf '%-20s %11s %9s %9s %12s %12s %12s %9s %12s\n' step records "MB input" seconds "records/s" "rec/CPU s" \
+    "rec/user s" "MB/s" "peak RSS MB"
 }
 
 # run_size SHAPE_NAME RECORDS SHAPE... - synthesize, then every tool
@@ -107,8 +115,8 @@ run_size() {
   awk -v n="$records" -v mb="$mb" -v s="$secs" -v cpu="$user" -v sys="$sys" -v kb="$kb" 'BEGIN {
     if (s < 0.01) s = 0.01;
     cpu += sys; if (cpu < 0.01) cpu = 0.01;
-    printf "%-20s %11d %9d %9.2f %12.0f %12.0f %9.0f %12.0f  (MB written)\n", "sqtt-synth", n, mb, s, n / s,
-      n / cpu, mb / s, kb / 1024 }'
+    printf "%-20s %11d %9d %9.2f %12.0f %12.0f %12s %9.0f %12.0f  (MB written)\n", "sqtt-synth", n, mb, s,
+      n / s, n / cpu, "-", mb / s, kb / 1024 }'
   measure sqtt-flamegraph "$records" "$mb" 12000000 "$bin/sqtt-flamegraph" "$trace" --no-svg -j 1
   measure "  -j 2 (read-ahead)" "$records" "$mb" 0 "$bin/sqtt-flamegraph" "$trace" --no-svg -j 2
   OUT=$work/perfetto measure "sqtt-perfetto (JSON)" "$records" "$mb" 8000000 \
