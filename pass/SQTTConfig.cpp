@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTConfig.h"
+#include "SQTTOptions.h"
 
 #include "rocprof_trace_decoder/cxx/scope_mask.hpp"
 
@@ -39,12 +40,13 @@ std::string hex(uint32_t V) {
 
 class Parser {
 public:
-  Parser(Config &Cfg, Config::LookupFn Lookup) : Cfg(Cfg), Lookup(Lookup) {}
+  Parser(Config &Cfg, Config::LookupFn Lookup, Config::OriginFn Origin)
+      : Cfg(Cfg), Lookup(Lookup), Origin(Origin) {}
 
   void warn(const char *Name, StringRef Value, StringRef Expected,
             StringRef Used) {
     Cfg.Diagnostics.push_back(
-        {false, (Twine("invalid value '") + Value + "' for " + Name +
+        {false, (Twine("invalid value '") + Value + "' for " + Origin(Name) +
                  " (expected " + Expected + "); using " + Used)
                     .str()});
   }
@@ -132,18 +134,23 @@ public:
     auto V = lookup(Lookup, Name);
     if (!V)
       return;
+    std::string Lower = V->lower();
+    if (Lower == "off" || Lower == "0" || Lower == "none")
+      return; // AMD's spelling of "no memory markers"
     auto [N, M] = V->split(':');
     unsigned Chunk, Gap;
     bool HasColon = V->contains(':');
     if (!HasColon || N.getAsInteger(10, Chunk) || M.empty() ||
         M.getAsInteger(10, Gap) || Chunk == 0) {
-      warn(Name, *V, "N:M with N > 0 operations per marker and a gap of M",
+      warn(Name, *V, "N:M with N > 0 operations per marker and a gap of M, or off",
            "off");
       return;
     }
     Cfg.MemoryChunkSize = Chunk;
     Cfg.MemoryMaxGap = Gap;
   }
+
+  std::string origin(const char *Name) const { return Origin(Name); }
 
   void parseAddresses() {
     const char *Name = "SQTT_TRACE_ADDRESSES";
@@ -160,7 +167,7 @@ public:
         Cfg.TraceLDSAddrs = true;
       else
         Cfg.Diagnostics.push_back(
-            {false, (Twine("unknown category '") + Piece + "' in " + Name +
+            {false, (Twine("unknown category '") + Piece + "' in " + Origin(Name) +
                      "='" + *V + "' (expected memory, lds or memory,lds); "
                      "ignoring it")
                         .str()});
@@ -170,13 +177,18 @@ public:
 private:
   Config &Cfg;
   Config::LookupFn Lookup;
+  Config::OriginFn Origin;
 };
 
 } // namespace
 
 Config Config::parse(LookupFn Lookup) {
+  return parse(Lookup, [](const char *Name) { return std::string(Name); });
+}
+
+Config Config::parse(LookupFn Lookup, OriginFn Origin) {
   Config Cfg;
-  Parser P(Cfg, Lookup);
+  Parser P(Cfg, Lookup, Origin);
   P.parseBool("SQTT_INSTRUMENT_BARRIERS", Cfg.InstrumentBarriers);
   P.parseBool("SQTT_WAIT_AT_EXIT", Cfg.WaitAtExit);
   P.parseBool("SQTT_CONTAIN_SCOPES", Cfg.ContainScopes);
@@ -191,14 +203,25 @@ Config Config::parse(LookupFn Lookup) {
   P.parseMask("SQTT_SCOPE_WG", Cfg.ScopeWg);
   P.parseAddresses();
   if (Cfg.hasAddressTracing() && Cfg.instrumentMemory())
-    P.error("SQTT_TRACE_ADDRESSES and SQTT_INSTRUMENT_MEMORY are mutually "
-            "exclusive; unset SQTT_INSTRUMENT_MEMORY (address tracing already "
-            "marks every memory operation)");
+    P.error(P.origin("SQTT_TRACE_ADDRESSES") + " and " + P.origin("SQTT_INSTRUMENT_MEMORY") +
+            " are mutually exclusive; unset " + P.origin("SQTT_INSTRUMENT_MEMORY") +
+            " (address tracing already marks every memory operation)");
   return Cfg;
 }
 
 Config Config::fromEnvironment() {
-  return parse([](const char *Name) -> const char * { return getenv(Name); });
+  // Explicit options outlive the parse: their strings are kept here.
+  std::vector<std::string> Given;
+  Given.reserve(settingNames().size());
+  return parse(
+      [&Given](const char *Name) -> const char * {
+        if (std::optional<std::string> V = explicitOption(Name)) {
+          Given.push_back(std::move(*V));
+          return Given.back().c_str();
+        }
+        return getenv(Name);
+      },
+      settingOrigin);
 }
 
 bool Config::needsScopeCheck() const {

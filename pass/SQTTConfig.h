@@ -1,7 +1,8 @@
 //===- SQTTConfig.h - SQTT_* environment configuration ----------*- C++ -*-===//
 //
-// Every knob of the plugin comes from SQTT_* environment variables read once,
-// when the plugin registers its passes. Parsing never fails: a bad value
+// Every knob of the plugin comes from SQTT_* environment variables or their
+// -sqtt-marker-* options (an explicit option wins, D28), read once, when the
+// plugin registers its passes. Parsing never fails: a bad value
 // yields a warning naming the variable and the value used instead, and the
 // conditions the specification calls errors are collected as errors. Both are
 // reported later through LLVM's diagnostic handler, on the first AMDGPU module
@@ -65,9 +66,14 @@ struct Config {
   std::vector<ConfigDiagnostic> Diagnostics;
 
   using LookupFn = llvm::function_ref<const char *(const char *)>;
+  /// The name a message about a variable's value gives (the option's
+  /// spelling when the value came from it).
+  using OriginFn = llvm::function_ref<std::string(const char *)>;
 
   /// Parses every SQTT_* variable through \p Lookup (getenv in the plugin).
   static Config parse(LookupFn Lookup);
+  static Config parse(LookupFn Lookup, OriginFn Origin);
+  /// The -sqtt-marker-* options given, else the environment.
   static Config fromEnvironment();
 
   bool instrumentFunctions() const { return FunctionThreshold != 0; }

@@ -9,7 +9,7 @@
 // the always-inliner, where the markers.hpp wrappers are already inlined, so
 // named markers work at -O0 too. Link runs in lld's full LTO when the plugin
 // is loaded into an -fgpu-rdc device link. The configuration is read from
-// the environment once, here.
+// the -sqtt-marker-* options and the environment once, here.
 //
 // A plugin loads only into the LLVM it was built against. LLVM itself rejects
 // a different plugin API version, with a message that does not say what to do;
@@ -21,6 +21,7 @@
 
 #include "SQTTCompat.h"
 #include "SQTTInstrumentPass.h"
+#include "SQTTOptions.h"
 
 #include <cstdio>
 #include <dlfcn.h>
@@ -96,6 +97,10 @@ static bool hostLLVMMatches() {
 extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default")))
 ::llvm::PassPluginLibraryInfo llvmGetPassPluginInfo() {
   // API version 0 is never supported: LLVM refuses the load after our message.
-  return {hostLLVMMatches() ? LLVM_PLUGIN_API_VERSION : 0u, "SQTTInstrument",
-          SQTT_VERSION, registerCallbacks};
+  if (!hostLLVMMatches())
+    return {0u, "SQTTInstrument", SQTT_VERSION, registerCallbacks};
+  // The -sqtt-marker-* options (D28): clang and opt load pass plugins
+  // before they parse -mllvm options, so these are seen.
+  registerPluginOptions();
+  return {LLVM_PLUGIN_API_VERSION, "SQTTInstrument", SQTT_VERSION, registerCallbacks};
 }

@@ -67,13 +67,16 @@ EventStore::Range EventStore::append(const TimelineEvent *First, const TimelineE
   PendingSize = size_t(At - Pending.get());
   Count += uint64_t(Last - First);
   Range R{Begin, Written + PendingSize};
-  if (PendingSize >= (size_t(1) << 20)) // a megabyte at a time: the buffer stays small
+  // Once spilling, a megabyte at a time: the buffer stays small.
+  if (File && PendingSize >= (size_t(1) << 20))
     flush();
   return R;
 }
 
 void EventStore::flush() {
-  if (PendingSize == 0)
+  // Up to the budget the events stay in memory: writing them out and reading
+  // them back costs two copies through the kernel.
+  if (PendingSize == 0 || (!File && PendingSize <= MemoryBudget))
     return;
   if (!File)
     File.reset(openTemporaryFile("sqtt-events", "the timeline events"));
@@ -90,16 +93,22 @@ void EventStore::read(Range R, std::vector<TimelineEvent> &Out) const {
   Out.clear();
   if (R.first == R.second)
     return;
-  if (!File || R.first > R.second || R.second > Written)
-    throw Error("cannot read the timeline events back from the temporary file: not written");
+  if (R.first > R.second || R.second > Written + PendingSize || (R.first < Written && R.second > Written))
+    throw Error("cannot read the timeline events back: not a range the store holds");
   size_t N = size_t(R.second - R.first);
-  ReadBuf.resize(N);
-  errno = 0;
-  ssize_t Got = ::pread(::fileno(File.get()), ReadBuf.data(), N, off_t(R.first));
-  if (Got != ssize_t(N))
-    throw Error("cannot read the timeline events back from the temporary file: " +
-                std::string(Got < 0 ? std::strerror(errno) : "it is shorter than written"));
-  const char *At = ReadBuf.data(), *End = At + N;
+  const char *At;
+  if (R.first >= Written) { // still in memory
+    At = Pending.get() + (R.first - Written);
+  } else {
+    ReadBuf.resize(N);
+    errno = 0;
+    ssize_t Got = ::pread(::fileno(File.get()), ReadBuf.data(), N, off_t(R.first));
+    if (Got != ssize_t(N))
+      throw Error("cannot read the timeline events back from the temporary file: " +
+                  std::string(Got < 0 ? std::strerror(errno) : "it is shorter than written"));
+    At = ReadBuf.data();
+  }
+  const char *End = At + N;
   TimelineEvent E;
   uint32_t Loc = 0;
   while (At && At < End) {

@@ -3,8 +3,9 @@
 // The Chrome trace lists waves in the order of their first header across all
 // shader engines, so no engine's events can be written before every engine
 // is analysed. Holding them all would make the timeline tool's memory grow
-// with the whole directory; instead each engine's events are appended to an
-// unlinked temporary file and read back one wave at a time while writing.
+// with the whole directory; instead, past a budget (64 MiB of encoded
+// events, about 13 M events), they are appended to an unlinked temporary
+// file and read back one wave at a time while writing.
 //
 // Each wave is stored compactly, relative to its own first event (about 5
 // bytes an event instead of 32): what goes through the file is copied twice
@@ -49,16 +50,22 @@ static_assert(sizeof(TimelineEvent) == 32, "events are kept compact");
 
 class EventStore {
 public:
+  static constexpr size_t DefaultMemoryBudget = size_t(64) << 20;
+  /// \p MemoryBudget: encoded bytes kept in memory before spilling to the
+  /// temporary file (0: spill at every flush).
+  explicit EventStore(size_t MemoryBudget = DefaultMemoryBudget) : MemoryBudget(MemoryBudget) {}
+
   /// Bytes [first, second) of the store.
   using Range = std::pair<uint64_t, uint64_t>;
   /// Appends one wave's events [\p First, \p Last), which read back on their
-  /// own; returns where they are. They reach the file by the next flush().
+  /// own; returns where they are.
   Range append(const TimelineEvent *First, const TimelineEvent *Last);
-  /// Writes what was appended. Throws Error when the temporary file cannot
-  /// be created or written.
+  /// Past the memory budget, writes what was appended to the temporary file.
+  /// Throws Error when the file cannot be created or written.
   void flush();
   /// Reads the events of \p R (one append's) into \p Out, replacing its
-  /// contents. Throws Error when \p R was not flushed or does not decode.
+  /// contents. Throws Error when \p R is not one the store holds or does
+  /// not decode.
   void read(Range R, std::vector<TimelineEvent> &Out) const;
   /// Events appended.
   uint64_t size() const { return Count; }
@@ -72,6 +79,7 @@ private:
   // it for its worst case and uses a sixth of that.
   std::unique_ptr<char[]> Pending;
   size_t PendingSize = 0, PendingCapacity = 0;
+  size_t MemoryBudget;
   uint64_t Written = 0; // bytes in the file
   uint64_t Count = 0;
   mutable std::string ReadBuf;
