@@ -10,7 +10,7 @@
 ; WARN: warning: sqtt: invalid value 'enable' for SQTT_INSTRUMENT_BARRIERS (expected 1|0|yes|no|true|false|on|off); using 0
 ; WARN-NEXT: warning: sqtt: invalid value 'maybe' for SQTT_WAIT_AT_EXIT (expected 1|0|yes|no|true|false|on|off); using 0
 ; WARN-NEXT: warning: sqtt: invalid value 'lots' for SQTT_INSTRUMENT_FUNCTIONS (expected N or cost:N with a decimal N); using 0 (disabled)
-; WARN-NEXT: warning: sqtt: invalid value '4' for SQTT_INSTRUMENT_MEMORY (expected N:M with N > 0 operations per marker and a gap of M); using off
+; WARN-NEXT: warning: sqtt: invalid value '4' for SQTT_INSTRUMENT_MEMORY (expected N:M with N > 0 operations per marker and a gap of M, or off); using off
 ; WARN-NEXT: warning: sqtt: invalid value 'bogus' for SQTT_MEM_BARRIER (expected none|asm|fence|0|1|2); using 'fence'
 ; WARN-NEXT: warning: sqtt: invalid value 'abc' for SQTT_SHADER_CLOCK_BITS (expected a decimal number); using 0
 ; WARN-NEXT: warning: sqtt: invalid value '0x3zz' for SQTT_SCOPE_CU (expected a 32-bit mask such as 0x3, or -1 for all); using 0x3

@@ -9,7 +9,7 @@
 ; RUN:   -sqtt-marker-trace-addresses=memory -passes=sqtt-late -S %s 2>&1 | FileCheck %s --check-prefix=OFF
 ; RUN: %opt -sqtt-marker-scope-cu=0x3zz -sqtt-marker-instrument-functions -sqtt-marker-mem-barrier=bogus \
 ; RUN:   -passes=sqtt-late -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=WARN
-; RUN: %opt -sqtt-marker-instrument-memory=2:1 -sqtt-marker-trace-addresses=lds -passes=sqtt-late -S %s \
+; RUN: not %opt -sqtt-marker-instrument-memory=2:1 -sqtt-marker-trace-addresses=lds -passes=sqtt-late -S %s \
 ; RUN:   -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONFLICT
 ; REQUIRES: amdgpu-registered-target
 
