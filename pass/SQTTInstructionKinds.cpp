@@ -68,25 +68,72 @@ bool sqtt::hasMarkerMD(const Instruction &I, const char *Kind) {
   return I.getMetadata(Kind) != nullptr;
 }
 
-static const char *const SentinelNames[] = {
-    "__sqtt_named_marker_enter", "__sqtt_named_marker_exit",
-    "__sqtt_named_marker_point", "__sqtt_named_marker_data"};
+namespace {
+
+struct SentinelName {
+  const char *Name;
+  SentinelKind Kind;
+};
+
+const SentinelName Sentinels[] = {
+    // markers.hpp
+    {"__sqtt_named_marker_enter", SentinelKind::Enter},
+    {"__sqtt_named_marker_exit", SentinelKind::Exit},
+    {"__sqtt_named_marker_point", SentinelKind::Point},
+    {"__sqtt_named_marker_data", SentinelKind::Data},
+    // ROCm's plugin: its extern "C" API, and the earlier one
+    {"sqtt_marker_enter", SentinelKind::Enter},
+    {"sqtt_marker_exit", SentinelKind::Exit},
+    {"sqtt_marker_point", SentinelKind::Point},
+    {"sqtt_marker_data", SentinelKind::Data},
+    {"amd_sqtt_marker_enter_string", SentinelKind::Enter},
+    {"amd_sqtt_marker_exit_string", SentinelKind::Exit},
+    {"amd_sqtt_marker_point_string", SentinelKind::Point},
+    {"amd_sqtt_marker_data_string", SentinelKind::Data},
+    {"amd_sqtt_marker_exit", SentinelKind::Exit},
+};
+
+const char *const SentinelNames[] = {
+    "__sqtt_named_marker_enter", "__sqtt_named_marker_exit", "__sqtt_named_marker_point",
+    "__sqtt_named_marker_data", "sqtt_marker_enter", "sqtt_marker_exit", "sqtt_marker_point",
+    "sqtt_marker_data", "amd_sqtt_marker_enter_string", "amd_sqtt_marker_exit_string",
+    "amd_sqtt_marker_point_string", "amd_sqtt_marker_data_string", "amd_sqtt_marker_exit",
+    "sqtt_marker_enter_id", "sqtt_marker_exit_id", "sqtt_marker_point_id",
+    "amd_sqtt_marker_enter_id", "amd_sqtt_marker_point_id"};
+
+/// The undefined function \p CB calls, if any: a sentinel is never defined
+/// (markers.hpp's own C++ functions of the same names are, and mangled).
+const Function *undefinedCallee(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  return Callee && Callee->isDeclaration() && !Callee->isIntrinsic() ? Callee : nullptr;
+}
+
+} // namespace
 
 std::optional<SentinelKind> sqtt::classifySentinel(const CallBase &CB) {
-  const Function *Callee = CB.getCalledFunction();
+  const Function *Callee = undefinedCallee(CB);
   if (!Callee)
     return std::nullopt;
   StringRef Name = Callee->getName();
-  if (!Name.starts_with("__sqtt_named_marker_"))
+  if (!Name.contains("sqtt_"))
     return std::nullopt;
-  if (Name == SentinelNames[0])
-    return SentinelKind::Enter;
-  if (Name == SentinelNames[1])
-    return SentinelKind::Exit;
-  if (Name == SentinelNames[2])
-    return SentinelKind::Point;
-  if (Name == SentinelNames[3])
-    return SentinelKind::Data;
+  for (const SentinelName &S : Sentinels)
+    if (Name == S.Name)
+      return S.Kind;
+  return std::nullopt;
+}
+
+std::optional<NumericSentinelKind> sqtt::classifyNumericSentinel(const CallBase &CB) {
+  const Function *Callee = undefinedCallee(CB);
+  if (!Callee || CB.arg_size() != 1 || !CB.getArgOperand(0)->getType()->isIntegerTy())
+    return std::nullopt;
+  StringRef Name = Callee->getName();
+  if (Name == "sqtt_marker_enter_id" || Name == "amd_sqtt_marker_enter_id")
+    return NumericSentinelKind::Enter;
+  if (Name == "sqtt_marker_exit_id")
+    return NumericSentinelKind::Exit;
+  if (Name == "sqtt_marker_point_id" || Name == "amd_sqtt_marker_point_id")
+    return NumericSentinelKind::Point;
   return std::nullopt;
 }
 

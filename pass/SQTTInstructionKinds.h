@@ -43,13 +43,22 @@ std::optional<uint32_t> headerValue(const llvm::Instruction &I);
 /// exit+enter markers, in block order.
 llvm::SmallVector<llvm::Instruction *, 16> exitMarkers(llvm::Function &F);
 
-/// The calls markers.hpp makes for sqtt_marker_*("name").
+/// The calls markers.hpp makes for sqtt_marker_*("name"), and the ones code
+/// written for ROCm's in-tree marker plugin makes (D28): its extern "C"
+/// sqtt_marker_enter/exit/point/data("name") and the earlier
+/// amd_sqtt_marker_*_string / amd_sqtt_marker_exit() declarations.
 enum class SentinelKind { Enter, Exit, Point, Data };
-/// The sentinel functions' names, in SentinelKind order.
+/// Every sentinel function's name.
 llvm::ArrayRef<const char *> sentinelNames();
-/// Classifies a call by callee name only, as the header's declarations may
-/// differ in signature between versions.
+/// Classifies a call of an undefined function by callee name only, as the
+/// headers' declarations differ in signature between versions.
 std::optional<SentinelKind> classifySentinel(const llvm::CallBase &CB);
+
+/// ROCm's numeric sentinels (D28): sqtt_marker_enter_id(id),
+/// sqtt_marker_exit_id(id), sqtt_marker_point_id(id) and the earlier
+/// amd_sqtt_marker_enter_id / amd_sqtt_marker_point_id.
+enum class NumericSentinelKind { Enter, Exit, Point };
+std::optional<NumericSentinelKind> classifyNumericSentinel(const llvm::CallBase &CB);
 
 /// A workgroup sync: an IR fence or an s_barrier / s_barrier_signal* /
 /// s_barrier_wait call.

@@ -64,6 +64,7 @@ bool SQTTInstrumentPass::runEarly(Module &M) {
 
   MarkerLedger Ledger;
   inlineMarkerWrappers(M);
+  lowerNumericSentinels(M);
   // Numeric markers' IDs are taken before any is allocated (D24).
   recordNumericMarkers(M, Ledger);
   auto Helpers = findMarkerHelpers(M);
@@ -141,6 +142,7 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
   MarkerLedger Ledger = MarkerLedger::takeEarlyMetadata(M);
   // Numeric markers' IDs are taken before any is allocated or compacted
   // (D24); those Early saw are in its ledger already.
+  lowerNumericSentinels(M);
   recordNumericMarkers(M, Ledger);
   bool HadEarlyPass = false;
   if (NamedMDNode *Done = M.getNamedMetadata(md::EarlyDone)) {

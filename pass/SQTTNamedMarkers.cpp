@@ -123,12 +123,34 @@ static bool forwardsParameter(const Value *Arg) {
 }
 
 bool sqtt::isMarkerWrapper(const Function &F) {
-  for (const Instruction &I : instructions(F))
-    if (const auto *CB = dyn_cast<CallBase>(&I))
-      if (classifySentinel(*CB) && CB->arg_size() > 0 &&
-          forwardsParameter(CB->getArgOperand(0)))
+  // A function whose markers belong to its callers' scopes: one that passes
+  // a name it did not spell as a literal (a wrapper forwarding its
+  // parameter, an RAII scope's constructor or destructor reading a member),
+  // or whose enters and exits do not pair up (a helper that only enters or
+  // only exits). ROCm's plugin inlines every function that calls a sentinel
+  // (D28); one with its own literal, balanced markers keeps its function
+  // frame here. A kernel is never one.
+  if (isKernel(F))
+    return false;
+  int Balance = 0;
+  bool Any = false;
+  for (const Instruction &I : instructions(F)) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB)
+      continue;
+    if (std::optional<SentinelKind> K = classifySentinel(*CB)) {
+      Any = true;
+      if (CB->arg_size() > 0 && !resolveMarkerName(CB->getArgOperand(0)))
         return true;
-  return false;
+      Balance += *K == SentinelKind::Enter ? 1 : *K == SentinelKind::Exit ? -1 : 0;
+    } else if (std::optional<NumericSentinelKind> N = classifyNumericSentinel(*CB)) {
+      Any = true;
+      if (!isa<ConstantInt>(CB->getArgOperand(0)))
+        return true;
+      Balance += *N == NumericSentinelKind::Enter ? 1 : *N == NumericSentinelKind::Exit ? -1 : 0;
+    }
+  }
+  return Any && Balance != 0;
 }
 
 bool sqtt::inlineMarkerWrappers(Module &M) {
@@ -246,6 +268,14 @@ bool sqtt::resolveNamedMarkers(Function &F, MarkerLedger &Ledger,
       }
     }
 
+    // An exit pops whatever is open: it needs no name (ROCm's plugin does
+    // not check it either), so any argument, or none, will do.
+    if (Kind == SentinelKind::Exit) {
+      Emit(Call, ExitMarkerValue, nullptr);
+      Call->eraseFromParent();
+      ++NumNamedResolved;
+      continue;
+    }
     bool IsData = Kind == SentinelKind::Data;
     if (!Name || (IsData && Call->arg_size() < 2)) {
       if (!LatePlacer)
@@ -272,7 +302,7 @@ bool sqtt::resolveNamedMarkers(Function &F, MarkerLedger &Ledger,
     case SentinelKind::Enter:
       Encoded = encodeMarker(Ledger.getOrAddNamedMarker(false, *Name, 0), true, false);
       break;
-    case SentinelKind::Exit:
+    case SentinelKind::Exit: // handled above
       Encoded = ExitMarkerValue;
       break;
     case SentinelKind::Point:

@@ -35,13 +35,15 @@ struct TargetInfo;
 /// The marker name a sentinel argument denotes, if it is a string literal.
 std::optional<std::string> resolveMarkerName(const llvm::Value *Arg);
 
-/// Does \p F pass one of its own parameters to a sentinel (a marker wrapper
-/// such as the markers.hpp functions)? Such functions are never instrumented
-/// as functions themselves.
+/// Does \p F, not a kernel, call a sentinel (a marker wrapper such as the
+/// markers.hpp functions, an RAII scope's constructor or destructor)? Such
+/// functions are inlined into their callers and never instrumented as
+/// functions themselves.
 bool isMarkerWrapper(const llvm::Function &F);
 
-/// Inlines every direct call of a marker wrapper so the literal reaches the
-/// sentinel, nested wrappers included, and deletes wrappers left unused.
+/// Inlines every direct call of a marker wrapper, nested wrappers included,
+/// so literals reach their sentinels and markers the caller's scopes, and
+/// deletes wrappers left unused.
 bool inlineMarkerWrappers(llvm::Module &M);
 
 /// Early: resolved sentinels become bare traces and unresolved ones stay for

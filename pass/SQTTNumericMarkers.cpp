@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTNumericMarkers.h"
+#include "rocprof_trace_decoder/cxx/marker_value.hpp"
 #include "SQTTInstructionKinds.h"
 #include "SQTTMarkerEmitter.h"
 #include "SQTTMetadataNames.h"
@@ -17,6 +18,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 #include "llvm/IR/Module.h"
 
 #include <optional>
@@ -114,6 +116,42 @@ std::optional<uint32_t> numericValue(const Instruction &I, const CallBase *Wrapp
 }
 
 } // namespace
+
+bool sqtt::lowerNumericSentinels(Module &M) {
+  SmallVector<std::pair<CallBase *, NumericSentinelKind>, 8> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (std::optional<NumericSentinelKind> K = classifyNumericSentinel(*CB))
+          Calls.push_back({CB, *K});
+  for (auto [Call, Kind] : Calls) {
+    IRBuilder<> B(Call);
+    Value *ID = B.CreateZExtOrTrunc(Call->getArgOperand(0), B.getInt32Ty());
+    Value *V;
+    switch (Kind) {
+    case NumericSentinelKind::Enter:
+      V = B.CreateOr(B.CreateShl(ID, sqtt_marker_value::id_shift), sqtt_marker_value::enter_flag);
+      break;
+    case NumericSentinelKind::Exit: // pops whatever is open, as AMD's does
+      V = B.getInt32(sqtt_marker_value::bare_exit);
+      break;
+    case NumericSentinelKind::Point:
+      V = B.CreateShl(ID, sqtt_marker_value::id_shift);
+      break;
+    }
+    // What SQTT_NUMERIC_MARKER_ writes: the trace between two scheduling
+    // barriers.
+    B.CreateIntrinsic(Intrinsic::amdgcn_sched_barrier, {}, {B.getInt32(0)});
+    B.CreateIntrinsic(Intrinsic::amdgcn_s_ttracedata, {}, {V});
+    B.CreateIntrinsic(Intrinsic::amdgcn_sched_barrier, {}, {B.getInt32(0)});
+    Call->eraseFromParent();
+  }
+  for (const char *Name : {"sqtt_marker_enter_id", "sqtt_marker_exit_id", "sqtt_marker_point_id",
+                           "amd_sqtt_marker_enter_id", "amd_sqtt_marker_point_id"})
+    if (Function *F = M.getFunction(Name); F && F->isDeclaration() && F->use_empty())
+      F->eraseFromParent();
+  return !Calls.empty();
+}
 
 unsigned sqtt::recordNumericMarkers(Module &M, MarkerLedger &Ledger) {
   unsigned New = 0;

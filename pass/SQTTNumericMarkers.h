@@ -27,6 +27,11 @@ class Module;
 
 namespace sqtt {
 
+/// Turns every call of ROCm's numeric sentinels (sqtt_marker_enter_id(id)
+/// and the like, D28) into the trace markers.hpp's numeric markers make, so
+/// they are numeric markers from here on. Returns true on change.
+bool lowerNumericSentinels(llvm::Module &M);
+
 /// Records the ID of every numeric marker of \p M's target functions in
 /// \p Ledger (before any ID is allocated, so none collides). Returns how many
 /// distinct IDs are new.
