@@ -7,6 +7,8 @@
 // .sqtt_funcmap section:
 //   sqtt_marker_enter("load"); ... sqtt_marker_exit("load");
 //   sqtt_marker_point("tile done");  sqtt_marker_data("k", k);
+//   { sqtt_marker_scope s("load"); ... }   // enter here, exit at the brace
+// ROCm's marker API works too (sqtt_marker_enter_id(5), amd_sqtt_marker_*).
 // Building named markers without the plugin fails at link time ("undefined
 // reference to __sqtt_named_marker_enter") rather than losing them silently.
 //
@@ -80,6 +82,32 @@ SQTT_MARKER_FN_ void sqtt_marker_exit(const char *) {}
 SQTT_MARKER_FN_ void sqtt_marker_point(const char *) {}
 SQTT_MARKER_FN_ void sqtt_marker_data(const char *, uint32_t) {}
 #endif // SQTT_ENABLED
+
+// ROCm's marker API (its in-tree plugin's header), so code written for it
+// builds here unchanged: numeric _id forms, and the earlier amd_sqtt_marker_*
+// names. Each is one of the markers above.
+SQTT_MARKER_FN_ void sqtt_marker_enter_id(uint32_t id) { sqtt_marker_enter(id); }
+SQTT_MARKER_FN_ void sqtt_marker_exit_id(uint32_t id) { sqtt_marker_exit(id); }
+SQTT_MARKER_FN_ void sqtt_marker_point_id(uint32_t id) { sqtt_marker_point(id); }
+SQTT_MARKER_FN_ void amd_sqtt_marker_enter_string(const char *name) { sqtt_marker_enter(name); }
+SQTT_MARKER_FN_ void amd_sqtt_marker_exit_string(const char *name) { sqtt_marker_exit(name); }
+SQTT_MARKER_FN_ void amd_sqtt_marker_point_string(const char *name) { sqtt_marker_point(name); }
+SQTT_MARKER_FN_ void amd_sqtt_marker_data_string(const char *name, uint32_t data) { sqtt_marker_data(name, data); }
+SQTT_MARKER_FN_ void amd_sqtt_marker_enter_id(uint32_t id) { sqtt_marker_enter(id); }
+SQTT_MARKER_FN_ void amd_sqtt_marker_point_id(uint32_t id) { sqtt_marker_point(id); }
+SQTT_MARKER_FN_ void amd_sqtt_marker_exit() { sqtt_marker_exit(0u); }
+
+// A scope for the lifetime of a block: { sqtt_marker_scope s("load"); ... }.
+// Its constructor and destructor are inlined where it is used, so the name
+// must be a string literal there.
+struct sqtt_marker_scope {
+  __attribute__((device)) __attribute__((always_inline)) explicit sqtt_marker_scope(const char *name) {
+    sqtt_marker_enter(name);
+  }
+  __attribute__((device)) __attribute__((always_inline)) ~sqtt_marker_scope() { sqtt_marker_exit(0u); }
+  sqtt_marker_scope(const sqtt_marker_scope &) = delete;
+  sqtt_marker_scope &operator=(const sqtt_marker_scope &) = delete;
+};
 
 #undef SQTT_MARKER_FN_
 
