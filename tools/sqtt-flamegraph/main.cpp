@@ -155,10 +155,10 @@ int main(int argc, char **argv) {
   App.add_flag("--show", Opts.Show, "Open the SVG in a browser");
   App.add_flag("--no-kernel-frame", Opts.NoKernelFrame,
                "Leave out the kernel frame's own time (each traced wave's lifetime in occupancy.json "
-               "less its scoped time): the reference's folded stacks, where the root is 100 % of the "
-               "scoped time. --time leaves it out too (a window cuts scopes, not lifetimes)");
+               "less its scoped time): the folded stacks of ROCm's sqtt_flamegraph.py script, where the root "
+               "is 100 % of the scoped time. --time leaves it out too (a window cuts scopes, not lifetimes)");
   App.add_flag("--with-execs", Opts.WithExecs,
-               "Add the reference's columns to folded lines: intervals attributed and average "
+               "Add the columns ROCm's sqtt_flamegraph.py writes to folded lines: intervals attributed and average "
                "cycles (then no longer plain folded input for flamegraph.pl)");
   App.add_option("--title", Opts.Look.Title, "SVG title")->capture_default_str();
   App.add_option("--subtitle", Opts.Look.Subtitle, "SVG subtitle");
