@@ -11,14 +11,20 @@
 #include "../ToolMain.h"
 #include "Version.h"
 #include "sqtt/att/AttStep.h"
+#include "sqtt/att/RcvExport.h"
+#include "sqtt/support/OutputFiles.h"
+#include "sqtt/trace/TraceSession.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/Progress.h"
 #include "sqtt/trace/TraceFiles.h"
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <iostream>
 #include <optional>
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -29,7 +35,48 @@ struct Options {
   bool NoDecode = false;
   bool Wait = false;
   std::optional<uint64_t> Pid;
+  std::string ForRcv;
 };
+
+/// --for-rcv: a copy of the tree whose shaderdata holds marker headers only.
+void exportForRcv(const Options &Opts) {
+  if (Opts.Inputs.size() != 1 || !fs::is_directory(Opts.Inputs[0]))
+    throw sqtt::Error("--for-rcv takes one rocprofv3 --att output directory");
+  sqtt::checkOutputDir(Opts.ForRcv);
+  sqtt::SessionOptions S;
+  S.Base = Opts.Inputs[0];
+  S.Pid = Opts.Pid;
+  sqtt::TraceSession Session(S, [](const std::string &W) { std::cerr << Tool << ": warning: " << W << '\n'; });
+  Session.loadCodeObjects();
+  sqtt::OutputFiles Files(Tool);
+  Files.createDirectory(Opts.ForRcv);
+  fs::path Base = fs::path(S.Base);
+  auto Inside = [&](const std::string &Path) { return (fs::path(Opts.ForRcv) / fs::relative(Path, Base)).string(); };
+  sqtt::RcvExportStats Total;
+  for (size_t I = 0; I < Session.traceDirs().size(); ++I) {
+    const std::string &Dir = Session.traceDirs()[I];
+    std::vector<std::string> Warnings;
+    sqtt::TraceAnalyzer Analyzer(Session.resolverOf(I), Session.Names, sqtt::AnalysisOptions());
+    sqtt::RcvExportStats R = sqtt::exportForRcv(Dir, Inside(Dir), Analyzer, Session.resolverOf(I), Files, Warnings);
+    for (const std::string &W : Warnings)
+      std::cerr << Tool << ": warning: " << W << '\n';
+    Total.Headers += R.Headers, Total.Moved += R.Moved, Total.FilesCopied += R.FilesCopied;
+  }
+  // The code objects, where the tools find them again.
+  size_t CodeObjects = 0;
+  for (const sqtt::ProcessInputs &G : Session.Processes.Groups)
+    for (const sqtt::CodeObjectPath &CO : G.CodeObjects) {
+      std::string To = Inside(CO.Path);
+      Files.createDirectory(fs::path(To).parent_path().string());
+      Files.copy(To, CO.Path);
+      ++CodeObjects;
+    }
+  Files.commit();
+  std::cerr << Tool << ": wrote " << Opts.ForRcv << " for rocprof-compute-viewer: " << Session.traceDirs().size()
+            << " trace dir(s), " << Total.Headers << " marker headers kept in shaderdata, " << Total.Moved
+            << " payload, address and trap-handler words moved to sqtt_moved_<se>.json (this project's tools read "
+               "them back), " << CodeObjects << " code object(s)\n";
+}
 
 int run(const Options &Opts) {
   sqtt::TraceTree Tree = sqtt::gatherTraceInputs(Opts.Inputs);
@@ -96,6 +143,8 @@ int run(const Options &Opts) {
       std::cerr << "; no clock-packed code object: records unchanged";
     std::cerr << '\n';
   }
+  if (!Opts.ForRcv.empty())
+    exportForRcv(Opts);
   return 0;
 }
 
@@ -122,6 +171,13 @@ int main(int argc, char **argv) {
   App.add_flag("--wait", Opts.Wait,
                "If another sqtt-att run is working on a trace directory, wait for it (default: "
                "refuse, naming its pid)");
+  App.add_option("--for-rcv", Opts.ForRcv,
+                 "After the att step, also write a copy of the tree to DIR for rocprof-compute-viewer, which reads "
+                 "every shaderdata word as a marker header: its shaderdata files hold the marker headers only, "
+                 "the payload words, address blocks and trap-handler records go to sqtt_moved_<se>.json side "
+                 "files (which this project's tools merge back in), code.json carries the tables with a K: row "
+                 "per kernel; the code objects are copied too")
+      ->type_name("DIR");
   sqtt::addVersionFlag(App, "sqtt-att");
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

@@ -14,6 +14,7 @@
 #include "analysis/StatsConsumer.h"
 #include "analysis/TimelineConsumer.h"
 #include "analysis/WaveWalk.h"
+#include "sqtt/trace/MovedRecords.h"
 
 #include <algorithm>
 #include <future>
@@ -83,18 +84,38 @@ wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter) {
 
 } // namespace
 
-DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
-                                 std::vector<std::string> &Warnings) {
-  // Files per engine, engines in the order their first file is listed.
-  std::vector<ShaderDataFile> Files = listShaderData(Dir, Warnings);
-  std::vector<std::pair<uint32_t, std::vector<ShaderDataFile>>> Engines;
-  for (const ShaderDataFile &F : Files) {
-    auto It = std::find_if(Engines.begin(), Engines.end(),
-                           [&](const auto &E) { return E.first == F.SE; });
+namespace {
+
+/// A directory's shader data files per engine, engines in the order their
+/// first file is listed.
+using EngineFiles = std::vector<std::pair<uint32_t, std::vector<ShaderDataFile>>>;
+EngineFiles engineFiles(const std::string &Dir, std::vector<std::string> &Warnings) {
+  EngineFiles Engines;
+  for (const ShaderDataFile &F : listShaderData(Dir, Warnings)) {
+    auto It = std::find_if(Engines.begin(), Engines.end(), [&](const auto &E) { return E.first == F.SE; });
     if (It == Engines.end())
       It = Engines.insert(Engines.end(), {F.SE, {}});
     It->second.push_back(F);
   }
+  return Engines;
+}
+
+/// Engine \p SE's records as recorded, the headers-only export's side file
+/// merged back in (MovedRecords.h).
+void readEngine(const std::vector<ShaderDataFile> &Files, const std::map<uint32_t, std::string> &Moved,
+                uint32_t SE, std::vector<Record> &Records) {
+  for (const ShaderDataFile &F : Files)
+    readShaderData(F, Records);
+  if (auto It = Moved.find(SE); It != Moved.end())
+    mergeMovedRecords(It->second, Records);
+}
+
+} // namespace
+
+DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
+                                 std::vector<std::string> &Warnings) {
+  EngineFiles Engines = engineFiles(Dir, Warnings);
+  std::map<uint32_t, std::string> Moved = listMovedRecords(Dir, Warnings);
   std::vector<uint32_t> SEs;
   for (const auto &E : Engines)
     SEs.push_back(E.first);
@@ -112,8 +133,7 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, Mark
     restrictCapture(*Capture, Options.Filter);
   }
   DirResult R = analyzeEngines(Dir, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
-    for (const ShaderDataFile &F : Engines[E].second)
-      readShaderData(F, Records);
+    readEngine(Engines[E].second, Moved, Engines[E].first, Records);
     if (Clock)
       if (auto It = Clock->Offset.find(Engines[E].first); It != Clock->Offset.end() && It->second != 0)
         for (Record &Rec : Records)
@@ -264,6 +284,34 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     Result.Unresolved.push_back(P);
   }
   return Result;
+}
+
+void TraceAnalyzer::splitHeaders(const std::string &Dir, MarkerResolver &Using, std::vector<std::string> &Warnings,
+                                 const std::function<void(const EngineSplit &)> &Fn) {
+  EngineFiles Engines = engineFiles(Dir, Warnings);
+  std::map<uint32_t, std::string> Moved = listMovedRecords(Dir, Warnings);
+  Occupancy Occ = readOccupancy(Dir, Warnings);
+  std::optional<TracedKernel> Traced = readTracedKernel(Dir, Warnings);
+  DispatchTable Dispatches(Occ, Traced, Using, Names, "", -1);
+  RecordCounts Loss;
+  SlotGroups Groups;
+  RecordBlocks Blocks;
+  for (const auto &[SE, Files] : Engines) {
+    EngineSplit S;
+    S.SE = SE;
+    readEngine(Files, Moved, SE, S.Records);
+    std::stable_sort(S.Records.begin(), S.Records.end(),
+                     [](const Record &A, const Record &B) { return A.Time < B.Time; });
+    // The stages run on a copy: grouping overwrites the records' slot fields.
+    std::vector<Record> Work = S.Records;
+    groupBySlot(SE, Work, nullptr, Loss, Groups);
+    Blocks.run(SE, Groups, Occ, Dispatches, Using, {}, Loss, [](size_t, std::vector<AddressTrace> &) {});
+    S.Header.assign(S.Records.size(), false);
+    for (size_t Slot = 0; Slot < Groups.Slots.size(); ++Slot)
+      for (uint32_t I = Groups.Start[Slot]; I < Blocks.headerEnd()[Slot]; ++I)
+        S.Header[Groups.Stream[I].Origin] = true;
+    Fn(S);
+  }
 }
 
 void forEachAddressTrace(const DirResult &Dir, const std::function<void(const AddressTrace &)> &Fn) {

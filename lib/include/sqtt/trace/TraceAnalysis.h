@@ -178,6 +178,19 @@ public:
 
   const FoldedProfile &profile() const { return Profile; }
 
+  /// One shader engine's records in time order (as recorded: no SE
+  /// alignment) and, per record, whether it is a marker header; the others
+  /// are payload words, address blocks and trap-handler records.
+  struct EngineSplit {
+    uint32_t SE = 0;
+    std::vector<Record> Records;
+    std::vector<bool> Header;
+  };
+  /// Calls \p Fn with each shader engine of \p Dir, split with \p Using's
+  /// maps (each dispatch decoded with its own code object's, D17).
+  void splitHeaders(const std::string &Dir, MarkerResolver &Using, std::vector<std::string> &Warnings,
+                    const std::function<void(const EngineSplit &)> &Fn);
+
 private:
   /// Appends engine \p E's records.
   using EngineLoader = std::function<void(size_t E, std::vector<Record> &Records)>;

@@ -67,6 +67,8 @@ public:
   /// The directories to analyse, each with its process's code objects.
   ProcessGroups Processes;
   const std::vector<std::string> &traceDirs() const { return Processes.TraceDirs; }
+  /// The resolver of traceDirs()[\p Dir]'s process (after loadCodeObjects).
+  MarkerResolver &resolverOf(size_t Dir) { return *Resolvers.at(Processes.GroupOfDir.at(Dir)); }
 
   /// Analyses every trace directory, \p Jobs at a time (directories are
   /// independent time domains; with at least two jobs per directory each
