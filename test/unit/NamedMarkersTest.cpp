@@ -135,7 +135,41 @@ define void @f() {
   EXPECT_EQ(firstName("wrapper"), std::nullopt);
   EXPECT_EQ(firstName("f"), std::nullopt);
   EXPECT_TRUE(isMarkerWrapper(*M->getFunction("wrapper")));
-  EXPECT_FALSE(isMarkerWrapper(*M->getFunction("f")));
+  // A name that is not a literal here (an RAII scope's member, say) makes
+  // the function's markers its callers' (D28).
+  EXPECT_TRUE(isMarkerWrapper(*M->getFunction("f")));
+}
+
+// D28: a function whose literal enters and exits pair up keeps its own
+// frame; one that only enters (or only exits) is inlined into its callers.
+TEST_F(NamedMarkers, WrappersAreFunctionsWhoseMarkersAreTheirCallers) {
+  parse(R"IR(
+@a = private unnamed_addr constant [2 x i8] c"a\00"
+declare void @__sqtt_named_marker_enter(ptr)
+declare void @__sqtt_named_marker_exit(ptr)
+declare void @sqtt_marker_exit_id(i32)
+define void @balanced() {
+  call void @__sqtt_named_marker_enter(ptr @a)
+  call void @__sqtt_named_marker_exit(ptr @a)
+  ret void
+}
+define void @begin() {
+  call void @__sqtt_named_marker_enter(ptr @a)
+  ret void
+}
+define void @end() {
+  call void @sqtt_marker_exit_id(i32 3)
+  ret void
+}
+define amdgpu_kernel void @k() {
+  call void @__sqtt_named_marker_enter(ptr @a)
+  ret void
+}
+)IR");
+  EXPECT_FALSE(isMarkerWrapper(*M->getFunction("balanced")));
+  EXPECT_TRUE(isMarkerWrapper(*M->getFunction("begin")));
+  EXPECT_TRUE(isMarkerWrapper(*M->getFunction("end")));
+  EXPECT_FALSE(isMarkerWrapper(*M->getFunction("k"))); // a kernel never is
 }
 
 } // namespace
