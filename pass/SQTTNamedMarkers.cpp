@@ -123,34 +123,39 @@ static bool forwardsParameter(const Value *Arg) {
 }
 
 bool sqtt::isMarkerWrapper(const Function &F) {
-  // A function whose markers belong to its callers' scopes: one that passes
-  // a name it did not spell as a literal (a wrapper forwarding its
-  // parameter, an RAII scope's constructor or destructor reading a member),
-  // or whose enters and exits do not pair up (a helper that only enters or
-  // only exits). ROCm's plugin inlines every function that calls a sentinel
-  // (D28); one with its own literal, balanced markers keeps its function
-  // frame here. A kernel is never one.
+  // A function whose markers belong to its callers' scopes: one that enters
+  // or points with a name it did not spell as a literal (a wrapper
+  // forwarding its parameter, an RAII scope's constructor reading a member),
+  // or that only enters or only exits (an RAII destructor, a begin/end
+  // helper). ROCm's plugin inlines every function that calls a sentinel
+  // (D28); one with literal enters and exits of its own keeps its function
+  // frame here, early returns (several exits) included. A kernel never is one.
   if (isKernel(F))
     return false;
-  int Balance = 0;
-  bool Any = false;
+  unsigned Enters = 0, Exits = 0;
   for (const Instruction &I : instructions(F)) {
+    if (std::optional<uint32_t> V = headerValue(I)) { // a numeric marker's trace
+      Enters += (*V & 2) != 0;
+      Exits += (*V & 1) != 0;
+      continue;
+    }
     const auto *CB = dyn_cast<CallBase>(&I);
     if (!CB)
       continue;
     if (std::optional<SentinelKind> K = classifySentinel(*CB)) {
-      Any = true;
+      if (*K == SentinelKind::Exit) { // an exit needs no name
+        ++Exits;
+        continue;
+      }
       if (CB->arg_size() > 0 && !resolveMarkerName(CB->getArgOperand(0)))
         return true;
-      Balance += *K == SentinelKind::Enter ? 1 : *K == SentinelKind::Exit ? -1 : 0;
+      Enters += *K == SentinelKind::Enter;
     } else if (std::optional<NumericSentinelKind> N = classifyNumericSentinel(*CB)) {
-      Any = true;
-      if (!isa<ConstantInt>(CB->getArgOperand(0)))
-        return true;
-      Balance += *N == NumericSentinelKind::Enter ? 1 : *N == NumericSentinelKind::Exit ? -1 : 0;
+      Enters += *N == NumericSentinelKind::Enter;
+      Exits += *N == NumericSentinelKind::Exit;
     }
   }
-  return Any && Balance != 0;
+  return (Enters == 0) != (Exits == 0);
 }
 
 bool sqtt::inlineMarkerWrappers(Module &M) {

@@ -8,6 +8,7 @@
 
 #include "SQTTNumericMarkers.h"
 #include "rocprof_trace_decoder/cxx/marker_value.hpp"
+#include "SQTTDiagnostics.h"
 #include "SQTTInstructionKinds.h"
 #include "SQTTMarkerEmitter.h"
 #include "SQTTMetadataNames.h"
@@ -118,13 +119,21 @@ std::optional<uint32_t> numericValue(const Instruction &I, const CallBase *Wrapp
 } // namespace
 
 bool sqtt::lowerNumericSentinels(Module &M) {
-  SmallVector<std::pair<CallBase *, NumericSentinelKind>, 8> Calls;
+  SmallVector<std::pair<CallInst *, NumericSentinelKind>, 8> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (std::optional<NumericSentinelKind> K = classifyNumericSentinel(*CB))
-          Calls.push_back({CB, *K});
+      if (auto *CI = dyn_cast<CallInst>(&I)) // a sentinel is never invoked: it cannot throw
+        if (std::optional<NumericSentinelKind> K = classifyNumericSentinel(*CI))
+          Calls.push_back({CI, *K});
   for (auto [Call, Kind] : Calls) {
+    // 30 bits carry the ID: a constant beyond them would silently become
+    // another marker.
+    if (auto *C = dyn_cast<ConstantInt>(Call->getArgOperand(0));
+        C && Kind != NumericSentinelKind::Exit && C->getValue().getActiveBits() > 30)
+      reportWarning(Call->getContext(),
+                    Twine(Call->getFunction()->getName()) + ": marker ID " + Twine(C->getZExtValue()) +
+                        " of " + Call->getCalledFunction()->getName() +
+                        "() does not fit the 30 bits of a marker value; only its low 30 bits are kept");
     IRBuilder<> B(Call);
     Value *ID = B.CreateZExtOrTrunc(Call->getArgOperand(0), B.getInt32Ty());
     Value *V;
@@ -144,6 +153,8 @@ bool sqtt::lowerNumericSentinels(Module &M) {
     B.CreateIntrinsic(Intrinsic::amdgcn_sched_barrier, {}, {B.getInt32(0)});
     B.CreateIntrinsic(Intrinsic::amdgcn_s_ttracedata, {}, {V});
     B.CreateIntrinsic(Intrinsic::amdgcn_sched_barrier, {}, {B.getInt32(0)});
+    if (!Call->getType()->isVoidTy())
+      Call->replaceAllUsesWith(PoisonValue::get(Call->getType()));
     Call->eraseFromParent();
   }
   for (const char *Name : {"sqtt_marker_enter_id", "sqtt_marker_exit_id", "sqtt_marker_point_id",

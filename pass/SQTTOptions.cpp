@@ -45,7 +45,13 @@ void sqtt::registerPluginOptions() {
   Registered = true;
   auto *Category = new cl::OptionCategory("AMD SQTT marker options",
                                           "sqtt-instrument plugin settings; each wins over its SQTT_* variable");
+  auto &Known = cl::getRegisteredOptions(); // a StringMap before LLVM 22, a DenseMap since
   for (size_t I = 0; I < NumSettings; ++I) {
+    // A second copy of the plugin, or a host that has ROCm's marker pass
+    // built in, registered the name already: registering it again is fatal.
+    // The setting then comes from its variable only.
+    if (Known.count(Settings[I].Option))
+      continue;
     std::string Desc = std::string("Same as ") + Settings[I].Variable;
     // Options keep a StringRef to their description: it must outlive them.
     char *Kept = strdup(Desc.c_str());

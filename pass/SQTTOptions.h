@@ -4,9 +4,12 @@
 // ROCm's in-tree marker plugin (-sqtt-marker-scope-cu=0x3, ...), which build
 // systems see and cache keys include, unlike the environment. An option
 // given explicitly wins over its variable. The options are registered when
-// the plugin is loaded into a matching LLVM (never by a static constructor:
-// that would run inside a mismatched host before the version check), which
-// clang and opt do before they parse -mllvm options.
+// the plugin is loaded into a matching LLVM (the host's major version is
+// checked first: registering into a mismatched one crashes it), by the
+// library's constructor and again, at most once, by llvmGetPassPluginInfo.
+// opt and clang 22 load pass plugins before they parse -mllvm options;
+// older clangs load -fpass-plugin later, so there the plugin must also be
+// given as -Xclang -load -Xclang <plugin>, which loads it first.
 //
 //===----------------------------------------------------------------------===//
 

@@ -94,6 +94,22 @@ static bool hostLLVMMatches() {
   return false;
 }
 
+/// The options exist as soon as the library is loaded (-Xclang -load loads
+/// it before clang parses -mllvm; clang before 22 loads -fpass-plugin only
+/// after), but only inside the LLVM it was built for.
+namespace {
+struct RegisterOptionsAtLoad {
+  RegisterOptionsAtLoad() {
+    unsigned Major = 0, Minor = 0, Patch = 0;
+    if (!LLVMGetVersion)
+      return;
+    LLVMGetVersion(&Major, &Minor, &Patch);
+    if (Major == LLVM_VERSION_MAJOR)
+      registerPluginOptions();
+  }
+} OptionsAtLoad;
+} // namespace
+
 extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default")))
 ::llvm::PassPluginLibraryInfo llvmGetPassPluginInfo() {
   // API version 0 is never supported: LLVM refuses the load after our message.
