@@ -73,6 +73,9 @@ int run(const Options &Opts) {
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Timeline = true;
   A.InstructionSlices = Opts.Instructions;
+  // --merge keeps every directory's events until the end: they spill.
+  if (Opts.Merge)
+    A.EventMemoryBudget = 0;
   uint64_t WaveFiles = 0;
   bool Proto = Opts.Format == "pftrace";
   // Every directory's file, or none: an error in a later directory leaves

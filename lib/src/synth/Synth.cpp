@@ -65,7 +65,10 @@ public:
         Rng(S.Seed * 0x9E3779B97F4A7C15ull ^ (uint64_t(DirIdx) << 48) ^ (uint64_t(SE) << 32) ^
             (uint64_t(CU) << 16) ^ (uint64_t(SIMD) << 8) ^ Wave),
         Listing(Listing), Detailed(S.TargetCU >= 0 && CU == uint32_t(S.TargetCU)),
-        InstRng(Rng() ^ 0xD1B54A32D192ED03ull) {
+        // Its own stream, drawn from nothing the records use: a seed's
+        // records stay what they were before wave files existed.
+        InstRng(S.Seed * 0xD1B54A32D192ED03ull ^ (uint64_t(DirIdx) << 48) ^ (uint64_t(SE) << 32) ^
+                (uint64_t(CU) << 16) ^ (uint64_t(SIMD) << 8) ^ Wave ^ 0x5BD1E995ull) {
     Time = 100 + int64_t(Rng() % 97);
     startRun();
   }
@@ -161,6 +164,11 @@ private:
   void finishDetail() {
     Detail.SIMD = SIMD, Detail.Slot = Wave, Detail.Run = Run;
     Detail.Begin = Launches.back().Start, Detail.End = Launches.back().End;
+    // The last gap ran past the wave's end: what falls after it never issued.
+    while (!Detail.Instructions.empty() && Detail.Instructions.back().Time > Detail.End) {
+      Detail.Instructions.pop_back();
+      DetailKeys.pop_back();
+    }
     std::vector<InstructionTruth::Key> KeyOf;
     for (uint32_t K : DetailKeys)
       KeyOf.push_back(K == 0 ? InstructionTruth::Key{CO->Kernel, "(no scope)", "kernel"}

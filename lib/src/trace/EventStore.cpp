@@ -67,8 +67,9 @@ EventStore::Range EventStore::append(const TimelineEvent *First, const TimelineE
   PendingSize = size_t(At - Pending.get());
   Count += uint64_t(Last - First);
   Range R{Begin, Written + PendingSize};
-  // Once spilling, a megabyte at a time: the buffer stays small.
-  if (File && PendingSize >= (size_t(1) << 20))
+  // Past the budget everything spills, then a megabyte at a time: the
+  // buffer stays small.
+  if (PendingSize >= (File ? size_t(1) << 20 : MemoryBudget + 1))
     flush();
   return R;
 }

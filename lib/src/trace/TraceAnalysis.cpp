@@ -180,6 +180,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
                                         const InstructionCapture *Capture) {
   DirResult Result;
   Result.Dir = Dir;
+  Result.Events.setMemoryBudget(Options.EventMemoryBudget);
   RecordCounts &Loss = Result.Loss;
   for (auto &[Id, Name] : Occ.Dispatches)
     if (!Name.empty() && Name.rfind("0 /", 0) != 0)

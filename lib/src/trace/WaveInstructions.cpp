@@ -2,10 +2,13 @@
 // code.json's ISA listing (FORMATS §12).
 #include "sqtt/trace/WaveInstructions.h"
 #include "TraceInput.h"
+#include "sqtt/support/ContainedPath.h"
 #include "sqtt/support/Error.h"
 
 #include <algorithm>
 #include <filesystem>
+
+namespace fs = std::filesystem;
 #include <regex>
 
 namespace sqtt {
@@ -142,6 +145,9 @@ WaveInstructions parseWave(const simdjson::padded_string &Json, const std::strin
     std::stable_sort(W.Instructions.begin(), W.Instructions.end(),
                      [](const WaveInstruction &A, const WaveInstruction &B) { return A.Time < B.Time; });
   simdjson::dom::array Timeline;
+  simdjson::dom::element TimelineField;
+  if (!Wave["timeline"].get(TimelineField) && TimelineField.get(Timeline))
+    malformed(Path, "\"timeline\" is not an array of [state, duration]");
   if (!Wave["timeline"].get(Timeline)) {
     int64_t At = W.Begin;
     for (simdjson::dom::element E : Timeline) {
@@ -171,8 +177,11 @@ std::vector<CodeLine> parseListing(const simdjson::padded_string &Json, const st
     if (E.get(Row) || Row.size() < 6 || Row.at(0).get(Isa) || Row.at(2).get(Number))
       malformed(Path, "code row " + std::to_string(Index) + " is not [ISA, _, LineNumber, Source, ...]");
     ++Index;
-    if (Number < 0 || Number > int64_t(UINT32_MAX))
-      continue;
+    // LineNumber is the row's index in rocprofv3's files; far beyond the
+    // rows is no listing.
+    if (Number < 0 || uint64_t(Number) > Code.size() + 65536)
+      malformed(Path, "code row " + std::to_string(Index - 1) + " has line number " + std::to_string(Number) +
+                          ", beyond the " + std::to_string(Code.size()) + " rows");
     if (size_t(Number) >= Lines.size())
       Lines.resize(size_t(Number) + 1);
     CodeLine &L = Lines[size_t(Number)];
@@ -201,7 +210,7 @@ std::vector<CodeLine> parseCodeListing(std::string_view Text, const std::string 
 namespace {
 
 struct ListedWave {
-  std::string File;
+  std::string File; // its path, inside the directory
   uint32_t SE;
 };
 
@@ -223,35 +232,42 @@ std::optional<std::vector<ListedWave>> listedWaves(const std::string &Dir, std::
     simdjson::dom::object Engines;
     if (Listing.get(Engines))
       return Out; // null: a PC-sampling capture
+    size_t Skipped = 0;
     for (auto [SEKey, Simds] : Engines) {
-      uint32_t SE = 0;
-      try {
-        SE = uint32_t(std::stoul(std::string(SEKey)));
-      } catch (const std::exception &) {
+      std::string K(SEKey);
+      char *End = nullptr;
+      long SE = std::strtol(K.c_str(), &End, 10);
+      simdjson::dom::object SimdObj;
+      if (End == K.c_str() || *End || SE < 0 || SE > 255 || Simds.get(SimdObj)) {
+        ++Skipped;
         continue;
       }
-      simdjson::dom::object SimdObj;
-      if (Simds.get(SimdObj))
-        continue;
       for (auto [SimdKey, Slots] : SimdObj) {
         simdjson::dom::object SlotObj;
-        if (Slots.get(SlotObj))
+        if (Slots.get(SlotObj)) {
+          ++Skipped;
           continue;
+        }
         for (auto [SlotKeyName, Instances] : SlotObj) {
           simdjson::dom::object InstObj;
-          if (Instances.get(InstObj))
+          if (Instances.get(InstObj)) {
+            ++Skipped;
             continue;
+          }
           for (auto [N, Entry] : InstObj) {
             std::string_view File;
             simdjson::dom::array Row;
-            if (!Entry.get(Row) && Row.size() > 0 && !Row.at(0).get(File))
-              Out.push_back({std::string(File), SE});
-            else if (!Entry.get(File))
-              Out.push_back({std::string(File), SE});
+            if ((!Entry.get(Row) && Row.size() > 0 && !Row.at(0).get(File)) || !Entry.get(File))
+              Out.push_back({fileInDirectory(Dir, File, Path), uint32_t(SE)});
+            else
+              ++Skipped;
           }
         }
       }
     }
+    if (Skipped)
+      Warnings.push_back(Path + ": " + std::to_string(Skipped) +
+                         " wave_filenames entries are not {se: {simd: {slot: {n: [file, begin, end]}}}}; skipped");
     return Out;
   } catch (const std::exception &E) {
     Warnings.push_back(std::string(E.what()) + "; its wave files are not read");
@@ -260,14 +276,14 @@ std::optional<std::vector<ListedWave>> listedWaves(const std::string &Dir, std::
 }
 
 std::vector<ListedWave> globbedWaves(const std::string &Dir) {
-  static const std::regex Name(R"(se(\d+)_sm\d+_sl\d+_wv\d+\.json)");
+  static const std::regex Name(R"(se(\d{1,3})_sm\d+_sl\d+_wv\d+\.json)");
   std::vector<ListedWave> Out;
   std::error_code EC;
   for (const auto &Entry : std::filesystem::directory_iterator(Dir, EC)) {
     std::string File = Entry.path().filename().string();
     std::smatch M;
-    if (std::regex_match(File, M, Name))
-      Out.push_back({File, uint32_t(std::stoul(M[1].str()))});
+    if (std::regex_match(File, M, Name) && std::stoul(M[1].str()) <= 255)
+      Out.push_back({(fs::path(Dir) / File).string(), uint32_t(std::stoul(M[1].str()))});
   }
   std::sort(Out.begin(), Out.end(), [](const ListedWave &A, const ListedWave &B) { return A.File < B.File; });
   return Out;
@@ -282,7 +298,7 @@ InstructionCapture readInstructionCapture(const std::string &Dir, const CaptureC
   std::vector<ListedWave> Files = Listed ? std::move(*Listed) : globbedWaves(Dir);
   std::stable_sort(Files.begin(), Files.end(), [](const ListedWave &A, const ListedWave &B) { return A.SE < B.SE; });
   for (const ListedWave &F : Files) {
-    std::string Path = (std::filesystem::path(Dir) / F.File).string();
+    const std::string &Path = F.File;
     try {
       simdjson::padded_string Json = loadMetadataJson(Path);
       WaveInstructions W = parseWave(Json, Path, F.SE);

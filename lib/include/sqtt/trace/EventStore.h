@@ -54,6 +54,9 @@ public:
   /// \p MemoryBudget: encoded bytes kept in memory before spilling to the
   /// temporary file (0: spill at every flush).
   explicit EventStore(size_t MemoryBudget = DefaultMemoryBudget) : MemoryBudget(MemoryBudget) {}
+  /// Before the first append: a tool that keeps many stores alive at once
+  /// gives each a smaller share.
+  void setMemoryBudget(size_t Bytes) { MemoryBudget = Bytes; }
 
   /// Bytes [first, second) of the store.
   using Range = std::pair<uint64_t, uint64_t>;

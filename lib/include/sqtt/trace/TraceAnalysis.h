@@ -139,6 +139,9 @@ struct AnalysisOptions {
   /// scoped time (D25); off gives the reference's folded stacks. A time
   /// window (Filter.timed()) turns it off: it cuts scopes, not lifetimes.
   bool KernelSelfTime = true;
+  /// Encoded timeline events each directory keeps in memory before its
+  /// store spills to a temporary file (EventStore).
+  size_t EventMemoryBudget = EventStore::DefaultMemoryBudget;
   /// Read the next shader engine on another thread while analysing one.
   bool ReadAhead = false;
   /// Called on the analysing thread before each shader engine (index, count).

@@ -8,6 +8,7 @@
 #include "analysis/WaveWalk.h"
 #include "sqtt/trace/InstructionStats.h"
 
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -18,9 +19,11 @@ class LineNames {
 public:
   LineNames(const InstructionCapture &Capture, NameTable &Names) : Capture(Capture), Names(Names) {}
   const InstructionStats::LineId &of(uint32_t Line) {
-    if (Line >= Ids.size())
-      Ids.resize(Line + 1);
-    Slot &S = Ids[Line];
+    // Lines of the listing by index; any other a wave file names (no
+    // listing, or a line beyond it) by lookup, so no line number sizes a table.
+    if (Ids.size() < Capture.Lines.size())
+      Ids.resize(Capture.Lines.size());
+    Slot &S = Line < Ids.size() ? Ids[Line] : Others[Line];
     if (!S.Made) {
       if (const CodeLine *L = Capture.line(Line)) {
         S.Id = {Names.intern(L->Isa.empty() ? "line " + std::to_string(Line) : L->Isa), Names.intern(L->Source),
@@ -41,7 +44,18 @@ private:
   const InstructionCapture &Capture;
   NameTable &Names;
   std::vector<Slot> Ids;
+  std::unordered_map<uint32_t, Slot> Others;
 };
+
+/// The wave file of the walked wave \p W: the one its occupancy launch falls
+/// in (the files' begin is the launch), else the one its first header falls
+/// in (a file that begins a little after the launch).
+inline const WaveInstructions *waveFileOf(const InstructionCapture &Capture, const WaveStart &W) {
+  if (W.Span)
+    if (const WaveInstructions *F = Capture.waveAt(W.Wave.Slot, W.Span->Launch))
+      return F;
+  return Capture.waveAt(W.Wave.Slot, W.Key.Time);
+}
 
 /// From \p Time on, the wave's innermost scope is \p Scope.
 struct ScopeChange {
@@ -132,7 +146,7 @@ public:
         NoScope(Names.intern("(no scope)")) {}
 
   void beginWave(const WaveStart &W) {
-    File = Capture.waveAt(W.Wave.Slot, W.Span ? W.Span->Launch : W.Key.Time);
+    File = waveFileOf(Capture, W);
     Serial = W.Serial;
     Changes.clear();
     Open.clear();

@@ -29,7 +29,7 @@ public:
   }
 
   void beginWave(const WaveStart &W) {
-    File = Capture ? Capture->waveAt(W.Wave.Slot, W.Span ? W.Span->Launch : W.Key.Time) : nullptr;
+    File = Capture ? waveFileOf(*Capture, W) : nullptr;
     Wave = W.Wave;
     Key = W.Key;
     Dispatch = 0;
