@@ -129,3 +129,42 @@ TEST(InstructionStats, TimeWindowKeepsInstructionsAndStatePartsInside) {
   EXPECT_TRUE(Capture.Waves.empty());
   EXPECT_EQ(Capture.waveAt(slotKey(0, 0, 0, 0), 250), nullptr);
 }
+
+TEST(WaveFiles, LineNumbersFarBeyondTheRowsAreMalformed) {
+  try {
+    parseCodeListing(R"({"code":[["s_nop 0",0,4000000000,"",1,0,0,0,0,0]]})", "code.json");
+    ADD_FAILURE() << "no error";
+  } catch (const Error &E) {
+    EXPECT_NE(std::string(E.what()).find("line number 4000000000, beyond the 1 rows"), std::string::npos) << E.what();
+  }
+  EXPECT_THROW(parseWaveFile(R"({"wave":{"begin":0,"cu":0,"end":1,"id":0,"simd":0,"slot":0,)"
+                             R"("instructions":[],"timeline":{}}})",
+                             "wv.json", 0),
+               Error);
+}
+
+// A wave file that begins a cycle after its occupancy launch is still the
+// wave's (found by the wave's first header), and a line number no listing
+// has is named by number.
+TEST(InstructionStats, WaveFileBeginningAfterTheLaunchIsJoined) {
+  NameTable Names;
+  MarkerResolver Resolver(Names, false);
+  Resolver.add(1, rocprof_trace_decoder::codeobj::parse_funcmap("K:k\nF:1:f\n"));
+  AnalysisOptions Options;
+  Options.Build.Instructions = true;
+  TraceAnalyzer A(Resolver, Names, Options);
+  Occupancy Occ = parseOccupancy(R"({"dispatches":{"1":"k"},"0":[[99,0,0,0,1,1],[400,0,0,0,0,1]]})", "occ");
+  InstructionCapture Capture;
+  Capture.Waves.push_back(parseWaveFile(
+      R"({"wave":{"begin":100,"cu":0,"end":400,"id":0,"simd":0,"slot":0,"instructions":[[200,6,0,5,4000000000]]}})",
+      "wv", 0));
+  Capture.index();
+  std::vector<std::string> Warnings;
+  DirResult R = A.analyzeRecords("dir", 0, Occ, {{0, {rec(150, 6), rec(300, 1)}}}, Warnings, std::nullopt, &Capture);
+  EXPECT_EQ(R.Instructions.JoinedWaves, 1u);
+  EXPECT_EQ(R.Instructions.UnmarkedWaves, 0u);
+  std::vector<InstructionRow> Rows = R.Instructions.rows(Names, 5);
+  ASSERT_EQ(Rows.size(), 1u);
+  EXPECT_EQ(Rows[0].Scope, "f");
+  EXPECT_EQ(Rows[0].TopIsa.at(0).Isa, "line 4000000000");
+}

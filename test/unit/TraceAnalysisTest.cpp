@@ -272,6 +272,30 @@ TEST_P(EventStoreTest, ReadsBackWhatWasAppended) {
   EXPECT_THROW(Store.read({RA.first, RA.first + 2}, Out), Error); // cut inside an event
 }
 
+// Past its budget the store spills as it goes, not only when flushed: an
+// unusable TMPDIR shows in the append that crosses it.
+TEST(EventStore, SpillsPastItsBudgetWhileAppending) {
+  const char *Old = std::getenv("TMPDIR");
+  std::string Saved = Old ? Old : "";
+  setenv("TMPDIR", "/nonexistent-sqtt-dir", 1);
+  EventStore Store(64);
+  std::vector<TimelineEvent> Wave(4);
+  EXPECT_NO_THROW(Store.append(Wave.data(), Wave.data() + Wave.size())); // under 64 bytes
+  bool Threw = false;
+  for (int I = 0; I < 100 && !Threw; ++I) {
+    try {
+      Store.append(Wave.data(), Wave.data() + Wave.size());
+    } catch (const Error &) {
+      Threw = true;
+    }
+  }
+  EXPECT_TRUE(Threw);
+  if (Old)
+    setenv("TMPDIR", Saved.c_str(), 1);
+  else
+    unsetenv("TMPDIR");
+}
+
 TEST(EventStore, UnusableTemporaryDirectoryIsOneClearError) {
   const char *Old = std::getenv("TMPDIR");
   std::string Saved = Old ? Old : "";
