@@ -22,6 +22,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -239,6 +241,86 @@ std::pair<Value *, Value *> descriptorWords(IRBuilder<> &B, Value *Rsrc) {
           B.CreateTrunc(B.CreateLShr(Bits, 32), B.getInt32Ty())};
 }
 
+/// The name a kernel's debug info gives argument \p A, if any (clang drops
+/// IR value names; with -g the argument's variable keeps it).
+std::string argumentName(const Argument &A) {
+  if (A.hasName())
+    return A.getName().str();
+  const Function &F = *A.getParent();
+  for (const Instruction &I : instructions(F)) {
+    for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (R.getVariable()->getArg() == A.getArgNo() + 1)
+        return R.getVariable()->getName().str();
+    if (const auto *DI = dyn_cast<DbgVariableIntrinsic>(&I))
+      if (DI->getVariable()->getArg() == A.getArgNo() + 1)
+        return DI->getVariable()->getName().str();
+  }
+  return "";
+}
+
+/// What a base object is called in the funcmap's R: row, without the
+/// characters that row's key=value;... grammar reserves.
+std::string baseName(const Value *Object) {
+  std::string Name;
+  if (const auto *A = dyn_cast<Argument>(Object)) {
+    Name = "arg:" + std::to_string(A->getArgNo());
+    if (std::string Arg = argumentName(*A); !Arg.empty())
+      Name += ":" + Arg;
+  } else if (const auto *G = dyn_cast<GlobalVariable>(Object)) {
+    Name = (G->getAddressSpace() == addrspace::Local ? "lds:" : "global:") + G->getName().str();
+  } else if (isa<AllocaInst>(Object)) {
+    Name = "private";
+  } else {
+    Name = "unknown";
+  }
+  for (char &C : Name)
+    if (C == ';' || C == '=' || C == '\n' || C == '\r' || C == '@')
+      C = '_';
+  return Name;
+}
+
+/// The object a buffer resource's base derives from: make.buffer.rsrc's
+/// pointer; a <4 x i32> descriptor built some other way is unknown.
+const Value *bufferObject(Value *Rsrc) {
+  if (auto *II = dyn_cast<IntrinsicInst>(Rsrc->stripPointerCasts()))
+    if (II->getIntrinsicID() == Intrinsic::amdgcn_make_buffer_rsrc)
+      return getUnderlyingObject(II->getArgOperand(0), 0);
+  return Rsrc;
+}
+
+/// The bytes each lane moves and the object its address derives from.
+std::pair<unsigned, std::string> accessFacts(Instruction &I, const AddressTraceOp &Op) {
+  const DataLayout &DL = I.getModule()->getDataLayout();
+  auto Bytes = [&](Type *T) { return unsigned(DL.getTypeStoreSize(T).getFixedValue()); };
+  switch (Op.Protocol) {
+  case AddressProtocol::Memory:
+  case AddressProtocol::LDS: {
+    Type *T = nullptr;
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      T = L->getType();
+    else if (auto *S = dyn_cast<StoreInst>(&I))
+      T = S->getValueOperand()->getType();
+    else if (auto *A = dyn_cast<AtomicRMWInst>(&I))
+      T = A->getValOperand()->getType();
+    else
+      T = cast<AtomicCmpXchgInst>(&I)->getNewValOperand()->getType();
+    return {Bytes(T), baseName(getUnderlyingObject(memoryPointer(I), 0))};
+  }
+  case AddressProtocol::RawBuffer:
+  case AddressProtocol::StructBuffer: {
+    auto &Call = cast<CallBase>(I);
+    // A load's data is its result; a store's and an atomic's their first operand.
+    Type *T = Call.getCalledFunction()->getName().contains(".buffer.load") ? Call.getType()
+                                                                              : Call.getArgOperand(0)->getType();
+    BufferOperands Buf = bufferOperands(Call, Op.Protocol == AddressProtocol::StructBuffer);
+    return {T->isSized() ? Bytes(T) : 0, baseName(bufferObject(Buf.Rsrc))};
+  }
+  case AddressProtocol::Permute:
+    return {4, ""}; // a lane index, not memory
+  }
+  return {0, ""};
+}
+
 } // namespace
 
 unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
@@ -259,8 +341,9 @@ unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
   const TargetInfo &Target = Placer.target();
   unsigned W = Target.WaveSize;
   for (auto &[I, Op] : Ops) {
+    auto [AccessBytes, Base] = accessFacts(*I, Op);
     uint32_t ID = Ledger.addAddressPoint(Op.KindName, inlineChainLocation(*I),
-                                         addressPayloadCount(Op.Protocol, W));
+                                         addressPayloadCount(Op.Protocol, W), AccessBytes, Base);
     BasicBlock *Region = Placer.openScopedRegion(I, "sqtt.addr.trace", "sqtt.addr.skip");
     IRBuilder<> B(Region ? Region->getTerminator() : I);
     B.SetCurrentDebugLocation(I->getDebugLoc());

@@ -54,9 +54,15 @@ public:
     if (!Loc.empty())
       OS << '@' << Loc;
     OS << '\n';
-    if (R.ExtraPayloadCount != 0)
-      OS << "R:" << R.ID << ":extra_payload_count=" << R.ExtraPayloadCount
-         << '\n';
+    if (R.ExtraPayloadCount != 0) {
+      OS << "R:" << R.ID << ":extra_payload_count=" << R.ExtraPayloadCount;
+      // An address trace's width and object: keys other readers skip.
+      if (R.AccessBytes)
+        OS << ";access_bytes=" << R.AccessBytes;
+      if (!R.Base.empty())
+        OS << ";base=" << R.Base;
+      OS << '\n';
+    }
   }
 
   raw_string_ostream OS;

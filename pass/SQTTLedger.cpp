@@ -3,7 +3,8 @@
 // !sqtt.markers.early rows are {i32 ID, i32 Kind, !"Name", i32 PreOptSize,
 // !"SourceLoc", i32 ExtraPayloadCount}, the layout existing builds of the
 // reference plugin write, so a module produced by either can be finished by
-// either. A numeric marker's row (D24) adds i32 1: the ID is fixed.
+// either. A numeric marker's row (D24) adds i32 1: the ID is fixed. An
+// address trace's adds i32 Fixed, i32 AccessBytes, !"Base".
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,8 +96,12 @@ uint32_t MarkerLedger::addSystemPoint(StringRef Name) {
 }
 
 uint32_t MarkerLedger::addAddressPoint(StringRef Name, StringRef Loc,
-                                       unsigned ExtraPayloadCount) {
-  return addTraced(MarkerKind::AddressPoint, Name, Loc, 0, ExtraPayloadCount);
+                                       unsigned ExtraPayloadCount, unsigned AccessBytes,
+                                       StringRef Base) {
+  uint32_t ID = addTraced(MarkerKind::AddressPoint, Name, Loc, 0, ExtraPayloadCount);
+  Records.back().AccessBytes = AccessBytes;
+  Records.back().Base = Base.str();
+  return ID;
 }
 
 const MarkerRecord *MarkerLedger::find(uint32_t ID) const {
@@ -166,8 +171,11 @@ static MDNode *recordRow(LLVMContext &Ctx, const MarkerRecord &R) {
                      Int(R.PreOptSize),
                      MDString::get(Ctx, R.SourceLoc),
                      Int(R.ExtraPayloadCount),
-                     Int(1)};
-  return MDNode::get(Ctx, ArrayRef<Metadata *>(Ops).drop_back(R.Fixed ? 0 : 1));
+                     Int(R.Fixed ? 1 : 0),
+                     Int(R.AccessBytes),
+                     MDString::get(Ctx, R.Base)};
+  bool Access = R.AccessBytes != 0 || !R.Base.empty();
+  return MDNode::get(Ctx, ArrayRef<Metadata *>(Ops).take_front(Access ? 9 : R.Fixed ? 7 : 6));
 }
 
 static std::optional<uint64_t> mdInt(const MDOperand &Op) {
@@ -197,6 +205,11 @@ static std::optional<MarkerRecord> rowRecord(const MDNode *Row) {
   R.ExtraPayloadCount = static_cast<unsigned>(*Payload);
   if (Row->getNumOperands() > 6)
     R.Fixed = mdInt(Row->getOperand(6)).value_or(0) == 1;
+  if (Row->getNumOperands() > 8) {
+    R.AccessBytes = static_cast<unsigned>(mdInt(Row->getOperand(7)).value_or(0));
+    if (auto *Base = dyn_cast_or_null<MDString>(Row->getOperand(8)))
+      R.Base = Base->getString().str();
+  }
   // Only kernels are listed without an ID.
   if ((R.ID == 0) != (R.Kind == MarkerKind::Kernel))
     return std::nullopt;

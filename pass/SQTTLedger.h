@@ -50,6 +50,11 @@ struct MarkerRecord {
   /// A numeric marker's (D24): the ID is written in the source, so it is
   /// never renumbered and never given to another marker.
   bool Fixed = false;
+  /// An address trace's: the bytes each lane moves (0: unknown) and the
+  /// object its address derives from ("arg:<index>[:<name>]", "lds:<name>",
+  /// "global:<name>", "private", "unknown"; "" for permutes).
+  unsigned AccessBytes = 0;
+  std::string Base;
 };
 
 class MarkerLedger {
@@ -63,7 +68,8 @@ public:
   void addKernel(llvm::StringRef Name, llvm::StringRef Loc);
   uint32_t addSystemPoint(llvm::StringRef Name);
   uint32_t addAddressPoint(llvm::StringRef Name, llvm::StringRef Loc,
-                           unsigned ExtraPayloadCount);
+                           unsigned ExtraPayloadCount, unsigned AccessBytes = 0,
+                           llvm::StringRef Base = "");
   /// Records numeric marker \p ID (markers.hpp's sqtt_marker_enter(N) or
   /// sqtt_marker_point(N)) as a fixed user scope or point named by its
   /// number; IDs allocated afterwards skip it. Once per ID.

@@ -94,7 +94,9 @@ def parse(asm):
     functions, funcs_declared, rows = {}, set(), []
     cur = None
     for lineno, raw in enumerate(asm.splitlines(), 1):
-        line = raw.split(";", 1)[0].rstrip()
+        # A string directive keeps its ';' (R: rows separate keys with it);
+        # elsewhere ';' starts a comment.
+        line = raw.rstrip() if re.match(r'\s*\.(asciz|ascii)\s+"', raw) else raw.split(";", 1)[0].rstrip()
         m = re.match(r"\s*\.type\s+([\w.$]+),\s*@function", line)
         if m:
             funcs_declared.add(m.group(1))

@@ -10,8 +10,8 @@
 ; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=sqtt-late -S %s | FileCheck %s --check-prefixes=CHECK,W64
 ; REQUIRES: amdgpu-registered-target
 
-; W32: c"K:k\0AW:32\0AP:1:addr_trace_buffer_load\0AR:1:extra_payload_count=37\0AP:2:addr_trace_struct_buffer_store\0AR:2:extra_payload_count=69\0AP:3:addr_trace_buffer_atomic\0AR:3:extra_payload_count=37\0AP:4:addr_trace_struct_buffer_atomic\0AR:4:extra_payload_count=69\0AP:5:addr_trace_struct_buffer_load\0AR:5:extra_payload_count=69\0A\00"
-; W64: c"K:k\0AW:64\0AP:1:addr_trace_buffer_load\0AR:1:extra_payload_count=69\0AP:2:addr_trace_struct_buffer_store\0AR:2:extra_payload_count=133\0AP:3:addr_trace_buffer_atomic\0AR:3:extra_payload_count=69\0AP:4:addr_trace_struct_buffer_atomic\0AR:4:extra_payload_count=133\0AP:5:addr_trace_struct_buffer_load\0AR:5:extra_payload_count=133\0A\00"
+; W32: c"K:k\0AW:32\0AP:1:addr_trace_buffer_load\0AR:1:extra_payload_count=37{{(;[^\\]+)?}}\0AP:2:addr_trace_struct_buffer_store\0AR:2:extra_payload_count=69{{(;[^\\]+)?}}\0AP:3:addr_trace_buffer_atomic\0AR:3:extra_payload_count=37{{(;[^\\]+)?}}\0AP:4:addr_trace_struct_buffer_atomic\0AR:4:extra_payload_count=69{{(;[^\\]+)?}}\0AP:5:addr_trace_struct_buffer_load\0AR:5:extra_payload_count=69{{(;[^\\]+)?}}\0A\00"
+; W64: c"K:k\0AW:64\0AP:1:addr_trace_buffer_load\0AR:1:extra_payload_count=69{{(;[^\\]+)?}}\0AP:2:addr_trace_struct_buffer_store\0AR:2:extra_payload_count=133{{(;[^\\]+)?}}\0AP:3:addr_trace_buffer_atomic\0AR:3:extra_payload_count=69{{(;[^\\]+)?}}\0AP:4:addr_trace_struct_buffer_atomic\0AR:4:extra_payload_count=133{{(;[^\\]+)?}}\0AP:5:addr_trace_struct_buffer_load\0AR:5:extra_payload_count=133{{(;[^\\]+)?}}\0A\00"
 
 target triple = "amdgcn-amd-amdhsa"
 

@@ -12,8 +12,8 @@
 ; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+wavefrontsize64 -passes=sqtt-late -S %s | FileCheck %s --check-prefixes=CHECK,W64
 ; REQUIRES: amdgpu-registered-target
 
-; W32: c"K:k\0AW:32\0AP:1:addr_trace_load\0AR:1:extra_payload_count=66\0AP:2:addr_trace_store\0AR:2:extra_payload_count=66\0AP:3:addr_trace_atomic\0AR:3:extra_payload_count=66\0AP:4:addr_trace_atomic\0AR:4:extra_payload_count=66\0A\00"
-; W64: c"K:k\0AW:64\0AP:1:addr_trace_load\0AR:1:extra_payload_count=130\0AP:2:addr_trace_store\0AR:2:extra_payload_count=130\0AP:3:addr_trace_atomic\0AR:3:extra_payload_count=130\0AP:4:addr_trace_atomic\0AR:4:extra_payload_count=130\0A\00"
+; W32: c"K:k\0AW:32\0AP:1:addr_trace_load\0AR:1:extra_payload_count=66{{(;[^\\]+)?}}\0AP:2:addr_trace_store\0AR:2:extra_payload_count=66{{(;[^\\]+)?}}\0AP:3:addr_trace_atomic\0AR:3:extra_payload_count=66{{(;[^\\]+)?}}\0AP:4:addr_trace_atomic\0AR:4:extra_payload_count=66{{(;[^\\]+)?}}\0A\00"
+; W64: c"K:k\0AW:64\0AP:1:addr_trace_load\0AR:1:extra_payload_count=130{{(;[^\\]+)?}}\0AP:2:addr_trace_store\0AR:2:extra_payload_count=130{{(;[^\\]+)?}}\0AP:3:addr_trace_atomic\0AR:3:extra_payload_count=130{{(;[^\\]+)?}}\0AP:4:addr_trace_atomic\0AR:4:extra_payload_count=130{{(;[^\\]+)?}}\0A\00"
 
 target triple = "amdgcn-amd-amdhsa"
 

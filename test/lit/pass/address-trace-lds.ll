@@ -9,9 +9,9 @@
 ; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1201 -passes=sqtt-late -S %s | FileCheck %s --check-prefix=MEMONLY
 ; REQUIRES: amdgpu-registered-target
 
-; W32: c"K:k\0AW:32\0AP:1:addr_trace_lds_load\0AR:1:extra_payload_count=34\0AP:2:addr_trace_lds_store\0AR:2:extra_payload_count=34\0AP:3:addr_trace_lds_atomic\0AR:3:extra_payload_count=34\0A\00"
-; W64: c"K:k\0AW:64\0AP:1:addr_trace_lds_load\0AR:1:extra_payload_count=66\0AP:2:addr_trace_lds_store\0AR:2:extra_payload_count=66\0AP:3:addr_trace_lds_atomic\0AR:3:extra_payload_count=66\0A\00"
-; MEMONLY: c"K:k\0AW:32\0AP:1:addr_trace_load\0AR:1:extra_payload_count=66\0A\00"
+; W32: c"K:k\0AW:32\0AP:1:addr_trace_lds_load\0AR:1:extra_payload_count=34{{(;[^\\]+)?}}\0AP:2:addr_trace_lds_store\0AR:2:extra_payload_count=34{{(;[^\\]+)?}}\0AP:3:addr_trace_lds_atomic\0AR:3:extra_payload_count=34{{(;[^\\]+)?}}\0A\00"
+; W64: c"K:k\0AW:64\0AP:1:addr_trace_lds_load\0AR:1:extra_payload_count=66{{(;[^\\]+)?}}\0AP:2:addr_trace_lds_store\0AR:2:extra_payload_count=66{{(;[^\\]+)?}}\0AP:3:addr_trace_lds_atomic\0AR:3:extra_payload_count=66{{(;[^\\]+)?}}\0A\00"
+; MEMONLY: c"K:k\0AW:32\0AP:1:addr_trace_load\0AR:1:extra_payload_count=66{{(;[^\\]+)?}}\0A\00"
 
 target triple = "amdgcn-amd-amdhsa"
 

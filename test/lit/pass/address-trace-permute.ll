@@ -9,7 +9,7 @@
 ; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=sqtt-late -S %s | FileCheck %s --check-prefix=OFF
 ; REQUIRES: amdgpu-registered-target
 
-; GFX12: c"K:k\0AW:32\0AP:1:addr_trace_ds_permute\0AR:1:extra_payload_count=34\0AP:2:addr_trace_ds_bpermute\0AR:2:extra_payload_count=34\0AP:3:addr_trace_ds_bpermute\0AR:3:extra_payload_count=34\0A\00"
+; GFX12: c"K:k\0AW:32\0AP:1:addr_trace_ds_permute\0AR:1:extra_payload_count=34{{(;[^\\]+)?}}\0AP:2:addr_trace_ds_bpermute\0AR:2:extra_payload_count=34{{(;[^\\]+)?}}\0AP:3:addr_trace_ds_bpermute\0AR:3:extra_payload_count=34{{(;[^\\]+)?}}\0A\00"
 ; GFX12: call i32 @llvm.amdgcn.readlane.i32(i32 %i1,
 ; GFX12: call i32 @llvm.amdgcn.ds.permute(
 ; GFX12: call i32 @llvm.amdgcn.readlane.i32(i32 %i2,
@@ -17,7 +17,7 @@
 ; GFX12: call i32 @llvm.amdgcn.readlane.i32(i32 %i3,
 ; GFX12: call i32 @llvm.amdgcn.ds.bpermute.fi.b32(
 
-; W64: c"K:k\0AW:64\0AP:1:addr_trace_ds_permute\0AR:1:extra_payload_count=66\0AP:2:addr_trace_ds_bpermute\0AR:2:extra_payload_count=66\0A\00"
+; W64: c"K:k\0AW:64\0AP:1:addr_trace_ds_permute\0AR:1:extra_payload_count=66{{(;[^\\]+)?}}\0AP:2:addr_trace_ds_bpermute\0AR:2:extra_payload_count=66{{(;[^\\]+)?}}\0A\00"
 ; OFF: c"K:k\0A\00"
 ; OFF-NOT: readlane
 

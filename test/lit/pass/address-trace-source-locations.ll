@@ -6,7 +6,7 @@
 ; RUN:   %opt -mtriple=amdgcn-amd-amdhsa -mcpu=gfx942 -passes=sqtt-late -S %s | FileCheck %s
 ; REQUIRES: amdgpu-registered-target
 
-; CHECK: c"K:k@ledger.hip:18\0AW:64\0AP:1:addr_trace_load@helper.h:7 -> ledger.hip:20\0AR:1:extra_payload_count=130\0AP:2:addr_trace_store@ledger.hip:21\0AR:2:extra_payload_count=130\0AP:3:addr_trace_store\0AR:3:extra_payload_count=130\0A\00"
+; CHECK: c"K:k@ledger.hip:18\0AW:64\0AP:1:addr_trace_load@helper.h:7 -> ledger.hip:20\0AR:1:extra_payload_count=130{{(;[^\\]+)?}}\0AP:2:addr_trace_store@ledger.hip:21\0AR:2:extra_payload_count=130{{(;[^\\]+)?}}\0AP:3:addr_trace_store\0AR:3:extra_payload_count=130{{(;[^\\]+)?}}\0A\00"
 
 target triple = "amdgcn-amd-amdhsa"
 
