@@ -49,43 +49,89 @@ AddressTrace trace(AddressKind Kind, uint32_t Marker, uint64_t Exec, unsigned Wa
 } // namespace
 
 TEST(MemoryCost, FullyCoalescedFourByteLoadIsOneLinePer32Lanes) {
-  EXPECT_EQ(cacheLines128(strided(0x1000, 4, 32)), 1u);
-  EXPECT_EQ(cacheLines128(strided(0x1000, 4, 64)), 2u);
-  EXPECT_EQ(idealCacheLines128(32), 1u);
-  EXPECT_EQ(idealCacheLines128(64), 2u);
-  EXPECT_EQ(idealCacheLines128(33), 2u);
-  EXPECT_EQ(idealCacheLines128(0), 0u);
+  EXPECT_EQ(cacheLinesTouched(strided(0x1000, 4, 32), 4), 1u);
+  EXPECT_EQ(cacheLinesTouched(strided(0x1000, 4, 64), 4), 2u);
+  EXPECT_EQ(idealCacheLines(32, 4), 1u);
+  EXPECT_EQ(idealCacheLines(64, 4), 2u);
+  EXPECT_EQ(idealCacheLines(33, 4), 2u);
+  EXPECT_EQ(idealCacheLines(0, 4), 0u);
   // Misaligned by one word: the 32 words straddle two lines.
-  EXPECT_EQ(cacheLines128(strided(0x1004, 4, 32)), 2u);
+  EXPECT_EQ(cacheLinesTouched(strided(0x1004, 4, 32), 4), 2u);
+}
+
+TEST(MemoryCost, WideAccessesAreMeasuredAgainstTheirWidth) {
+  // A coalesced float4 load on wave64: 64 x 16 bytes = 8 lines, and 8 is
+  // the ideal: efficiency 1, where "a 4-byte access" would call it 4x ideal.
+  EXPECT_EQ(cacheLinesTouched(strided(0x1000, 16, 64), 16), 8u);
+  EXPECT_EQ(idealCacheLines(64, 16), 8u);
+  // An 8-byte access at 124 spans lines 0 and 1.
+  EXPECT_EQ(cacheLinesTouched({124}, 8), 2u);
+  EXPECT_EQ(cacheLinesTouched({120}, 8), 1u);
 }
 
 TEST(MemoryCost, Stride128LoadIsOneLinePerLane) {
-  EXPECT_EQ(cacheLines128(strided(0x7f0000000000, 128, 32)), 32u);
-  EXPECT_EQ(cacheLines128(strided(0x7f0000000000, 128, 64)), 64u);
-  EXPECT_EQ(cacheLines128(strided(0x7f0000000000, 0, 64)), 1u); // broadcast
+  EXPECT_EQ(cacheLinesTouched(strided(0x7f0000000000, 128, 32), 4), 32u);
+  EXPECT_EQ(cacheLinesTouched(strided(0x7f0000000000, 128, 64), 4), 64u);
+  EXPECT_EQ(cacheLinesTouched(strided(0x7f0000000000, 0, 64), 4), 1u); // broadcast
 }
 
 TEST(MemoryCost, LdsConflictFreeAccess) {
-  EXPECT_EQ(ldsBankConflictWays(firstLanes(32), strided(0, 4, 32)), 1u);
-  // Wave64: two 32-lane groups, each conflict-free.
-  EXPECT_EQ(ldsBankConflictWays(firstLanes(64), strided(0, 4, 64)), 2u);
+  EXPECT_EQ(ldsBankConflicts(firstLanes(32), strided(0, 4, 32), 4, 32).Ways, 1u);
+  // Wave64: two 32-lane sets, each conflict-free.
+  LdsConflicts Two = ldsBankConflicts(firstLanes(64), strided(0, 4, 64), 4, 64);
+  EXPECT_EQ(Two.Ways, 2u);
+  EXPECT_EQ(Two.ExtraCycles, 0u);
   // Every lane reading the same word is a broadcast, not a conflict.
-  EXPECT_EQ(ldsBankConflictWays(firstLanes(32), strided(0x40, 0, 32)), 1u);
-  // Only lanes 32..63 active: one group.
+  EXPECT_EQ(ldsBankConflicts(firstLanes(32), strided(0x40, 0, 32), 4, 32).Ways, 1u);
+  // Only lanes 32..63 active: one set.
   std::vector<uint32_t> Upper = activeLanes(0xFFFFFFFF00000000ull, 64);
-  EXPECT_EQ(ldsBankConflictWays(Upper, strided(0, 4, 32)), 1u);
+  EXPECT_EQ(ldsBankConflicts(Upper, strided(0, 4, 32), 4, 64).Ways, 1u);
 }
 
 TEST(MemoryCost, LdsTwoWayConflict) {
-  // Stride 8: words 0, 2, ..., 62 -> each even bank holds two words.
-  EXPECT_EQ(ldsBankConflictWays(firstLanes(32), strided(0, 8, 32)), 2u);
+  // Stride 8 with 4-byte accesses: words 0, 2, ..., 62 -> each even bank
+  // holds two words.
+  LdsConflicts C = ldsBankConflicts(firstLanes(32), strided(0, 8, 32), 4, 32);
+  EXPECT_EQ(C.Ways, 2u);
+  EXPECT_EQ(C.ExtraCycles, 1u);
   // Two lanes only, words 0 and 32: the same bank.
-  EXPECT_EQ(ldsBankConflictWays({0, 1}, {0, 128}), 2u);
+  EXPECT_EQ(ldsBankConflicts({0, 1}, {0, 128}, 4, 64).Ways, 2u);
 }
 
 TEST(MemoryCost, Lds32WayConflict) {
-  EXPECT_EQ(ldsBankConflictWays(firstLanes(32), strided(0, 128, 32)), 32u);
-  EXPECT_EQ(ldsBankConflictWays(firstLanes(64), strided(0, 128, 64)), 64u);
+  EXPECT_EQ(ldsBankConflicts(firstLanes(32), strided(0, 128, 32), 4, 32).Ways, 32u);
+  LdsConflicts C = ldsBankConflicts(firstLanes(64), strided(0, 128, 64), 4, 64);
+  EXPECT_EQ(C.Ways, 64u);
+  EXPECT_EQ(C.ExtraCycles, 62u);
+}
+
+// Where Omniprobe's published lane sets and a naive count of 32-lane groups
+// disagree: wide accesses, which the hardware serves in other lane phases.
+TEST(MemoryCost, WideLdsAccessesAreServedInTheirLaneSets) {
+  // ds_read_b64, lane L at 8 L, wave64: four sets of 16 lanes, each reading
+  // dwords 32k..32k+31, one per bank: no conflict (4 ways, 0 extra). A naive
+  // 32-lane count of the first dwords sees 2 in each even bank (2 extra).
+  LdsConflicts B64 = ldsBankConflicts(firstLanes(64), strided(0, 8, 64), 8, 64);
+  EXPECT_EQ(B64.Ways, 4u);
+  EXPECT_EQ(B64.ExtraCycles, 0u);
+  // ds_read_b128, lane L at 16 L, wave64: lanes {0-3, 20-23} read dwords
+  // 0-15 and 80-95, banks 0-15 and 16-31: no conflict in any of the 8 sets
+  // (the naive count: 4 dwords in every fourth bank, 6 extra).
+  LdsConflicts B128 = ldsBankConflicts(firstLanes(64), strided(0, 16, 64), 16, 64);
+  EXPECT_EQ(B128.Ways, 8u);
+  EXPECT_EQ(B128.ExtraCycles, 0u);
+  // The same b128 access with lanes 0-7 in order at 16 L: lanes 4-7 fall in
+  // set {4-7, 16-19}, not with lanes 0-3; a stride of 128 bytes puts every
+  // lane of a set in bank 0..3: lanes 0-3 and 20-23 all on banks 0-3, so 8
+  // dwords in each of those banks.
+  LdsConflicts Strided = ldsBankConflicts(firstLanes(64), strided(0, 128, 64), 16, 64);
+  EXPECT_EQ(Strided.Ways, 8u * 8);
+  EXPECT_EQ(Strided.ExtraCycles, 8u * 7);
+  // Wave32 b128: four sets of 8 lanes in order; lane L at 16 L: conflict-free.
+  EXPECT_EQ(ldsBankConflicts(firstLanes(32), strided(0, 16, 32), 16, 32).ExtraCycles, 0u);
+  EXPECT_EQ(ldsLaneSets(16, 32).size(), 4u);
+  EXPECT_EQ(ldsLaneSets(16, 64)[1], (std::vector<uint32_t>{4, 5, 6, 7, 16, 17, 18, 19}));
+  EXPECT_EQ(ldsLaneSets(8, 64).size(), 4u);
 }
 
 TEST(MemoryCost, LanesAreTheExecBitsOfTheWave) {

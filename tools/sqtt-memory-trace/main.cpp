@@ -26,6 +26,8 @@ struct Options {
   std::string Output;
   std::string SummaryJson;
   bool Summary = false;
+  bool Objects = false;
+  std::string ObjectsJson, ObjectsCsv;
 };
 
 int run(const Options &Opts) {
@@ -36,7 +38,8 @@ int run(const Options &Opts) {
   A.Build.Addresses = true;
   sqtt::RecordCounts Total;
   sqtt::MemorySummary Summary(Session.Names);
-  const bool WantSummary = Opts.Summary || !Opts.SummaryJson.empty();
+  const bool WantObjects = Opts.Objects || !Opts.ObjectsJson.empty() || !Opts.ObjectsCsv.empty();
+  const bool WantSummary = Opts.Summary || !Opts.SummaryJson.empty() || WantObjects;
   uint64_t Written = 0;
   auto Analyze = [&](std::ostream &OS) {
     sqtt::MemoryTraceJsonWriter Writer(OS, Session.Names);
@@ -72,6 +75,22 @@ int run(const Options &Opts) {
       std::cerr << Tool << ": wrote " << Rows.size() << " summary rows to " << Opts.SummaryJson
                 << '\n';
     }
+    if (WantObjects) {
+      std::vector<sqtt::MemoryObjectRow> Objects = sqtt::memoryObjectRows(Rows, Session.Names);
+      if (Opts.Objects) {
+        std::cerr << "\nPer base object (what each address derives from: a kernel argument, an LDS or "
+                     "global variable, a private slot):\n";
+        sqtt::writeMemoryObjectsText(std::cerr, Objects, Session.Names);
+      }
+      if (!Opts.ObjectsJson.empty())
+        sqtt::writeOutputFile(Opts.ObjectsJson, [&](std::ostream &OS) {
+          sqtt::writeMemoryObjectsJson(OS, Objects, Session.Names);
+        });
+      if (!Opts.ObjectsCsv.empty())
+        sqtt::writeOutputFile(Opts.ObjectsCsv, [&](std::ostream &OS) {
+          sqtt::writeMemoryObjectsCsv(OS, Objects, Session.Names);
+        });
+    }
   }
   return Session.finish(Total, Opts.Trace.Strict);
 }
@@ -85,10 +104,16 @@ int main(int argc, char **argv) {
   Opts.Trace.add(App);
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
   App.add_flag("--summary", Opts.Summary,
-               "Print one row per (kernel, operation) to stderr: executions, lanes, unique "
-               "addresses, 128-byte cache lines, LDS bank-conflict ways, dominant stride, address "
-               "range, source; costliest first");
+               "Print one row per (kernel, operation) to stderr: its access width and base object (from the "
+               "code object's map), executions, lanes, unique addresses, 128-byte cache lines against the "
+               "fewest its lanes and width need, efficiency, LDS bank-conflict ways and extra cycles by "
+               "lane set, dominant stride, address range, source; costliest first");
   App.add_option("--summary-json", Opts.SummaryJson, "Write the summary rows as a JSON array to FILE");
+  App.add_flag("--objects", Opts.Objects,
+               "Print one row per (kernel, base object) to stderr: operations, executions, bytes requested, "
+               "cache lines, efficiency, bank-conflict ways and extra cycles");
+  App.add_option("--objects-json", Opts.ObjectsJson, "Write the per-object rows as a JSON array to FILE");
+  App.add_option("--objects-csv", Opts.ObjectsCsv, "Write the per-object rows as CSV to FILE");
   sqtt::addVersionFlag(App, "sqtt-memory-trace");
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

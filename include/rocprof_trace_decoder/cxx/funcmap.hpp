@@ -10,7 +10,9 @@
 //   K:<name>[@<loc>]                              kernel (address lookup only)
 //   U:<id>:<name>                                 user scope
 //   P:<id>:<name>[@<loc>]                         point (addr_trace_* carry loc)
-//   R:<id>:extra_payload_count=<n>                records following the header
+//   R:<id>:extra_payload_count=<n>[;access_bytes=<b>][;base=<object>]
+//                                                 records following the header;
+//                                                 an address trace's width and object
 //   W:<32|64>                                     wave size of address traces
 //
 // A marker value is (id << 2) | enter << 1 | exit_prev; with an M: row, the
@@ -96,6 +98,10 @@ struct FuncmapEntry {
   std::string name;
   std::string source_loc;
   uint32_t extra_payload_count = 0;
+  /// An address trace's R: row: the bytes a lane moves (0: not said) and
+  /// the object its address derives from ("" when not said).
+  uint32_t access_bytes = 0;
+  std::string base;
 };
 
 struct FuncmapDiagnostic {
@@ -201,6 +207,8 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
     size_t line;
     uint32_t id;
     uint32_t count;
+    uint32_t access_bytes;
+    std::string base;
   };
   std::vector<PendingPayload> payloads;
   auto warn = [&](size_t line, std::string message) {
@@ -305,16 +313,22 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
         break;
       }
       std::vector<std::pair<std::string_view, std::string_view>> pairs;
-      uint32_t count = 0;
+      uint32_t count = 0, access_bytes = 0;
+      std::string base;
       bool found = false, ok = detail::parse_pairs(rest.substr(colon + 1), pairs);
-      for (auto &[key, value] : pairs)
+      for (auto &[key, value] : pairs) {
         if (key == "extra_payload_count")
           found = detail::parse_u32(value, count);
+        else if (key == "access_bytes" && !detail::parse_u32(value, access_bytes))
+          warn(line_no, "R: row with a bad access_bytes (ignored): " + quoted(row));
+        else if (key == "base")
+          base = std::string(value);
+      }
       if (!ok || !found) {
         warn(line_no, "malformed R: row: " + quoted(row));
         break;
       }
-      payloads.push_back({line_no, id, count});
+      payloads.push_back({line_no, id, count, access_bytes, std::move(base)});
       break;
     }
     case 'M': {
@@ -351,6 +365,8 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
       continue;
     }
     map.entries[it->second].extra_payload_count = p.count;
+    map.entries[it->second].access_bytes = p.access_bytes;
+    map.entries[it->second].base = p.base;
   }
   return map;
 }

@@ -86,6 +86,8 @@ FuncmapTable buildFuncmapTable(const CodeObject &CO, const std::string &Where, b
     Row.DisplayName = Demangle ? demangle(E.name) : E.name;
     Row.SourceLoc = E.source_loc;
     Row.ExtraPayloadCount = E.extra_payload_count;
+    Row.AccessBytes = E.access_bytes;
+    Row.Base = E.base;
     auto It = Addresses.find(E.name);
     if (It != Addresses.end())
       Row.Vaddr = It->second;

@@ -553,7 +553,9 @@ SynthStats synthesize(const SynthScenario &S) {
       Truth << (FirstKey ? "\n" : ",\n") << "  {\"code_object\": " << C.ID << ", \"marker_id\": " << Op.ID
             << ", \"kind\": \"" << Op.Kind << "\", \"source\": ";
       writeJsonString(Truth, Op.Source);
-      Truth << "}";
+      Truth << ", \"access_bytes\": " << Op.AccessBytes << ", \"base\": ";
+      writeJsonString(Truth, Op.Base);
+      Truth << ", \"wave_size\": " << C.WaveSize << "}";
       FirstKey = false;
     }
   Truth << "],\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records

@@ -96,7 +96,7 @@ SynthCO loadCO(const std::string &Path) {
       auto K = Kinds.find(E.name);
       if (K != Kinds.end()) {
         if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64))
-          C.Addresses.push_back({E.id, K->second.first, K->second.second, E.source_loc});
+          C.Addresses.push_back({E.id, K->second.first, K->second.second, E.source_loc, E.access_bytes, E.base});
       } else if (E.extra_payload_count == 1) {
         if (!C.Bits) {
           C.Data.push_back(E.id);

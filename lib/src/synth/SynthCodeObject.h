@@ -21,6 +21,8 @@ struct AddressOp {
   std::string Kind; // memory-trace kind name
   AddrProto Proto;
   std::string Source; // the map row's inline chain, "" if none
+  uint32_t AccessBytes = 0; // the map's R: row: a lane's bytes, 0 if not said
+  std::string Base;         // and the object it addresses
 };
 
 struct SynthCO {

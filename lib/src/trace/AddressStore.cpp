@@ -19,11 +19,11 @@ struct StoredTrace {
   uint64_t Exec;
   int64_t Dispatch;
   uint64_t CodeObject;
-  uint32_t MarkerID, SourceLoc, Kernel, Count;
+  uint32_t MarkerID, SourceLoc, Kernel, Count, AccessBytes, Base;
   uint8_t Kind, SE, CU, SIMD, Wave, WaveSize;
   uint8_t HasDispatch, HasCodeObject;
 };
-static_assert(sizeof(StoredTrace) == 56, "no padding in the stored form");
+static_assert(sizeof(StoredTrace) == 64, "no padding in the stored form");
 
 } // namespace
 
@@ -41,6 +41,8 @@ AddressStore::Range AddressStore::append(const std::vector<AddressTrace> &Traces
                   T.SourceLoc,
                   T.Kernel,
                   uint32_t(T.Addresses.size()),
+                  T.AccessBytes,
+                  T.Base,
                   uint8_t(T.Kind),
                   T.SE,
                   T.CU,
@@ -94,6 +96,8 @@ void AddressStore::read(const Range &R, std::vector<AddressTrace> &Out) const {
       std::memcpy(T.Addresses.data(), Buf.data() + At, S.Count * sizeof(uint64_t));
     At += S.Count * sizeof(uint64_t);
     T.SourceLoc = S.SourceLoc;
+    T.AccessBytes = S.AccessBytes;
+    T.Base = S.Base;
     T.WaveSize = S.WaveSize;
     if (S.HasDispatch)
       T.Dispatch = S.Dispatch;

@@ -76,6 +76,8 @@ void MarkerResolver::addTo(MarkerMap &Map, const rtd::Funcmap &Source) {
     Info.SourceLoc = Names.intern(E.source_loc);
     Info.ExtraPayload = E.extra_payload_count;
     Info.Address = addressKindOf(E.name);
+    Info.AccessBytes = E.access_bytes;
+    Info.Base = Names.intern(E.base);
   }
   if (Source.wave_size)
     Map.WaveSize = Source.wave_size;

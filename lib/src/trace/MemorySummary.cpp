@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 
 namespace sqtt {
 
@@ -40,35 +41,75 @@ std::vector<uint32_t> activeLanes(uint64_t Exec, unsigned WaveSize) {
   return Lanes;
 }
 
-uint32_t cacheLines128(const std::vector<uint64_t> &Addresses) {
+uint32_t cacheLinesTouched(const std::vector<uint64_t> &Addresses, uint32_t Width) {
   std::vector<uint64_t> Lines;
-  Lines.reserve(Addresses.size());
+  Lines.reserve(Addresses.size() * 2);
+  uint64_t W = std::max<uint32_t>(Width, 1);
   for (uint64_t A : Addresses)
-    Lines.push_back(A >> 7);
+    for (uint64_t L = A / CacheLineBytes; L <= (A + W - 1) / CacheLineBytes; ++L)
+      Lines.push_back(L);
   std::sort(Lines.begin(), Lines.end());
   return uint32_t(std::unique(Lines.begin(), Lines.end()) - Lines.begin());
 }
 
-uint32_t idealCacheLines128(uint32_t Lanes) { return (Lanes * 4 + 127) / 128; }
+uint32_t idealCacheLines(uint32_t Lanes, uint32_t Width) {
+  return uint32_t((uint64_t(Lanes) * Width + CacheLineBytes - 1) / CacheLineBytes);
+}
 
-uint32_t ldsBankConflictWays(const std::vector<uint32_t> &Lanes,
-                             const std::vector<uint64_t> &Addresses) {
-  uint32_t Ways = 0;
-  // Lanes ascend, so each 32-lane group is a contiguous run.
-  for (size_t I = 0; I < Lanes.size() && I < Addresses.size();) {
-    uint32_t Group = Lanes[I] / 32;
-    std::vector<uint64_t> Words;
-    for (; I < Lanes.size() && I < Addresses.size() && Lanes[I] / 32 == Group; ++I)
-      Words.push_back(Addresses[I] >> 2);
-    std::sort(Words.begin(), Words.end());
-    Words.erase(std::unique(Words.begin(), Words.end()), Words.end());
+std::vector<std::vector<uint32_t>> ldsLaneSets(uint32_t Width, unsigned WaveSize) {
+  std::vector<std::vector<uint32_t>> Sets;
+  auto Range = [](uint32_t From, uint32_t N, std::vector<uint32_t> &Into) {
+    for (uint32_t L = From; L < From + N; ++L)
+      Into.push_back(L);
+  };
+  if (WaveSize == 64 && Width > 8) {
+    static const uint32_t Quads[4][2] = {{0, 20}, {4, 16}, {8, 28}, {12, 24}};
+    for (uint32_t Half : {0u, 32u})
+      for (const auto &Q : Quads) {
+        Sets.emplace_back();
+        Range(Half + Q[0], 4, Sets.back());
+        Range(Half + Q[1], 4, Sets.back());
+      }
+    return Sets;
+  }
+  // Lanes in order, 128 bytes a pass (wave64 up to 8 bytes: Omniprobe's sets).
+  uint32_t PerSet = Width <= 4 ? 32 : Width <= 8 ? 16 : 8;
+  for (uint32_t First = 0; First < WaveSize; First += PerSet) {
+    Sets.emplace_back();
+    Range(First, std::min(PerSet, WaveSize - First), Sets.back());
+  }
+  return Sets;
+}
+
+LdsConflicts ldsBankConflicts(const std::vector<uint32_t> &Lanes, const std::vector<uint64_t> &Addresses,
+                              uint32_t Width, unsigned WaveSize) {
+  std::array<int32_t, 64> Index;
+  Index.fill(-1);
+  for (size_t I = 0; I < Lanes.size() && I < Addresses.size(); ++I)
+    if (Lanes[I] < 64)
+      Index[Lanes[I]] = int32_t(I);
+  uint64_t W = std::max<uint32_t>(Width, 1);
+  LdsConflicts C;
+  for (const std::vector<uint32_t> &Set : ldsLaneSets(Width, WaveSize)) {
+    std::vector<uint64_t> Dwords;
+    for (uint32_t L : Set)
+      if (Index[L] >= 0) {
+        uint64_t A = Addresses[size_t(Index[L])];
+        for (uint64_t D = A / 4; D <= (A + W - 1) / 4; ++D)
+          Dwords.push_back(D);
+      }
+    if (Dwords.empty())
+      continue;
+    std::sort(Dwords.begin(), Dwords.end());
+    Dwords.erase(std::unique(Dwords.begin(), Dwords.end()), Dwords.end());
     std::array<uint32_t, 32> PerBank{};
     uint32_t Max = 0;
-    for (uint64_t W : Words)
-      Max = std::max(Max, ++PerBank[W % 32]);
-    Ways += Max;
+    for (uint64_t D : Dwords)
+      Max = std::max(Max, ++PerBank[D % 32]);
+    C.Ways += Max;
+    C.ExtraCycles += Max - 1;
   }
-  return Ways;
+  return C;
 }
 
 void MemorySummary::Accumulator::compact() {
@@ -95,20 +136,26 @@ void MemorySummary::add(const AddressTrace &T) {
     R.MarkerID = T.MarkerID;
     R.Kind = T.Kind;
     R.Source = T.SourceLoc;
+    R.Base = T.Base;
+    R.WidthAssumed = T.AccessBytes == 0;
+    R.AccessBytes = T.AccessBytes ? T.AccessBytes : AssumedAccessBytes;
     if (isCachedMemoryKind(T.Kind))
       R.CacheLines = R.IdealLines = 0;
     if (isLdsBankKind(T.Kind))
-      R.ConflictWays = 0;
+      R.ConflictWays = R.ExtraCycles = 0;
   }
   ++R.Executions;
   R.ActiveLanes += T.Addresses.size();
   std::vector<uint32_t> Lanes = activeLanes(T.Exec, T.WaveSize);
   if (R.CacheLines) {
-    *R.CacheLines += cacheLines128(T.Addresses);
-    *R.IdealLines += idealCacheLines128(uint32_t(T.Addresses.size()));
+    *R.CacheLines += cacheLinesTouched(T.Addresses, R.AccessBytes);
+    *R.IdealLines += idealCacheLines(uint32_t(T.Addresses.size()), R.AccessBytes);
   }
-  if (R.ConflictWays)
-    *R.ConflictWays += ldsBankConflictWays(Lanes, T.Addresses);
+  if (R.ConflictWays) {
+    LdsConflicts C = ldsBankConflicts(Lanes, T.Addresses, R.AccessBytes, T.WaveSize);
+    *R.ConflictWays += C.Ways;
+    *R.ExtraCycles += C.ExtraCycles;
+  }
   for (size_t I = 0; I < T.Addresses.size(); ++I) {
     uint64_t Addr = T.Addresses[I];
     R.MinAddress = std::min(R.MinAddress.value_or(Addr), Addr);
@@ -150,6 +197,31 @@ std::vector<MemorySummaryRow> MemorySummary::rows() {
       return CA < CB;
     return A.MarkerID < B.MarkerID;
   });
+  return Out;
+}
+
+std::vector<MemoryObjectRow> memoryObjectRows(const std::vector<MemorySummaryRow> &Rows, const NameTable &Names) {
+  std::map<std::pair<std::string, std::string>, MemoryObjectRow> By; // by the names: stable order
+  for (const MemorySummaryRow &R : Rows) {
+    MemoryObjectRow &O = By[{Names.str(R.Kernel), Names.str(R.Base)}];
+    O.Kernel = R.Kernel, O.Base = R.Base;
+    ++O.Operations;
+    O.Executions += R.Executions;
+    O.Bytes += R.bytesRequested();
+    O.WidthAssumed |= R.WidthAssumed;
+    auto Add = [](std::optional<uint64_t> &To, const std::optional<uint64_t> &V) {
+      if (V)
+        To = To.value_or(0) + *V;
+    };
+    Add(O.CacheLines, R.CacheLines);
+    Add(O.ConflictWays, R.ConflictWays);
+    Add(O.ExtraCycles, R.ExtraCycles);
+  }
+  std::vector<MemoryObjectRow> Out;
+  for (auto &[Key, O] : By)
+    Out.push_back(O);
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const MemoryObjectRow &A, const MemoryObjectRow &B) { return A.Bytes > B.Bytes; });
   return Out;
 }
 

@@ -52,8 +52,13 @@ void writeFuncmapJson(std::ostream &OS, const std::string &File,
       writeJsonString(OS, Row.DisplayName);
       OS << ", \"source_loc\": ";
       writeJsonString(OS, Row.SourceLoc);
-      OS << ", \"extra_payload_count\": " << Row.ExtraPayloadCount
-         << ", \"inlined\": " << (Row.Inlined ? "true" : "false") << "}";
+      OS << ", \"extra_payload_count\": " << Row.ExtraPayloadCount;
+      // An address trace's: the bytes a lane moves and what it addresses.
+      if (Row.AccessBytes || !Row.Base.empty()) {
+        OS << ", \"access_bytes\": " << Row.AccessBytes << ", \"base\": ";
+        writeJsonString(OS, Row.Base);
+      }
+      OS << ", \"inlined\": " << (Row.Inlined ? "true" : "false") << "}";
     }
     OS << (Table.Rows.empty() ? "]" : "\n      ]");
     OS << ",\n      \"diagnostics\": [";

@@ -7,6 +7,7 @@
 #include "sqtt/writers/MemoryWriters.h"
 
 #include <charconv>
+#include <cstdio>
 
 namespace sqtt {
 
@@ -45,6 +46,10 @@ void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow
     OS << ", \"marker_id\": " << R.MarkerID << ", \"kind\": \"" << addressKindName(R.Kind)
        << "\", \"source\": ";
     string(OS, Names.str(R.Source));
+    OS << ", \"base\": ";
+    string(OS, Names.str(R.Base));
+    OS << ", \"access_bytes\": " << R.AccessBytes << ", \"access_bytes_assumed\": "
+       << (R.WidthAssumed ? "true" : "false");
     OS << ",\n   \"executions\": " << R.Executions << ", \"active_lanes\": " << R.ActiveLanes
        << ", \"unique_addresses\": " << R.UniqueAddresses << ",\n   \"cache_lines_128b\": ";
     number(OS, R.CacheLines);
@@ -56,10 +61,14 @@ void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow
     number(OS, R.idealLinesPerExecution());
     OS << ", \"lines_vs_ideal\": ";
     number(OS, R.linesVsIdeal());
+    OS << ", \"efficiency\": ";
+    number(OS, R.efficiency());
     OS << ",\n   \"lds_bank_conflict_ways\": ";
     number(OS, R.ConflictWays);
     OS << ", \"conflict_ways_per_execution\": ";
     number(OS, R.conflictWaysPerExecution());
+    OS << ", \"lds_bank_conflict_extra_cycles\": ";
+    number(OS, R.ExtraCycles);
     OS << ",\n   \"dominant_stride\": ";
     number(OS, R.DominantStride);
     OS << ", \"address_min\": ";
@@ -69,6 +78,50 @@ void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow
     OS << '}';
   }
   OS << (Rows.empty() ? "]\n" : "\n]\n");
+}
+
+void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {
+  OS << '[';
+  for (size_t I = 0; I < Rows.size(); ++I) {
+    const MemoryObjectRow &R = Rows[I];
+    OS << (I ? ",\n  {" : "\n  {") << "\"kernel\": ";
+    string(OS, Names.str(R.Kernel));
+    OS << ", \"object\": ";
+    string(OS, Names.str(R.Base));
+    OS << ", \"operations\": " << R.Operations << ", \"executions\": " << R.Executions << ", \"bytes\": " << R.Bytes
+       << ", \"width_assumed\": " << (R.WidthAssumed ? "true" : "false") << ", \"cache_lines_128b\": ";
+    number(OS, R.CacheLines);
+    OS << ", \"efficiency\": ";
+    number(OS, R.efficiency());
+    OS << ", \"lds_bank_conflict_ways\": ";
+    number(OS, R.ConflictWays);
+    OS << ", \"lds_bank_conflict_extra_cycles\": ";
+    number(OS, R.ExtraCycles);
+    OS << '}';
+  }
+  OS << (Rows.empty() ? "]\n" : "\n]\n");
+}
+
+void writeMemoryObjectsCsv(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {
+  auto Cell = [](const std::string &S) {
+    if (S.find_first_of(",\"\n") == std::string::npos)
+      return S;
+    std::string Q = "\"";
+    for (char C : S)
+      Q += C == '"' ? std::string("\"\"") : std::string(1, C);
+    return Q + "\"";
+  };
+  auto Opt = [](const auto &V) { return V ? std::to_string(*V) : std::string(); };
+  OS << "kernel,object,operations,executions,bytes,width_assumed,cache_lines_128b,efficiency,"
+        "lds_bank_conflict_ways,lds_bank_conflict_extra_cycles\n";
+  for (const MemoryObjectRow &R : Rows) {
+    char Eff[32] = "";
+    if (std::optional<double> E = R.efficiency())
+      std::snprintf(Eff, sizeof Eff, "%.4f", *E);
+    OS << Cell(Names.str(R.Kernel)) << ',' << Cell(Names.str(R.Base)) << ',' << R.Operations << ','
+       << R.Executions << ',' << R.Bytes << ',' << (R.WidthAssumed ? "yes" : "no") << ',' << Opt(R.CacheLines)
+       << ',' << Eff << ',' << Opt(R.ConflictWays) << ',' << Opt(R.ExtraCycles) << '\n';
+  }
 }
 
 } // namespace sqtt

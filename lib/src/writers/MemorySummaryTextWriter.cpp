@@ -46,27 +46,30 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
 
   // Left-aligned text columns, right-aligned numbers; the source, of any
   // length, comes last.
-  std::vector<std::string> Head = {"kernel",     "marker",     "kind",      "execs",     "lanes",
-                                   "unique",     "lines",      "lines/exec", "ideal/exec", "x ideal",
-                                   "bank ways",  "ways/exec",  "stride",    "address range",
-                                   "source"};
-  const std::vector<bool> Left = {true,  false, true,  false, false, false, false, false,
-                                  false, false, false, false, false, true,  true};
+  std::vector<std::string> Head = {"kernel",    "marker",     "kind",       "width",     "object",
+                                   "execs",     "lanes",      "unique",     "lines",     "lines/exec",
+                                   "ideal/exec", "x ideal",   "efficiency", "bank ways", "ways/exec",
+                                   "extra cycles", "stride",  "address range", "source"};
+  const std::vector<bool> Left = {true,  false, true,  false, true,  false, false, false, false, false,
+                                  false, false, false, false, false, false, false, true,  true};
   std::vector<std::vector<std::string>> Table = {Head};
   std::set<uint64_t> Sourceless;
-  bool SourcelessUnknown = false;
+  bool SourcelessUnknown = false, AnyAssumed = false;
   for (const MemorySummaryRow &R : Rows) {
     const std::string &Kernel = Names.str(R.Kernel), &Source = Names.str(R.Source);
     std::string Range = "-";
     if (R.MinAddress)
       Range = formatAddress(R.Kind, *R.MinAddress) + ".." + formatAddress(R.Kind, *R.MaxAddress);
+    const std::string &Base = Names.str(R.Base);
+    AnyAssumed |= R.WidthAssumed;
     Table.push_back({Kernel.empty() ? "-" : Kernel, std::to_string(R.MarkerID),
-                     addressKindName(R.Kind), std::to_string(R.Executions),
+                     addressKindName(R.Kind), std::to_string(R.AccessBytes) + (R.WidthAssumed ? "?" : ""),
+                     Base.empty() ? "-" : Base, std::to_string(R.Executions),
                      std::to_string(R.ActiveLanes), std::to_string(R.UniqueAddresses),
                      cell(R.CacheLines), cell(R.linesPerExecution()),
-                     cell(R.idealLinesPerExecution()), cell(R.linesVsIdeal()), cell(R.ConflictWays),
-                     cell(R.conflictWaysPerExecution()), cell(R.DominantStride), Range,
-                     Source.empty() ? "-" : Source});
+                     cell(R.idealLinesPerExecution()), cell(R.linesVsIdeal()), cell(R.efficiency()),
+                     cell(R.ConflictWays), cell(R.conflictWaysPerExecution()), cell(R.ExtraCycles),
+                     cell(R.DominantStride), Range, Source.empty() ? "-" : Source});
     if (Source.empty()) {
       if (R.CodeObject)
         Sourceless.insert(*R.CodeObject);
@@ -93,10 +96,14 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
     }
     OS << Line << "\n";
   }
-  OS << "(lines: distinct 128-byte lines per execution, summed; ideal: a contiguous 4-byte access "
-        "by the same lanes; x ideal: lines over ideal; bank ways: per 32-lane group, the most distinct words in one of 32 "
-        "LDS banks, summed, 1 = no conflict; stride: the most frequent address step between "
-        "adjacent active lanes)\n";
+  OS << "(width: bytes a lane moves; lines: distinct 128-byte lines the lanes' bytes touch, summed over "
+        "executions; ideal: ceil(lanes x width / 128); x ideal: lines over ideal; efficiency: bytes requested over "
+        "bytes of the lines touched; bank ways: per lane set (wave64: Omniprobe's, by width; wave32: 128 bytes a "
+        "pass in lane order), the most distinct dwords in one of 32 LDS banks, summed, 1 a set = no conflict; extra "
+        "cycles: the passes conflicts add; stride: the most frequent address step between adjacent active lanes)\n";
+  if (AnyAssumed)
+    OS << "note: widths marked '?' are not in the code object's map (built before the plugin recorded them): "
+          "4 bytes are assumed\n";
   if (!Sourceless.empty() || SourcelessUnknown) {
     std::string Which;
     for (uint64_t CO : Sourceless)
@@ -107,6 +114,35 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
                                (Sourceless.size() > 1 ? " have" : " has"))
        << " no source locations; compile with -gline-tables-only (or -g) to see the source line "
           "of each operation\n";
+  }
+}
+
+void writeMemoryObjectsText(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {
+  std::vector<std::vector<std::string>> Table = {
+      {"kernel", "object", "operations", "execs", "bytes", "lines", "efficiency", "bank ways", "extra cycles"}};
+  for (const MemoryObjectRow &R : Rows) {
+    const std::string &Kernel = Names.str(R.Kernel), &Base = Names.str(R.Base);
+    Table.push_back({Kernel.empty() ? "-" : Kernel, Base.empty() ? "-" : Base, std::to_string(R.Operations),
+                     std::to_string(R.Executions), std::to_string(R.Bytes) + (R.WidthAssumed ? "?" : ""),
+                     cell(R.CacheLines), cell(R.efficiency()), cell(R.ConflictWays), cell(R.ExtraCycles)});
+  }
+  std::vector<size_t> Width(Table.front().size(), 0);
+  for (const auto &Row : Table)
+    for (size_t C = 0; C < Row.size(); ++C)
+      Width[C] = std::max(Width[C], Row[C].size());
+  for (const auto &Row : Table) {
+    std::string Line;
+    for (size_t C = 0; C < Row.size(); ++C) {
+      size_t Pad = Width[C] - Row[C].size();
+      if (C)
+        Line += "  ";
+      if (C >= 2)
+        Line.append(Pad, ' ');
+      Line += Row[C];
+      if (C < 2)
+        Line.append(Pad, ' ');
+    }
+    OS << Line << "\n";
   }
 }
 

@@ -123,51 +123,71 @@ if args.memory:
     print(f"memory: {len(got)} address traces match the truth; lanes agree with exec_mask in every trace")
 
 if args.summary_json:
-    # A straightforward reference: sets and counters per (kernel, code object, marker).
+    # A straightforward reference: sets and counters per (kernel, code object,
+    # marker), with the width and object the map gives each operation.
     from collections import Counter
     ops = {(o["code_object"], o["marker_id"]): o for o in truth["address_ops"]}
     cached = {"load", "store", "atomic", "buffer_load", "buffer_store", "buffer_atomic", "struct_buffer_load",
               "struct_buffer_store", "struct_buffer_atomic"}
     lds = {"lds_load", "lds_store", "lds_atomic"}
+
+    def lane_sets(width, wave):
+        # Omniprobe's wave64 sets by width (FORMATS §13); wave32: 128 bytes a pass, lanes in order.
+        if wave == 64 and width > 8:
+            halves = [(0, 20), (4, 16), (8, 28), (12, 24)]
+            return [set(range(h + a, h + a + 4)) | set(range(h + b, h + b + 4)) for h in (0, 32) for a, b in halves]
+        per = 32 if width <= 4 else 16 if width <= 8 else 8
+        return [set(range(f, min(f + per, wave))) for f in range(0, wave, per)]
+
     acc = {}
     for kind, marker, _se, _cu, _simd, _wave, dispatch, co, exec_mask, addrs in truth_traces():
         kernel = truth["dispatches"][str(dispatch)]
+        op = ops[(co, marker)]
+        width = op["access_bytes"] or 4
         r = acc.setdefault((kernel, co, marker), {"kind": kind, "executions": 0, "active_lanes": 0, "seen": set(),
-                                                  "lines": 0, "ideal": 0, "ways": 0, "strides": Counter()})
+                                                  "lines": 0, "ideal": 0, "ways": 0, "extra": 0,
+                                                  "strides": Counter(), "width": width})
         lanes = [l for l in range(64) if exec_mask >> l & 1]
         r["executions"] += 1
         r["active_lanes"] += len(addrs)
         r["seen"].update(addrs)
-        r["lines"] += len({a // 128 for a in addrs})
-        r["ideal"] += -(-len(addrs) * 4 // 128)
-        for group in sorted({l // 32 for l in lanes}):
-            words = {a // 4 for l, a in zip(lanes, addrs) if l // 32 == group}
-            r["ways"] += max(Counter(w % 32 for w in words).values())
+        r["lines"] += len({line for a in addrs for line in range(a // 128, (a + width - 1) // 128 + 1)})
+        r["ideal"] += -(-len(addrs) * width // 128)
+        for lane_set in lane_sets(width, op["wave_size"]):
+            dwords = {d for l, a in zip(lanes, addrs) if l in lane_set for d in range(a // 4, (a + width - 1) // 4 + 1)}
+            if dwords:
+                most = max(Counter(d % 32 for d in dwords).values())
+                r["ways"] += most
+                r["extra"] += most - 1
         for i in range(1, len(lanes)):
             if lanes[i] == lanes[i - 1] + 1:
                 r["strides"][addrs[i] - addrs[i - 1]] += 1
     want = []
     for (kernel, co, marker), r in acc.items():
-        kind, n = r["kind"], r["executions"]
-        width = 8 if kind in lds or "permute" in kind else 16
+        kind, n, op = r["kind"], r["executions"], ops[(co, marker)]
+        digits = 8 if kind in lds or "permute" in kind else 16
         strides = r["strides"]
         dominant = None
         if strides:
             best = max(strides.values())
             dominant = min((s for s, c in strides.items() if c == best), key=lambda s: (abs(s), s < 0))
+        requested = r["active_lanes"] * r["width"]
         row = {"kernel": kernel, "code_object": co, "marker_id": marker, "kind": kind,
-               "source": ops[(co, marker)]["source"] or None, "executions": n, "active_lanes": r["active_lanes"],
-               "unique_addresses": len(r["seen"]),
+               "source": op["source"] or None, "base": op["base"] or None, "access_bytes": r["width"],
+               "access_bytes_assumed": op["access_bytes"] == 0, "executions": n,
+               "active_lanes": r["active_lanes"], "unique_addresses": len(r["seen"]),
                "cache_lines_128b": r["lines"] if kind in cached else None,
                "ideal_cache_lines_128b": r["ideal"] if kind in cached else None,
                "lines_per_execution": r["lines"] / n if kind in cached else None,
                "ideal_lines_per_execution": r["ideal"] / n if kind in cached else None,
                "lines_vs_ideal": r["lines"] / r["ideal"] if kind in cached and r["ideal"] else None,
+               "efficiency": requested / (r["lines"] * 128) if kind in cached and r["lines"] else None,
                "lds_bank_conflict_ways": r["ways"] if kind in lds else None,
                "conflict_ways_per_execution": r["ways"] / n if kind in lds else None,
+               "lds_bank_conflict_extra_cycles": r["extra"] if kind in lds else None,
                "dominant_stride": dominant,
-               "address_min": f"0x{min(r['seen']):0{width}x}" if r["seen"] else None,
-               "address_max": f"0x{max(r['seen']):0{width}x}" if r["seen"] else None}
+               "address_min": f"0x{min(r['seen']):0{digits}x}" if r["seen"] else None,
+               "address_max": f"0x{max(r['seen']):0{digits}x}" if r["seen"] else None}
         want.append(row)
 
     def cost(row):
@@ -181,7 +201,8 @@ if args.summary_json:
             diff = {k: (g.get(k), w.get(k)) for k in set(g) | set(w) if g.get(k) != w.get(k)}
             fail(f"summary row {w['kernel']} marker {w['marker_id']}: (got, truth) {diff}")
     kinds = sorted({row["kind"] for row in want})
-    print(f"summary: {len(got)} rows ({', '.join(kinds)}) match the truth in every field and in order")
+    widths = sorted({row["access_bytes"] for row in want})
+    print(f"summary: {len(got)} rows ({', '.join(kinds)}; widths {widths}) match the truth in every field and in order")
 
 if args.diff:
     before = json.load(open(f"{args.baseline}/ground_truth.json"))["folded"]

@@ -26,6 +26,9 @@ struct FuncmapRow {
   std::string DisplayName; // Demangled when asked for.
   std::string SourceLoc;
   uint32_t ExtraPayloadCount = 0;
+  /// An address trace's width and base object (0 and "" when not said).
+  uint32_t AccessBytes = 0;
+  std::string Base;
   /// A function with no symbol left: it was inlined everywhere.
   bool Inlined = false;
 };

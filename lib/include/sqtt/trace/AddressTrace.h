@@ -22,6 +22,8 @@ struct AddressTrace {
   std::optional<int64_t> Dispatch; // occupancy kernel_id of the wave, if in a span
   uint32_t Kernel = 0;             // interned display name of the dispatch's kernel; "" if unknown
   std::optional<uint64_t> CodeObject; // whose map decoded the block
+  uint32_t AccessBytes = 0;           // a lane's, from the map's R: row; 0: not said
+  uint32_t Base = 0;                  // interned base object; "" when not said
 };
 
 } // namespace sqtt

@@ -56,6 +56,10 @@ struct MarkerInfo {
   uint32_t SourceLoc = 0; // interned, "" when none
   uint32_t ExtraPayload = 0;
   AddressKind Address = AddressKind::None;
+  /// An address trace's: bytes a lane moves (0: the map does not say) and
+  /// its base object (interned, "" when the map does not say).
+  uint32_t AccessBytes = 0;
+  uint32_t Base = 0;
 };
 
 /// One code object's map, flattened for lookups by ID.

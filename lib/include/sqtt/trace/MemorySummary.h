@@ -41,16 +41,38 @@ template <class Fn> void forEachActiveLane(uint64_t Exec, unsigned WaveSize, Fn 
 /// The same lanes, as a list.
 std::vector<uint32_t> activeLanes(uint64_t Exec, unsigned WaveSize);
 
-/// Distinct 128-byte lines among \p Addresses.
-uint32_t cacheLines128(const std::vector<uint64_t> &Addresses);
-/// The lines a contiguous 4-byte-per-lane access of \p Lanes lanes touches.
-uint32_t idealCacheLines128(uint32_t Lanes);
-/// For each 32-lane group with an active lane, the largest number of
-/// distinct 4-byte words that fall into one of the 32 banks, summed over the
-/// groups (one per group means no conflict). \p Lanes are the lane numbers
-/// of \p Addresses.
-uint32_t ldsBankConflictWays(const std::vector<uint32_t> &Lanes,
-                             const std::vector<uint64_t> &Addresses);
+/// The cache line the coalescing counts are in (every target: the L2's
+/// 128-byte line of gfx9 CDNA and of RDNA alike).
+constexpr uint32_t CacheLineBytes = 128;
+/// The width assumed for an operation whose map does not say (code objects
+/// built before access_bytes existed).
+constexpr uint32_t AssumedAccessBytes = 4;
+
+/// Distinct 128-byte lines the lanes at \p Addresses touch, each moving
+/// \p Width bytes from its address.
+uint32_t cacheLinesTouched(const std::vector<uint64_t> &Addresses, uint32_t Width);
+/// The fewest lines \p Lanes lanes of \p Width bytes can touch:
+/// ceil(Lanes * Width / 128).
+uint32_t idealCacheLines(uint32_t Lanes, uint32_t Width);
+
+/// LDS bank conflicts of one execution: 32 banks of 4 bytes; the lanes are
+/// served in sets, and in each set the bank holding the most distinct dwords
+/// decides how many passes the set takes. Wave64 sets are Omniprobe's
+/// published ones (FORMATS §13): lanes {0-31} and {32-63} for accesses of 1
+/// to 4 bytes, four sets of 16 lanes for 8 bytes, and {0-3,20-23},
+/// {4-7,16-19}, {8-11,28-31}, {12-15,24-27} and the same +32 for wider
+/// accesses. Wave32 (gfx10+): the LDS serves 128 bytes a clock (32 banks of 4
+/// bytes, as the RDNA ISA guides give it), so a set is 128 / Width lanes in
+/// lane order: {0-31}, two of 16 for 8 bytes, four of 8 for 16 bytes; this
+/// project's model, no published set is known to it.
+struct LdsConflicts {
+  uint32_t Ways = 0;        // the sets' most dwords in one bank, summed (1 a set: none)
+  uint32_t ExtraCycles = 0; // the same less one per set: the passes a conflict adds
+};
+LdsConflicts ldsBankConflicts(const std::vector<uint32_t> &Lanes, const std::vector<uint64_t> &Addresses,
+                              uint32_t Width, unsigned WaveSize);
+/// The lane sets of ldsBankConflicts (\p Width as it counts it).
+std::vector<std::vector<uint32_t>> ldsLaneSets(uint32_t Width, unsigned WaveSize);
 
 struct MemorySummaryRow {
   uint32_t Kernel = 0;                // interned; "" when the dispatch is unknown
@@ -58,11 +80,15 @@ struct MemorySummaryRow {
   uint32_t MarkerID = 0;
   AddressKind Kind = AddressKind::None;
   uint32_t Source = 0; // interned inline chain; "" when the map has none
+  uint32_t Base = 0;   // interned base object; "" when the map does not say
+  /// Bytes a lane moves; WidthAssumed when the map does not say (then 4).
+  uint32_t AccessBytes = AssumedAccessBytes;
+  bool WidthAssumed = true;
   uint64_t Executions = 0, ActiveLanes = 0, UniqueAddresses = 0;
-  /// Cached memory kinds only.
+  /// Cached memory kinds only: lines touched, the fewest possible.
   std::optional<uint64_t> CacheLines, IdealLines;
   /// LDS kinds only.
-  std::optional<uint64_t> ConflictWays;
+  std::optional<uint64_t> ConflictWays, ExtraCycles;
   /// The most frequent address difference between adjacent active lanes.
   std::optional<int64_t> DominantStride;
   std::optional<uint64_t> MinAddress, MaxAddress;
@@ -74,11 +100,19 @@ struct MemorySummaryRow {
   std::optional<double> linesPerExecution() const { return perExecution(CacheLines); }
   std::optional<double> idealLinesPerExecution() const { return perExecution(IdealLines); }
   std::optional<double> conflictWaysPerExecution() const { return perExecution(ConflictWays); }
-  /// Lines touched over the lines a contiguous 4-byte access would touch.
+  /// Lines touched over the fewest the same lanes and width could touch.
   std::optional<double> linesVsIdeal() const {
     if (!CacheLines || !IdealLines || *IdealLines == 0)
       return std::nullopt;
     return double(*CacheLines) / double(*IdealLines);
+  }
+  /// Bytes the lanes asked for.
+  uint64_t bytesRequested() const { return ActiveLanes * AccessBytes; }
+  /// Bytes requested over bytes of the lines touched (1: every byte used).
+  std::optional<double> efficiency() const {
+    if (!CacheLines || *CacheLines == 0)
+      return std::nullopt;
+    return double(bytesRequested()) / double(*CacheLines * CacheLineBytes);
   }
 
 private:
@@ -88,6 +122,21 @@ private:
     return double(*V) / double(Executions);
   }
 };
+
+/// The operations of one base object of one kernel, together.
+struct MemoryObjectRow {
+  uint32_t Kernel = 0, Base = 0; // interned
+  uint64_t Operations = 0, Executions = 0, Bytes = 0;
+  std::optional<uint64_t> CacheLines, ConflictWays, ExtraCycles;
+  bool WidthAssumed = false; // some operation's width was assumed
+  std::optional<double> efficiency() const {
+    if (!CacheLines || *CacheLines == 0)
+      return std::nullopt;
+    return double(Bytes) / double(*CacheLines * CacheLineBytes);
+  }
+};
+/// \p Rows by (kernel, base object), by descending bytes.
+std::vector<MemoryObjectRow> memoryObjectRows(const std::vector<MemorySummaryRow> &Rows, const NameTable &Names);
 
 class MemorySummary {
 public:

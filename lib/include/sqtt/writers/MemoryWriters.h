@@ -3,6 +3,7 @@
 //   MemoryTraceJsonWriter   the memory-trace JSON array, one trace at a time
 //   writeMemorySummaryText  the per-operation table (--summary)
 //   writeMemorySummaryJson  the same rows as a JSON array (--summary-json)
+//   writeMemoryObjects*     the rows per (kernel, base object): text, JSON, CSV
 #pragma once
 
 #include "sqtt/trace/MemorySummary.h"
@@ -36,5 +37,10 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
                             const std::vector<MemorySummaryRow> &Rows, const NameTable &Names);
 void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow> &Rows,
                             const NameTable &Names);
+/// One row per (kernel, base object): operations, executions, bytes
+/// requested, cache lines, efficiency, bank-conflict ways and extra cycles.
+void writeMemoryObjectsText(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
+void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
+void writeMemoryObjectsCsv(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
 
 } // namespace sqtt

@@ -94,6 +94,8 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
           T.SE = uint8_t(SE), T.CU = uint8_t(slotCU(Slot)), T.SIMD = uint8_t(slotSIMD(Slot)),
           T.Wave = uint8_t(slotWave(Slot));
           T.SourceLoc = D.Info->SourceLoc;
+          T.AccessBytes = D.Info->AccessBytes;
+          T.Base = D.Info->Base;
           T.WaveSize = uint8_t(W);
           T.Kernel = Dispatches.noKernel();
           if (Span) {
