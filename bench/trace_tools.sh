@@ -12,7 +12,7 @@
 # The att step runs last because it rewrites the trace in place. Every tool
 # runs on one thread (-j 1); the flamegraph and Perfetto rows marked -j 2 read
 # shader engines ahead on the second core; the memory tool runs once without
-# and once with its summary. The Perfetto rows give the size of what they
+# and once with its summary, once with its heatmap. The Perfetto rows give the size of what they
 # wrote (MB and bytes per record): Chrome JSON, and the native protobuf
 # (--format pftrace).
 # Each row gives wall seconds and records/s, and records per CPU second
@@ -129,8 +129,10 @@ run_size() {
     "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json" -j 1
   measure "  --summary(-json)" "$records" "$mb" 0 "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json" \
     --summary --summary-json "$work/summary.json" -j 1
+  measure "  --heatmap" "$records" "$mb" 0 "$bin/sqtt-memory-trace" "$trace" -o "$work/addresses.json" \
+    --heatmap "$work/heatmap.svg" -j 1
   measure sqtt-att "$records" "$mb" 0 "$bin/sqtt-att" "$trace"
-  rm -rf "$trace" "$work/perfetto" "$work/addresses.json" "$work/summary.json"
+  rm -rf "$trace" "$work/perfetto" "$work/addresses.json" "$work/summary.json" "$work/heatmap.svg"
   echo
 }
 

@@ -82,8 +82,8 @@ step "8. Perfetto timelines"
 "$bin/sqtt-perfetto" "$out/trace" --demangle --merge -o "$out/perfetto-merged" 2>&1 | grep -E 'wrote|merged' | sed 's/^/   /'
 
 step "9. Memory trace: coalescing and LDS bank conflicts per source line"
-"$bin/sqtt-memory-trace" "$out/trace" --demangle -o "$out/addresses.json" --summary \
-  --summary-json "$out/memory-summary.json" 2>&1 | grep -v '^sqtt-memory-trace:'
+"$bin/sqtt-memory-trace" "$out/trace" --demangle -o "$out/addresses.json" --summary --objects \
+  --summary-json "$out/memory-summary.json" --heatmap "$out/memory-heatmap.svg" 2>&1 | grep -v '^sqtt-memory-trace:'
 
 cat <<EOM
 
@@ -98,6 +98,7 @@ Everything is in ${out#$root/}/:
   perfetto-merged/merged.perfetto.json  every dispatch in one timeline
   perfetto-instructions/    the same timelines with the target CU's instructions
   addresses.json            per-lane addresses of every traced memory operation
-  memory-summary.json       per operation: cache lines, bank conflicts, stride, range
+  memory-summary.json       per operation: width, object, cache lines, efficiency, bank conflicts, stride
+  memory-heatmap.svg        the accesses over time against address pages, a colour per object
   trace/                    the simulated rocprofv3 --att tree (with ground_truth.json)
 EOM

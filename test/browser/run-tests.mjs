@@ -2,7 +2,7 @@
 //
 //   node run-tests.mjs FLAMEGRAPH.svg PROFILE.speedscope.json TRACE.perfetto.json \
 //       NAMES_IN_PROFILE NAMES_IN_TRACE SYNTH.perfetto.json TRUTH_EVENTS.txt DIR_INDEX
-//       DIFF.svg  (names comma-separated)
+//       DIFF.svg HEATMAP.svg  (names comma-separated)
 //
 // 1. The SVG flamegraph: opens; a search (through its own prompt) highlights
 //    the matching frames and reports the matched share; clicking a frame
@@ -19,6 +19,8 @@
 // 4. The differential SVG: as rendered, every frame that grew against the
 //    baseline is red, every frame that shrank is blue, and the hover line
 //    gives the change.
+// 5. The memory heatmap SVG: opens without an error, draws its cells inside
+//    the panel frame, and labels each base object.
 import { chromium } from 'playwright-core';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -27,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [svgPath, speedscopePath, chromePath, profileNames, traceNames, synthPath, truthPath,
-       dirIndex, diffPath] = process.argv.slice(2);
+       dirIndex, diffPath, heatmapPath] = process.argv.slice(2);
 let failures = 0;
 function check(ok, what) {
   console.log(`${ok ? 'ok' : 'FAIL'} - ${what}`);
@@ -191,6 +193,31 @@ try {
           `speedscope's frames and durations equal the truth for all ${waves} waves (${slices} slices; ` +
           `${wrong.slice(0, 3).join('; ')}${truth.size ? `; missing ${[...truth.keys()].slice(0, 3)}` : ''})`);
     await s.close();
+  }
+  // 5. The memory heatmap.
+  if (heatmapPath) {
+    const h = await browser.newPage();
+    const heatErrors = [];
+    h.on('pageerror', (e) => heatErrors.push(String(e)));
+    await h.goto('file://' + path.resolve(heatmapPath));
+    const drawn = await h.evaluate(() => {
+      let cells = 0, inside = true;
+      for (const panel of document.querySelectorAll('g.panel')) {
+        const frame = panel.querySelector('rect[fill="none"]').getBBox();
+        for (const r of panel.querySelectorAll('rect:not([fill="none"])')) {
+          const c = r.getBBox();
+          cells++;
+          inside = inside && c.x >= frame.x && c.y >= frame.y - 0.01 && c.x + c.width <= frame.x + frame.width + 0.01 &&
+                   c.y + c.height <= frame.y + frame.height + 0.01;
+        }
+      }
+      const labels = [...document.querySelectorAll('g.panel text')].map((t) => t.textContent);
+      return { cells, inside, labels };
+    });
+    check(drawn.cells > 0 && drawn.inside, `the heatmap draws ${drawn.cells} cells inside its panel`);
+    check(drawn.labels.some((l) => l.includes('accesses')), `the heatmap labels its objects (${drawn.labels.slice(0, 3).join('; ')})`);
+    check(heatErrors.length === 0, `no script errors in the heatmap (${heatErrors.join('; ')})`);
+    await h.close();
   }
 } finally {
   await browser.close();

@@ -29,6 +29,9 @@ python3 "$root/test/lit/Inputs/make-trace.py" "$here/synth-code-object.json" "$w
 # The simulated trace through --merge: speedscope reads the merged file the
 # way it reads one directory's, against the same truth.
 "$build/bin/sqtt-perfetto" "$work/synth" --merge -o "$work/synth-pf" > /dev/null 2>&1
+# The memory heatmap of a scenario with address traces of every kind.
+python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/every-rule.py" "$work/every"
+"$build/bin/sqtt-memory-trace" "$work/every" -o /dev/null --heatmap "$work/heatmap.svg" > /dev/null 2>&1
 node "$here/run-tests.mjs" "$work/flame.svg" "$work/profile.speedscope.json" \
   "$work/pf/ui_output_agent_1_dispatch_1.perfetto.json" "A,B,C,kern,code_object_2 (gfx942)" A,B,C \
-  "$work/synth-pf/merged.perfetto.json" "$work/synth/truth_events.txt" 0 "$work/diff.svg"
+  "$work/synth-pf/merged.perfetto.json" "$work/synth/truth_events.txt" 0 "$work/diff.svg" "$work/heatmap.svg"

@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -332,4 +333,50 @@ TEST(MemoryTrace, TracesSayWhereTheyComeFrom) {
   W.finish();
   EXPECT_NE(OS.str().find("\"lanes\": [1, 2]"), std::string::npos) << OS.str();
   EXPECT_NE(OS.str().find("\"kernel\": \"k(int*)\""), std::string::npos) << OS.str();
+}
+
+// The heatmap's cells by hand: 4 time bins over cycles 0..100, at most 2
+// rows. Object a touches pages 1 and 3, object b page 0: three pages for two
+// rows, so each object gets one row. Lanes: a at cycle 0 (two, page 1) and
+// 100 (one, page 3), b at 50 (two, page 0): columns 0, 3 and 1.
+TEST(MemoryHeatmap, CountsLaneAccessesByTimeBinAndPageRow) {
+  NameTable Names;
+  uint32_t K = Names.intern("k"), A = Names.intern("arg:0:a"), B = Names.intern("lds:b");
+  auto At = [&](int64_t Time, uint32_t Base, std::vector<uint64_t> Addresses) {
+    AddressTrace T;
+    T.Kernel = K, T.Base = Base, T.Time = Time, T.Addresses = std::move(Addresses);
+    return T;
+  };
+  std::vector<AddressTrace> Traces = {At(0, A, {0x1000, 0x1004}), At(50, B, {0x10, 0x20}), At(100, A, {0x3000})};
+  MemoryHeatmap::Options O;
+  O.Columns = 4, O.MaxRows = 2, O.PageBits = 12;
+  MemoryHeatmap Map(O);
+  for (const AddressTrace &T : Traces)
+    Map.scan(T);
+  Map.layout();
+  for (const AddressTrace &T : Traces)
+    Map.bin(T);
+  std::vector<const MemoryHeatmap::Panel *> Panels = Map.panels(Names);
+  ASSERT_EQ(Panels.size(), 1u);
+  const MemoryHeatmap::Panel &P = *Panels[0];
+  EXPECT_EQ(P.Begin, 0);
+  EXPECT_EQ(P.End, 100);
+  ASSERT_EQ(P.Rows, 2u);
+  ASSERT_EQ(P.Objects.size(), 2u);
+  EXPECT_EQ(P.Objects[0].Base, A);
+  EXPECT_EQ(P.Objects[0].Pages, 2u);
+  EXPECT_EQ(P.Objects[0].Accesses, 3u);
+  EXPECT_EQ(P.Objects[1].Base, B);
+  EXPECT_EQ(P.Counts, (std::vector<uint32_t>{2, 0, 0, 1, 0, 2, 0, 0}));
+  EXPECT_EQ(P.MaxCount, 2u);
+  EXPECT_EQ(Map.Accesses, 5u);
+  std::ostringstream OS;
+  writeMemoryHeatmapSvg(OS, Map, Names);
+  std::string Svg = OS.str();
+  EXPECT_NE(Svg.find("arg:0:a (2 pages, 3 accesses)"), std::string::npos);
+  // Three cells drawn: (0, 0) with 2 and (0, 3) with 1 of a, (1, 1) of b.
+  size_t Cells = 0;
+  for (size_t At = Svg.find("fill-opacity"); At != std::string::npos; At = Svg.find("fill-opacity", At + 1))
+    ++Cells;
+  EXPECT_EQ(Cells, 3u);
 }

@@ -16,6 +16,7 @@
 #include "sqtt/writers/MemoryWriters.h"
 
 #include <iostream>
+#include <optional>
 
 namespace {
 
@@ -28,6 +29,7 @@ struct Options {
   bool Summary = false;
   bool Objects = false;
   std::string ObjectsJson, ObjectsCsv;
+  std::string Heatmap;
 };
 
 int run(const Options &Opts) {
@@ -41,6 +43,12 @@ int run(const Options &Opts) {
   const bool WantObjects = Opts.Objects || !Opts.ObjectsJson.empty() || !Opts.ObjectsCsv.empty();
   const bool WantSummary = Opts.Summary || !Opts.SummaryJson.empty() || WantObjects;
   uint64_t Written = 0;
+  std::optional<sqtt::MemoryHeatmap> Heatmap;
+  if (!Opts.Heatmap.empty()) {
+    sqtt::checkOutputFile(Opts.Heatmap);
+    Heatmap.emplace(sqtt::MemoryHeatmap::Options());
+  }
+  std::vector<sqtt::DirResult> HeatmapDirs;
   auto Analyze = [&](std::ostream &OS) {
     sqtt::MemoryTraceJsonWriter Writer(OS, Session.Names);
     Session.analyze(
@@ -52,7 +60,13 @@ int run(const Options &Opts) {
             Writer.add(T);
             if (WantSummary)
               Summary.add(T);
+            if (Heatmap)
+              Heatmap->scan(T);
           });
+          // The heatmap bins in a second pass over the directory's stored
+          // traces, once its rows are known; directories are kept for it.
+          if (Heatmap)
+            HeatmapDirs.push_back(std::move(R));
         },
         nullptr, Total);
     Writer.finish();
@@ -64,6 +78,16 @@ int run(const Options &Opts) {
     sqtt::writeOutputFile(Opts.Output, Analyze);
   std::cerr << Tool << ": wrote " << Written << " traces to "
             << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
+  if (Heatmap) {
+    Heatmap->layout();
+    for (const sqtt::DirResult &R : HeatmapDirs)
+      sqtt::forEachAddressTrace(R, [&](const sqtt::AddressTrace &T) { Heatmap->bin(T); });
+    sqtt::writeOutputFile(Opts.Heatmap, [&](std::ostream &OS) {
+      sqtt::writeMemoryHeatmapSvg(OS, *Heatmap, Session.Names);
+    });
+    std::cerr << Tool << ": wrote the heatmap of " << Heatmap->Accesses << " lane accesses to " << Opts.Heatmap
+              << '\n';
+  }
   if (WantSummary) {
     std::vector<sqtt::MemorySummaryRow> Rows = Summary.rows();
     if (Opts.Summary)
@@ -114,6 +138,11 @@ int main(int argc, char **argv) {
                "cache lines, efficiency, bank-conflict ways and extra cycles");
   App.add_option("--objects-json", Opts.ObjectsJson, "Write the per-object rows as a JSON array to FILE");
   App.add_option("--objects-csv", Opts.ObjectsCsv, "Write the per-object rows as CSV to FILE");
+  App.add_option("--heatmap", Opts.Heatmap,
+                 "Write an SVG of the accesses over time: one panel per kernel, time across (400 bins), "
+                 "address pages (4 KiB) down grouped by base object, a colour per object, darker for more lane "
+                 "accesses; binned in two passes over the stored traces, so any trace size fits")
+      ->type_name("FILE.svg");
   sqtt::addVersionFlag(App, "sqtt-memory-trace");
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

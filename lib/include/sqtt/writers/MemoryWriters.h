@@ -4,7 +4,10 @@
 //   writeMemorySummaryText  the per-operation table (--summary)
 //   writeMemorySummaryJson  the same rows as a JSON array (--summary-json)
 //   writeMemoryObjects*     the rows per (kernel, base object): text, JSON, CSV
+//   writeMemoryHeatmapSvg   the accesses over time against address pages (--heatmap)
 #pragma once
+
+#include "sqtt/trace/MemoryHeatmap.h"
 
 #include "sqtt/trace/MemorySummary.h"
 
@@ -42,5 +45,8 @@ void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow
 void writeMemoryObjectsText(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
 void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
 void writeMemoryObjectsCsv(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
+/// One panel per kernel of \p Map: time across, address pages down by base
+/// object (a colour each), opacity by the log of the accesses in a cell.
+void writeMemoryHeatmapSvg(std::ostream &OS, const MemoryHeatmap &Map, const NameTable &Names);
 
 } // namespace sqtt
