@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTInstrumentPass.h"
+#include "SQTTConfigSection.h"
 #include "SQTTAddressTrace.h"
 #include "SQTTAutomatic.h"
 #include "SQTTCompat.h"
@@ -236,6 +237,8 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
     });
     // What an -fgpu-rdc device link needs to renumber this unit's markers.
     attachLinkInfo(M, *emitFuncMap(M, Text), Ledger, Layout);
+    // What the tools say a trace of this code can contain (D27).
+    emitConfigSection(M, Cfg);
   }
   M.getOrInsertNamedMetadata(md::LateDone);
   return true;

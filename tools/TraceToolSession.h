@@ -52,6 +52,8 @@ public:
     if (FuncmapsLoaded == 0)
       warn("no code object has a .sqtt_funcmap; markers will show as event#<id>. Was the SQTT pass "
            "plugin loaded during compilation?");
+    for (const std::string &Note : ScopeNotes)
+      Log << Tool << ": note: " << Note << '\n';
   }
 
   /// TraceSession::analyzeDirs with progress on the terminal, adding to

@@ -54,11 +54,41 @@ void requireUniqueMarkerIDs(const rtd::Funcmap &Map, const std::string &Where) {
     throw Error(Message);
 }
 
+std::vector<std::vector<FuncmapTable::Setting>> readConfigSection(const ElfImage &Elf) {
+  std::vector<std::vector<FuncmapTable::Setting>> Configs;
+  const ElfSection *Section = Elf.findSection(".sqtt_config");
+  if (!Section)
+    return Configs;
+  std::string_view All = Elf.contents(*Section);
+  std::vector<std::string_view> Seen;
+  // An -fgpu-rdc link keeps each unit's text, NUL-separated.
+  while (!All.empty()) {
+    size_t End = All.find('\0');
+    std::string_view Text = All.substr(0, End);
+    All = End == std::string_view::npos ? std::string_view() : All.substr(End + 1);
+    if (Text.empty() || std::find(Seen.begin(), Seen.end(), Text) != Seen.end())
+      continue;
+    Seen.push_back(Text);
+    std::vector<FuncmapTable::Setting> Settings;
+    while (!Text.empty()) {
+      size_t Eol = Text.find('\n');
+      std::string_view Line = Text.substr(0, Eol);
+      Text = Eol == std::string_view::npos ? std::string_view() : Text.substr(Eol + 1);
+      size_t Eq = Line.find('=');
+      if (Eq != std::string_view::npos)
+        Settings.push_back({std::string(Line.substr(0, Eq)), std::string(Line.substr(Eq + 1))});
+    }
+    Configs.push_back(std::move(Settings));
+  }
+  return Configs;
+}
+
 FuncmapTable buildFuncmapTable(const CodeObject &CO, const std::string &Where, bool Demangle) {
   FuncmapTable Table;
   Table.Target = CO.Target;
   Table.BundleEntryID = CO.BundleEntryID;
   ElfImage Elf(CO.Data, CO.Size, Where);
+  Table.Configs = readConfigSection(Elf);
   const ElfSection *Section = Elf.findSection(".sqtt_funcmap");
   if (!Section)
     return Table;

@@ -41,6 +41,50 @@ void TraceSession::loadCodeObjects() {
   }
 }
 
+namespace {
+
+/// "0-1", "0,2,5-7": the ids a mask selects among \p Count.
+std::string idsOf(uint32_t Mask, unsigned Count) {
+  std::string Out;
+  for (unsigned I = 0; I < Count;) {
+    if (!((Mask >> I) & 1)) {
+      ++I;
+      continue;
+    }
+    unsigned J = I;
+    while (J + 1 < Count && ((Mask >> (J + 1)) & 1))
+      ++J;
+    Out += (Out.empty() ? "" : ",") + std::to_string(I) + (J > I ? "-" + std::to_string(J) : "");
+    I = J + 1;
+  }
+  return Out.empty() ? "none" : Out;
+}
+
+} // namespace
+
+std::string scopeNote(const std::vector<std::pair<std::string, std::string>> &Config, uint64_t CodeObject,
+                      const std::string &Target) {
+  auto Value = [&](const char *Key) -> std::string {
+    for (const auto &[K, V] : Config)
+      if (K == Key)
+        return V;
+    return "";
+  };
+  std::string Cu = Value("scope_cu");
+  if (Cu.empty())
+    return "";
+  uint32_t Mask = uint32_t(std::strtoul(Cu.c_str(), nullptr, 0));
+  // gfx9 names CUs (16 per SE), gfx10 and later WGPs (the CU filter's unit there).
+  bool Wgp = Target.rfind("gfx9", 0) != 0;
+  unsigned Count = 16;
+  if ((Mask & ((1u << Count) - 1)) == (1u << Count) - 1)
+    return "";
+  return "code object " + std::to_string(CodeObject) + " (" + Target + "): markers only from " +
+         (Wgp ? "WGPs " : "CUs ") + idsOf(Mask, Count) + (Wgp ? " of each shader array" : " of each shader engine") +
+         " (built with SQTT_SCOPE_CU=" + Cu + "); rocprofv3 --att-target-cu picks the one " + (Wgp ? "WGP" : "CU") +
+         " whose instructions are traced: keep it among them";
+}
+
 void TraceSession::loadInto(MarkerResolver &Resolver, const std::vector<CodeObjectPath> &CodeObjects) {
   for (const CodeObjectPath &CO : CodeObjects) {
     // Unreadable code objects only cost their names; a map with conflicting
@@ -55,6 +99,10 @@ void TraceSession::loadInto(MarkerResolver &Resolver, const std::vector<CodeObje
           if (S.Type == 2 /* STT_FUNC */)
             Symbols.try_emplace(S.Value, S.Name);
         Resolver.addCodeObject(CO.ID, CO.Path, Obj.Target, std::move(Symbols));
+        for (const auto &Config : readConfigSection(ElfImage(Obj.Data, Obj.Size, CO.Path)))
+          if (std::string Note = scopeNote(Config, CO.ID, Obj.Target); !Note.empty() &&
+              std::find(ScopeNotes.begin(), ScopeNotes.end(), Note) == ScopeNotes.end())
+            ScopeNotes.push_back(Note);
         rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
         for (const rtd::FuncmapDiagnostic &D : Map.diagnostics)
           Warn(CO.Path + ": .sqtt_funcmap line " + std::to_string(D.line) + ": " + D.message);

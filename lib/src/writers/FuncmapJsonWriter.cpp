@@ -23,6 +23,18 @@ void writeFuncmapJson(std::ostream &OS, const std::string &File,
       OS << Table.WaveSize;
     else
       OS << "null";
+    OS << ",\n      \"config\": [";
+    for (size_t C = 0; C < Table.Configs.size(); ++C) {
+      OS << (C ? ", {" : "{");
+      for (size_t K = 0; K < Table.Configs[C].size(); ++K) {
+        OS << (K ? ", " : "");
+        writeJsonString(OS, Table.Configs[C][K].first);
+        OS << ": ";
+        writeJsonString(OS, Table.Configs[C][K].second);
+      }
+      OS << "}";
+    }
+    OS << "]";
     OS << ",\n      \"marker_encoding\": ";
     if (Table.Encoding.has_shader_clock())
       OS << "{\"shader_clock_bits\": " << Table.Encoding.shader_clock_bits

@@ -17,6 +17,13 @@ void writeFuncmapText(std::ostream &OS, const FuncmapTable &Table) {
        << " shader_clock_shift=" << Table.Encoding.shader_clock_shift << '\n';
   if (Table.WaveSize != 0)
     OS << "  wave_size: " << Table.WaveSize << '\n';
+  // The plugin's configuration (D27), one line per distinct unit setting.
+  for (const auto &Config : Table.Configs) {
+    OS << "  config:";
+    for (const auto &[Key, Value] : Config)
+      OS << ' ' << Key << '=' << Value;
+    OS << '\n';
+  }
   OS << padLeft("Type", 6) << "  " << padLeft("ID", 8) << "  " << padLeft("Vaddr", 18)
      << "  Name\n";
   OS << padLeft("----", 6) << "  " << padLeft("---", 8) << "  " << padLeft("-----", 18)

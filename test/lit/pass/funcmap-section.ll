@@ -7,7 +7,9 @@
 ; REQUIRES: amdgpu-registered-target
 
 ; CHECK: @.sqtt_func_id_map = internal addrspace(1) constant [{{[0-9]+}} x i8] c"K:first_kernel@kernels.hip:10\0AK:second_kernel\0AU:1:phase\0AP:2:tick\0AP:3:tick\0AR:3:extra_payload_count=1\0A\00", section ".sqtt_funcmap", align 1
-; CHECK: @llvm.used = appending addrspace(1) global [2 x ptr] [ptr addrspacecast (ptr addrspace(1) @keep to ptr), ptr addrspacecast (ptr addrspace(1) @.sqtt_func_id_map to ptr)], section "llvm.metadata"
+; The configuration (D27) beside it, in .sqtt_config, kept the same way.
+; CHECK: @.sqtt_config_text = internal addrspace(1) constant [{{[0-9]+}} x i8] c"plugin=sqtt-instrument/{{[^\\]+}}\0Allvm={{[^\\]+}}\0Ascope_wave=0xffffffff\0Ascope_simd=0xf\0Ascope_cu=0xffffffff\0Ascope_wg=0xffffffff\0Amem_barrier=fence\0Await_at_exit=0\0Acontain_scopes=1\0Afunctions=off\0Abarriers=0\0Amemory=off\0Aaddresses=off\0Ashader_clock=0:4\0A\00", section ".sqtt_config", align 1
+; CHECK: @llvm.used = appending addrspace(1) global [3 x ptr] [ptr addrspacecast (ptr addrspace(1) @keep to ptr), ptr addrspacecast (ptr addrspace(1) @.sqtt_func_id_map to ptr), ptr addrspacecast (ptr addrspace(1) @.sqtt_config_text to ptr)], section "llvm.metadata"
 
 target triple = "amdgcn-amd-amdhsa"
 

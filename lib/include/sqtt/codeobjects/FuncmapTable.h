@@ -33,6 +33,8 @@ struct FuncmapRow {
   bool Inlined = false;
 };
 
+class ElfImage;
+
 struct FuncmapTable {
   std::string Target;
   std::string BundleEntryID;
@@ -41,6 +43,11 @@ struct FuncmapTable {
   rtd::MarkerEncoding Encoding;
   std::vector<FuncmapRow> Rows;
   std::vector<rtd::FuncmapDiagnostic> Diagnostics;
+  /// The plugin's configuration from the .sqtt_config section (D27), one
+  /// per distinct translation unit setting ("key", "value" in order); none
+  /// for code objects built before it or by another producer.
+  using Setting = std::pair<std::string, std::string>;
+  std::vector<std::vector<Setting>> Configs;
 };
 
 /// Builds the table of \p CO; \p Where names it in error messages.
@@ -59,5 +66,9 @@ void requireUniqueMarkerIDs(const rtd::Funcmap &Map, const std::string &Where);
 
 /// The Itanium demangling of \p Name, or \p Name itself.
 std::string demangle(const std::string &Name);
+
+/// The .sqtt_config section of \p Elf (D27), parsed: one entry per distinct
+/// unit text.
+std::vector<std::vector<FuncmapTable::Setting>> readConfigSection(const ElfImage &Elf);
 
 } // namespace sqtt

@@ -43,6 +43,12 @@ struct SessionTotals {
   uint64_t unattributed() const;
 };
 
+/// What a trace of code object \p CodeObject (target \p Target) can
+/// contain by its recorded configuration \p Config (D27): "" when its scope
+/// masks select every CU or WGP.
+std::string scopeNote(const std::vector<std::pair<std::string, std::string>> &Config, uint64_t CodeObject,
+                      const std::string &Target);
+
 class TraceSession {
 public:
   using WarningSink = std::function<void(const std::string &)>;
@@ -61,6 +67,9 @@ public:
   void loadCodeObjects();
   /// Code objects whose funcmap was loaded, markers and kernels they name.
   size_t FuncmapsLoaded = 0, Markers = 0, Kernels = 0;
+  /// What a trace of each code object can contain, from the configuration
+  /// its plugin recorded (D27): which CUs or WGPs record markers.
+  std::vector<std::string> ScopeNotes;
 
   NameTable Names;
   TraceTree Tree;

@@ -1,0 +1,34 @@
+//===- SQTTConfigSection.h - The configuration in the code object -*- C++ -*-===//
+//
+// D27: the plugin's effective configuration travels with the code, in a
+// section of its own (.sqtt_config, kept by the linker like the funcmap),
+// so the trace tools can say what a trace can contain (which CUs or WGPs
+// record markers, with which features) and a verifier can check it. One
+// "key=value" line per setting; an -fgpu-rdc link keeps each unit's text,
+// NUL-separated.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SQTT_CONFIG_SECTION_H
+#define SQTT_CONFIG_SECTION_H
+
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace sqtt {
+
+struct Config;
+
+inline constexpr const char *ConfigSection = ".sqtt_config";
+
+/// The section's text for \p Cfg.
+std::string configSectionText(const Config &Cfg);
+/// Adds the section to \p M.
+void emitConfigSection(llvm::Module &M, const Config &Cfg);
+
+} // namespace sqtt
+
+#endif // SQTT_CONFIG_SECTION_H
