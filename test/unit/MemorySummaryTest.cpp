@@ -14,6 +14,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <map>
 #include <cstdlib>
 #include <sstream>
 
@@ -133,6 +134,56 @@ TEST(MemoryCost, WideLdsAccessesAreServedInTheirLaneSets) {
   EXPECT_EQ(ldsLaneSets(16, 32).size(), 4u);
   EXPECT_EQ(ldsLaneSets(16, 64)[1], (std::vector<uint32_t>{4, 5, 6, 7, 16, 17, 18, 19}));
   EXPECT_EQ(ldsLaneSets(8, 64).size(), 4u);
+}
+
+TEST(MemoryCost, DistinctBytesCountOverlapsOnceAndNeverWrap) {
+  EXPECT_EQ(distinctBytes(strided(0x1000, 4, 32), 4), 128u);
+  EXPECT_EQ(distinctBytes(strided(0x1000, 0, 64), 4), 4u);   // broadcast
+  EXPECT_EQ(distinctBytes(strided(0x1000, 2, 4), 4), 10u);   // overlapping
+  EXPECT_EQ(distinctBytes({0x20, 0x0}, 16), 32u);            // any order
+  // An address at the top of the space: its bytes stop at 2^64 - 1.
+  EXPECT_EQ(distinctBytes({UINT64_MAX - 1}, 16), 2u);
+  EXPECT_EQ(cacheLinesTouched({UINT64_MAX - 1}, 16), 1u);
+}
+
+TEST(MemoryCost, LdsAccessesWiderThan16BytesAreServedAs16) {
+  // A 32-byte width (no single LDS instruction moves more than 16 a lane)
+  // counts like ds_read_b128, in its sets, not a 64-dword span per lane.
+  LdsConflicts Wide = ldsBankConflicts(firstLanes(64), strided(0, 16, 64), 32, 64);
+  LdsConflicts B128 = ldsBankConflicts(firstLanes(64), strided(0, 16, 64), 16, 64);
+  EXPECT_EQ(Wide.Ways, B128.Ways);
+  EXPECT_EQ(Wide.ExtraCycles, B128.ExtraCycles);
+}
+
+TEST(MemorySummary, EfficiencyIsDistinctBytesOverLineBytes) {
+  NameTable Names;
+  uint32_t K = Names.intern("k"), Empty = Names.intern("");
+  MemorySummary S(Names);
+  // A float4 load, coalesced: 64 x 16 bytes in 8 lines, efficiency 1.
+  AddressTrace Wide = trace(AddressKind::Load, 1, ~0ull, 64, strided(0x1000, 16, 64), K, Empty);
+  Wide.AccessBytes = 16;
+  S.add(Wide);
+  // A broadcast 4-byte load: one line, 4 distinct bytes: 4 / 128.
+  AddressTrace Broadcast = trace(AddressKind::Load, 2, ~0ull, 64, strided(0x9000, 0, 64), K, Empty);
+  Broadcast.AccessBytes = 4;
+  S.add(Broadcast);
+  // The same load from a map without widths: 4 bytes assumed.
+  AddressTrace Old = trace(AddressKind::Load, 3, ~0ull, 64, strided(0x1000, 4, 64), K, Empty);
+  S.add(Old);
+  std::vector<MemorySummaryRow> Rows = S.rows();
+  ASSERT_EQ(Rows.size(), 3u);
+  std::map<uint32_t, const MemorySummaryRow *> ByMarker;
+  for (const MemorySummaryRow &R : Rows)
+    ByMarker[R.MarkerID] = &R;
+  EXPECT_EQ(*ByMarker[1]->CacheLines, 8u);
+  EXPECT_EQ(*ByMarker[1]->IdealLines, 8u);
+  EXPECT_DOUBLE_EQ(*ByMarker[1]->efficiency(), 1.0);
+  EXPECT_EQ(*ByMarker[2]->CacheLines, 1u);
+  EXPECT_DOUBLE_EQ(*ByMarker[2]->efficiency(), 4.0 / 128);
+  EXPECT_TRUE(ByMarker[3]->WidthAssumed);
+  EXPECT_EQ(ByMarker[3]->AccessBytes, AssumedAccessBytes);
+  EXPECT_EQ(*ByMarker[3]->CacheLines, 2u);
+  EXPECT_DOUBLE_EQ(*ByMarker[3]->efficiency(), 1.0);
 }
 
 TEST(MemoryCost, LanesAreTheExecBitsOfTheWave) {

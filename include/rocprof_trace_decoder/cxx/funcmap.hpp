@@ -319,8 +319,11 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
       for (auto &[key, value] : pairs) {
         if (key == "extra_payload_count")
           found = detail::parse_u32(value, count);
-        else if (key == "access_bytes" && !detail::parse_u32(value, access_bytes))
+        else if (key == "access_bytes" && (!detail::parse_u32(value, access_bytes) || access_bytes > 1024)) {
+          // No memory instruction moves more than a few dozen bytes a lane.
           warn(line_no, "R: row with a bad access_bytes (ignored): " + quoted(row));
+          access_bytes = 0;
+        }
         else if (key == "base")
           base = std::string(value);
       }

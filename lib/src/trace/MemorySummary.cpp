@@ -41,12 +41,36 @@ std::vector<uint32_t> activeLanes(uint64_t Exec, unsigned WaveSize) {
   return Lanes;
 }
 
+namespace {
+
+/// The last byte of a \p Width-byte access at \p A (no wrap past 2^64).
+uint64_t lastByte(uint64_t A, uint64_t Width) {
+  uint64_t W = std::max<uint64_t>(Width, 1);
+  return A > UINT64_MAX - (W - 1) ? UINT64_MAX : A + W - 1;
+}
+
+} // namespace
+
+uint64_t distinctBytes(std::vector<uint64_t> Addresses, uint32_t Width) {
+  std::sort(Addresses.begin(), Addresses.end());
+  uint64_t Bytes = 0, End = 0; // End: one past the last byte counted
+  bool Any = false;
+  for (uint64_t A : Addresses) {
+    uint64_t Last = lastByte(A, Width);
+    uint64_t From = Any ? std::max(A, End) : A;
+    if (!Any || Last >= From)
+      Bytes += Last - From + 1;
+    End = std::max(End, Last == UINT64_MAX ? UINT64_MAX : Last + 1);
+    Any = true;
+  }
+  return Bytes;
+}
+
 uint32_t cacheLinesTouched(const std::vector<uint64_t> &Addresses, uint32_t Width) {
   std::vector<uint64_t> Lines;
   Lines.reserve(Addresses.size() * 2);
-  uint64_t W = std::max<uint32_t>(Width, 1);
   for (uint64_t A : Addresses)
-    for (uint64_t L = A / CacheLineBytes; L <= (A + W - 1) / CacheLineBytes; ++L)
+    for (uint64_t L = A / CacheLineBytes, Last = lastByte(A, Width) / CacheLineBytes; L <= Last; ++L)
       Lines.push_back(L);
   std::sort(Lines.begin(), Lines.end());
   return uint32_t(std::unique(Lines.begin(), Lines.end()) - Lines.begin());
@@ -82,20 +106,21 @@ std::vector<std::vector<uint32_t>> ldsLaneSets(uint32_t Width, unsigned WaveSize
 }
 
 LdsConflicts ldsBankConflicts(const std::vector<uint32_t> &Lanes, const std::vector<uint64_t> &Addresses,
-                              uint32_t Width, unsigned WaveSize) {
+                              uint32_t Width, unsigned WaveSize, uint32_t SpanWidth) {
   std::array<int32_t, 64> Index;
   Index.fill(-1);
   for (size_t I = 0; I < Lanes.size() && I < Addresses.size(); ++I)
     if (Lanes[I] < 64)
       Index[Lanes[I]] = int32_t(I);
-  uint64_t W = std::max<uint32_t>(Width, 1);
   LdsConflicts C;
-  for (const std::vector<uint32_t> &Set : ldsLaneSets(Width, WaveSize)) {
+  // Wider than 16 bytes is served as 16-byte passes: counted as 16.
+  uint32_t Served = std::min<uint32_t>(SpanWidth ? SpanWidth : Width, 16);
+  for (const std::vector<uint32_t> &Set : ldsLaneSets(std::min<uint32_t>(Width, 16), WaveSize)) {
     std::vector<uint64_t> Dwords;
     for (uint32_t L : Set)
       if (Index[L] >= 0) {
         uint64_t A = Addresses[size_t(Index[L])];
-        for (uint64_t D = A / 4; D <= (A + W - 1) / 4; ++D)
+        for (uint64_t D = A / 4, Last = lastByte(A, Served) / 4; D <= Last; ++D)
           Dwords.push_back(D);
       }
     if (Dwords.empty())
@@ -147,12 +172,16 @@ void MemorySummary::add(const AddressTrace &T) {
   ++R.Executions;
   R.ActiveLanes += T.Addresses.size();
   std::vector<uint32_t> Lanes = activeLanes(T.Exec, T.WaveSize);
+  // Without a width in the map each lane is counted at its address alone,
+  // as before widths were recorded; the assumed 4 bytes only size the ideal.
+  uint32_t Span = R.WidthAssumed ? 1 : R.AccessBytes;
   if (R.CacheLines) {
-    *R.CacheLines += cacheLinesTouched(T.Addresses, R.AccessBytes);
+    *R.CacheLines += cacheLinesTouched(T.Addresses, Span);
     *R.IdealLines += idealCacheLines(uint32_t(T.Addresses.size()), R.AccessBytes);
+    R.DistinctBytes += distinctBytes(T.Addresses, R.AccessBytes);
   }
   if (R.ConflictWays) {
-    LdsConflicts C = ldsBankConflicts(Lanes, T.Addresses, R.AccessBytes, T.WaveSize);
+    LdsConflicts C = ldsBankConflicts(Lanes, T.Addresses, R.AccessBytes, T.WaveSize, Span);
     *R.ConflictWays += C.Ways;
     *R.ExtraCycles += C.ExtraCycles;
   }
@@ -208,6 +237,8 @@ std::vector<MemoryObjectRow> memoryObjectRows(const std::vector<MemorySummaryRow
     ++O.Operations;
     O.Executions += R.Executions;
     O.Bytes += R.bytesRequested();
+    if (R.CacheLines)
+      O.CachedBytes += R.DistinctBytes;
     O.WidthAssumed |= R.WidthAssumed;
     auto Add = [](std::optional<uint64_t> &To, const std::optional<uint64_t> &V) {
       if (V)

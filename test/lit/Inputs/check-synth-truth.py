@@ -145,16 +145,20 @@ if args.summary_json:
         op = ops[(co, marker)]
         width = op["access_bytes"] or 4
         r = acc.setdefault((kernel, co, marker), {"kind": kind, "executions": 0, "active_lanes": 0, "seen": set(),
-                                                  "lines": 0, "ideal": 0, "ways": 0, "extra": 0,
+                                                  "lines": 0, "ideal": 0, "ways": 0, "extra": 0, "distinct": 0,
                                                   "strides": Counter(), "width": width})
         lanes = [l for l in range(64) if exec_mask >> l & 1]
         r["executions"] += 1
         r["active_lanes"] += len(addrs)
         r["seen"].update(addrs)
-        r["lines"] += len({line for a in addrs for line in range(a // 128, (a + width - 1) // 128 + 1)})
+        # A map without widths: each lane counted at its address alone (as before widths).
+        span = width if op["access_bytes"] else 1
+        r["lines"] += len({line for a in addrs for line in range(a // 128, (a + span - 1) // 128 + 1)})
         r["ideal"] += -(-len(addrs) * width // 128)
-        for lane_set in lane_sets(width, op["wave_size"]):
-            dwords = {d for l, a in zip(lanes, addrs) if l in lane_set for d in range(a // 4, (a + width - 1) // 4 + 1)}
+        r["distinct"] += len({b for a in addrs for b in range(a, a + width)})
+        served = min(span, 16)  # no LDS access is served wider than 16 bytes a lane
+        for lane_set in lane_sets(min(width, 16), op["wave_size"]):
+            dwords = {d for l, a in zip(lanes, addrs) if l in lane_set for d in range(a // 4, (a + served - 1) // 4 + 1)}
             if dwords:
                 most = max(Counter(d % 32 for d in dwords).values())
                 r["ways"] += most
@@ -171,7 +175,6 @@ if args.summary_json:
         if strides:
             best = max(strides.values())
             dominant = min((s for s, c in strides.items() if c == best), key=lambda s: (abs(s), s < 0))
-        requested = r["active_lanes"] * r["width"]
         row = {"kernel": kernel, "code_object": co, "marker_id": marker, "kind": kind,
                "source": op["source"] or None, "base": op["base"] or None, "access_bytes": r["width"],
                "access_bytes_assumed": op["access_bytes"] == 0, "executions": n,
@@ -181,7 +184,7 @@ if args.summary_json:
                "lines_per_execution": r["lines"] / n if kind in cached else None,
                "ideal_lines_per_execution": r["ideal"] / n if kind in cached else None,
                "lines_vs_ideal": r["lines"] / r["ideal"] if kind in cached and r["ideal"] else None,
-               "efficiency": requested / (r["lines"] * 128) if kind in cached and r["lines"] else None,
+               "efficiency": r["distinct"] / (r["lines"] * 128) if kind in cached and r["lines"] else None,
                "lds_bank_conflict_ways": r["ways"] if kind in lds else None,
                "conflict_ways_per_execution": r["ways"] / n if kind in lds else None,
                "lds_bank_conflict_extra_cycles": r["extra"] if kind in lds else None,

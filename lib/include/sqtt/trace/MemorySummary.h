@@ -48,6 +48,9 @@ constexpr uint32_t CacheLineBytes = 128;
 /// built before access_bytes existed).
 constexpr uint32_t AssumedAccessBytes = 4;
 
+/// Distinct bytes the lanes at \p Addresses touch, each moving \p Width
+/// bytes from its address.
+uint64_t distinctBytes(std::vector<uint64_t> Addresses, uint32_t Width);
 /// Distinct 128-byte lines the lanes at \p Addresses touch, each moving
 /// \p Width bytes from its address.
 uint32_t cacheLinesTouched(const std::vector<uint64_t> &Addresses, uint32_t Width);
@@ -69,8 +72,11 @@ struct LdsConflicts {
   uint32_t Ways = 0;        // the sets' most dwords in one bank, summed (1 a set: none)
   uint32_t ExtraCycles = 0; // the same less one per set: the passes a conflict adds
 };
+/// \p SpanWidth, when not 0, the bytes counted from each address (1 for maps
+/// without widths: a lane's address alone, as before widths were recorded).
+/// Accesses wider than 16 bytes are counted as 16.
 LdsConflicts ldsBankConflicts(const std::vector<uint32_t> &Lanes, const std::vector<uint64_t> &Addresses,
-                              uint32_t Width, unsigned WaveSize);
+                              uint32_t Width, unsigned WaveSize, uint32_t SpanWidth = 0);
 /// The lane sets of ldsBankConflicts (\p Width as it counts it).
 std::vector<std::vector<uint32_t>> ldsLaneSets(uint32_t Width, unsigned WaveSize);
 
@@ -108,11 +114,14 @@ struct MemorySummaryRow {
   }
   /// Bytes the lanes asked for.
   uint64_t bytesRequested() const { return ActiveLanes * AccessBytes; }
-  /// Bytes requested over bytes of the lines touched (1: every byte used).
+  /// Distinct bytes the lanes touched, summed over executions (cached kinds).
+  uint64_t DistinctBytes = 0;
+  /// Distinct bytes touched over bytes of the lines touched (1: every byte
+  /// of every line used; lanes reading one address count it once).
   std::optional<double> efficiency() const {
     if (!CacheLines || *CacheLines == 0)
       return std::nullopt;
-    return double(bytesRequested()) / double(*CacheLines * CacheLineBytes);
+    return double(DistinctBytes) / double(*CacheLines * CacheLineBytes);
   }
 
 private:
@@ -127,12 +136,13 @@ private:
 struct MemoryObjectRow {
   uint32_t Kernel = 0, Base = 0; // interned
   uint64_t Operations = 0, Executions = 0, Bytes = 0;
+  uint64_t CachedBytes = 0; // distinct bytes of its cached kinds' rows
   std::optional<uint64_t> CacheLines, ConflictWays, ExtraCycles;
   bool WidthAssumed = false; // some operation's width was assumed
   std::optional<double> efficiency() const {
     if (!CacheLines || *CacheLines == 0)
       return std::nullopt;
-    return double(Bytes) / double(*CacheLines * CacheLineBytes);
+    return double(CachedBytes) / double(*CacheLines * CacheLineBytes);
   }
 };
 /// \p Rows by (kernel, base object), by descending bytes.
