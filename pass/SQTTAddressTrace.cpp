@@ -241,18 +241,25 @@ std::pair<Value *, Value *> descriptorWords(IRBuilder<> &B, Value *Rsrc) {
           B.CreateTrunc(B.CreateLShr(Bits, 32), B.getInt32Ty())};
 }
 
-/// The name a kernel's debug info gives argument \p A, if any (clang drops
-/// IR value names; with -g the argument's variable keeps it).
+/// The name a function's debug info gives argument \p A, if any (clang drops
+/// IR value names; with -g the argument's variable keeps it). Only F's own
+/// parameters count: an inlined callee's parameter N is not F's.
 std::string argumentName(const Argument &A) {
   if (A.hasName())
     return A.getName().str();
   const Function &F = *A.getParent();
+  const DISubprogram *SP = F.getSubprogram();
+  if (!SP)
+    return "";
+  auto IsParameter = [&](const DILocalVariable *V) {
+    return V && V->getArg() == A.getArgNo() + 1 && V->getScope() == SP;
+  };
   for (const Instruction &I : instructions(F)) {
     for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
-      if (R.getVariable()->getArg() == A.getArgNo() + 1)
+      if (IsParameter(R.getVariable()))
         return R.getVariable()->getName().str();
     if (const auto *DI = dyn_cast<DbgVariableIntrinsic>(&I))
-      if (DI->getVariable()->getArg() == A.getArgNo() + 1)
+      if (IsParameter(DI->getVariable()))
         return DI->getVariable()->getName().str();
   }
   return "";
@@ -263,7 +270,10 @@ std::string argumentName(const Argument &A) {
 std::string baseName(const Value *Object) {
   std::string Name;
   if (const auto *A = dyn_cast<Argument>(Object)) {
-    Name = "arg:" + std::to_string(A->getArgNo());
+    // A kernel's argument is one the host passes; a device function's
+    // parameter is whatever its caller gave it.
+    bool Kernel = A->getParent()->getCallingConv() == CallingConv::AMDGPU_KERNEL;
+    Name = (Kernel ? "arg:" : "param:") + std::to_string(A->getArgNo());
     if (std::string Arg = argumentName(*A); !Arg.empty())
       Name += ":" + Arg;
   } else if (const auto *G = dyn_cast<GlobalVariable>(Object)) {

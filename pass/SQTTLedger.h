@@ -51,7 +51,8 @@ struct MarkerRecord {
   /// never renumbered and never given to another marker.
   bool Fixed = false;
   /// An address trace's: the bytes each lane moves (0: unknown) and the
-  /// object its address derives from ("arg:<index>[:<name>]", "lds:<name>",
+  /// object its address derives from ("arg:<index>[:<name>]" of a kernel,
+  /// "param:<index>[:<name>]" of a device function, "lds:<name>",
   /// "global:<name>", "private", "unknown"; "" for permutes).
   unsigned AccessBytes = 0;
   std::string Base;

@@ -129,12 +129,20 @@ static std::optional<uint32_t> readHeader(CallInst &Call, HeaderSite &Site) {
 }
 
 /// Markers that are the same marker in every unit share one merged record.
-static std::string mergeKey(const MarkerRecord &R) {
+/// \p UnitIndex keeps apart address traces that nothing else identifies.
+static std::string mergeKey(const MarkerRecord &R, size_t UnitIndex) {
   std::string Key = std::to_string(static_cast<unsigned>(R.Kind)) + '\0' + R.Name +
                     '\0' + std::to_string(R.ExtraPayloadCount);
-  // Address points are one per traced operation: their location tells them apart.
-  if (R.Kind == MarkerKind::AddressPoint)
-    Key += '\0' + R.SourceLoc;
+  // Address points are one per traced operation. One operation compiled into
+  // two units (a header's inline function) has one location, width and
+  // object there; a template instantiated with two types has one location
+  // and two widths. Without a location (no -g) nothing shows two units'
+  // operations are one, so each keeps its own record.
+  if (R.Kind == MarkerKind::AddressPoint) {
+    Key += '\0' + std::to_string(R.AccessBytes) + '\0' + R.Base + '\0';
+    Key += R.SourceLoc.empty() ? "unit " + std::to_string(UnitIndex) + " id " + std::to_string(R.ID)
+                               : "at " + R.SourceLoc;
+  }
   // A numeric marker is its ID, not a name another marker could share.
   if (R.Fixed)
     Key += std::string("\0fixed", 6);
@@ -194,9 +202,10 @@ bool sqtt::runLinkPhase(Module &M) {
   // Merge the ledgers: one record per distinct marker, kernels once.
   std::vector<MarkerRecord> Merged;
   StringMap<size_t> ByKey;
-  for (Unit &U : Units)
-    for (const MarkerRecord &R : U.Ledger.records()) {
-      auto [It, New] = ByKey.try_emplace(mergeKey(R), Merged.size());
+  for (size_t UnitIndex = 0; UnitIndex < Units.size(); ++UnitIndex)
+    for (const MarkerRecord &R : Units[UnitIndex].Ledger.records()) {
+      Unit &U = Units[UnitIndex];
+      auto [It, New] = ByKey.try_emplace(mergeKey(R, UnitIndex), Merged.size());
       if (New)
         Merged.push_back(R);
       else if (Merged[It->second].SourceLoc.empty())
