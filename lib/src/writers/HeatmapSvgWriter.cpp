@@ -4,26 +4,14 @@
 #include "sqtt/support/JsonString.h"
 #include "sqtt/writers/MemoryWriters.h"
 
+#include "SvgText.h"
+
 #include <cmath>
 #include <cstdio>
 
 namespace sqtt {
 
 namespace {
-
-std::string escapeXml(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '&': Out += "&amp;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
-    }
-  }
-  return Out;
-}
 
 /// Colours that stay apart on white, one per object in row order.
 const char *colourOf(size_t I) {
@@ -76,8 +64,11 @@ void writeMemoryHeatmapSvg(std::ostream &OS, const MemoryHeatmap &Map, const Nam
       double CellH = RowHeight(*P, R);
       std::string Base = Names.str(R.Base);
       if (Base.size() > 28) // the label column's width
-        Base = Base.substr(0, 12) + "..." + Base.substr(Base.size() - 13);
-      std::snprintf(Buf, sizeof Buf, " (%llu pages, %llu accesses)", (unsigned long long)R.Pages,
+        Base = std::string(utf8Prefix(Base, 12)) + "..." + std::string(utf8Suffix(Base, 13));
+      // A coarse object's rows split its address range evenly: its page
+      // count is only a lower bound.
+      std::snprintf(Buf, sizeof Buf, R.Coarse ? " (%llu+ pages, %llu accesses)" : " (%llu pages, %llu accesses)",
+                    (unsigned long long)R.Pages,
                     (unsigned long long)R.Accesses);
       OS << "<text x=\"10\" y=\"" << BandY + 11 << "\" fill=\"" << colourOf(O) << "\">"
          << escapeXml(Base.empty() ? "(object not recorded)" : Base) << Buf << "</text>\n";

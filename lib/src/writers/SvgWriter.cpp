@@ -11,6 +11,9 @@
 // the baseline instead (red: more, blue: less, as difffolded.pl).
 #include "sqtt/writers/TraceWriters.h"
 
+#include "SvgText.h"
+
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -35,20 +38,6 @@ struct TreeNode {
     return Children.back().get();
   }
 };
-
-std::string escapeXml(const std::string &S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
-    }
-  }
-  return Out;
-}
 
 /// Palettes: a hue range each (flamegraph.pl's names where they exist).
 struct Palette {
@@ -128,7 +117,7 @@ struct Writer {
                     (unsigned long long)N.Cycles, Unit, Pct, (unsigned long long)N.Execs, Avg, Unit);
     std::string Esc = escapeXml(Name);
     size_t Fit = size_t(std::max(0.0, (W - 6) / (FontSize * 0.59)));
-    std::string Label = Name.size() <= Fit ? Name : (Fit > 2 ? Name.substr(0, Fit - 2) + ".." : "");
+    std::string Label = Name.size() <= Fit ? Name : (Fit > 2 ? std::string(utf8Prefix(Name, Fit - 2)) + ".." : "");
     char Geometry[200];
     std::snprintf(Geometry, sizeof Geometry,
                   "data-x=\"%.6f\" data-w=\"%.6f\" data-d=\"%d\" data-c=\"%llu\"", X / Width,

@@ -6,7 +6,10 @@
 // pages touched and the picture's size, not the trace's: scan() learns each
 // kernel's time span and pages, layout() fixes the rows (at most MaxRows per
 // kernel: an object with more pages than its share of rows gets neighbouring
-// pages merged into one row), bin() counts.
+// pages merged into one row), bin() counts. An object that touches more
+// than CoarseAfterPages distinct pages stops keeping them and spreads its
+// rows evenly over the address range it touched, so memory stays bounded for
+// any trace (scattered accesses over terabytes of addresses included).
 #pragma once
 
 #include "sqtt/trace/AddressTrace.h"
@@ -27,6 +30,7 @@ public:
     unsigned Columns = 400; // time bins
     unsigned MaxRows = 256; // address rows per kernel
     unsigned PageBits = 12; // 4 KiB pages
+    size_t CoarseAfterPages = size_t(1) << 18; // per object (16 MiB or so of set)
   };
   explicit MemoryHeatmap(Options O) : Opts(O) {}
 
@@ -43,6 +47,9 @@ public:
     uint32_t FirstRow = 0, Rows = 0;
     uint64_t FirstPage = 0, LastPage = 0, Pages = 0;
     uint64_t Accesses = 0;
+    /// Rows cover equal parts of [FirstPage, LastPage], not equal numbers of
+    /// touched pages; Pages is then at least CoarseAfterPages, not exact.
+    bool Coarse = false;
   };
   struct Panel {
     uint32_t Kernel = 0; // interned
@@ -58,8 +65,10 @@ public:
 
 private:
   struct Object {
-    std::unordered_set<uint64_t> Seen; // pass 1
+    std::unordered_set<uint64_t> Seen; // pass 1, until coarse
     std::vector<uint64_t> Pages;       // sorted, after layout
+    uint64_t MinPage = UINT64_MAX, MaxPage = 0;
+    bool Coarse = false;
     uint32_t Index = 0;                // into Panel::Objects
   };
   struct KernelData {
