@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace sqtt {
 
@@ -60,15 +61,17 @@ std::vector<std::vector<FuncmapTable::Setting>> readConfigSection(const ElfImage
   if (!Section)
     return Configs;
   std::string_view All = Elf.contents(*Section);
-  std::vector<std::string_view> Seen;
-  // An -fgpu-rdc link keeps each unit's text, NUL-separated.
+  std::unordered_set<std::string_view> Seen;
+  // An -fgpu-rdc link keeps each unit's text, NUL-separated; units built
+  // alike wrote the same text. A text without the plugin's line is not one
+  // the plugin wrote (a damaged section): it is left out.
   while (!All.empty()) {
     size_t End = All.find('\0');
     std::string_view Text = All.substr(0, End);
     All = End == std::string_view::npos ? std::string_view() : All.substr(End + 1);
-    if (Text.empty() || std::find(Seen.begin(), Seen.end(), Text) != Seen.end())
+    bool Plugin = Text.substr(0, 7) == "plugin=" || Text.find("\nplugin=") != std::string_view::npos;
+    if (!Plugin || !Seen.insert(Text).second)
       continue;
-    Seen.push_back(Text);
     std::vector<FuncmapTable::Setting> Settings;
     while (!Text.empty()) {
       size_t Eol = Text.find('\n');
