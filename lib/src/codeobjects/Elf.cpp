@@ -80,6 +80,8 @@ ElfImage::ElfImage(const uint8_t *D, size_t S, std::string L)
     NameOffsets.push_back(read<uint32_t>(H));
     Sec.Type = read<uint32_t>(H + 4);
     Sec.Link = read<uint32_t>(H + 0x28);
+    Sec.Flags = read<uint64_t>(H + 8);
+    Sec.Addr = read<uint64_t>(H + 0x10);
     Sec.Offset = read<uint64_t>(H + 0x18);
     Sec.Size = read<uint64_t>(H + 0x20);
     if (Sec.Type != SHT_NOBITS && (Sec.Offset > S || Sec.Size > S - Sec.Offset))

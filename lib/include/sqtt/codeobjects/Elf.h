@@ -20,6 +20,8 @@ struct ElfSection {
   std::string Name;
   uint32_t Type = 0;
   uint32_t Link = 0; // sh_link: the string table of a symbol table
+  uint64_t Flags = 0; // sh_flags (SHF_EXECINSTR: code)
+  uint64_t Addr = 0;  // sh_addr: where symbols of the section point
   uint64_t Offset = 0, Size = 0;
 };
 

@@ -1,0 +1,71 @@
+// Instruction.h - one decoded AMDGPU instruction, in the terms the ISA model
+// reasons in: its mnemonic, register and immediate operands in assembly
+// order, the registers it writes without naming them, and where control goes
+// after it.
+//
+// Registers share one numbering: scalar registers by their hardware operand
+// encoding (s0-s105, vcc_lo 106, vcc_hi 107, ttmp0-15 108-123, m0 124,
+// exec_lo 126, exec_hi 127), SCC 128, VGPRs from VgprBase and AGPRs from
+// AgprBase. A register tuple is its first register and a count.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sqtt::isa {
+
+namespace reg {
+constexpr uint16_t VccLo = 106, VccHi = 107, M0 = 124, Null = 125, ExecLo = 126, ExecHi = 127, Scc = 128;
+constexpr uint16_t NumScalar = 129; // s0 .. SCC
+constexpr uint16_t VgprBase = 1024, AgprBase = 2048, Limit = 3072;
+constexpr uint16_t None = 0xFFFF;
+} // namespace reg
+
+struct RegRange {
+  uint16_t First = reg::None;
+  uint16_t Count = 0;
+  bool valid() const { return First != reg::None && Count > 0; }
+  bool scalar() const { return First < reg::NumScalar; }
+  bool vector() const { return First >= reg::VgprBase && First < reg::Limit; }
+  bool contains(uint16_t R) const { return valid() && R >= First && R < First + Count; }
+};
+
+struct Operand {
+  enum Kind : uint8_t { Register, Immediate, Other } K = Other;
+  RegRange Reg;
+  int64_t Imm = 0;
+  bool isReg() const { return K == Register; }
+  bool isImm() const { return K == Immediate; }
+};
+
+/// Where control goes after an instruction.
+enum class Flow : uint8_t {
+  Next,       // the next instruction
+  Branch,     // always to Target
+  CondBranch, // to Target or the next instruction
+  Call,       // into another function and back (s_swappc_b64, s_call_b64)
+  Return,     // out of the function (s_setpc_b64: a return or a tail call)
+  End,        // the wave ends (s_endpgm)
+  Indirect,   // somewhere not known (a jump through a register)
+};
+
+struct Instruction {
+  uint64_t Address = 0;
+  uint32_t Size = 0;
+  std::string Mnemonic; // as the assembler spells it: "s_cbranch_scc0"
+  std::string Text;     // the whole instruction as the assembler prints it
+  std::vector<Operand> Ops;
+  unsigned NumDefs = 0; // the first NumDefs operands are written
+  std::vector<RegRange> ImplicitDefs;
+  Flow Kind = Flow::Next;
+  std::optional<uint64_t> Target; // a branch's or a direct call's
+  bool isTrace() const { return Mnemonic == "s_ttracedata" || Mnemonic == "s_ttracedata_imm"; }
+  bool isScalar() const { return Mnemonic.compare(0, 2, "s_") == 0; }
+  /// Every register the instruction writes, named or not.
+  std::vector<RegRange> defs() const;
+  bool writes(uint16_t R) const;
+};
+
+} // namespace sqtt::isa

@@ -1,0 +1,103 @@
+// ScalarMachine.h - the scalar side of one wave, as far as the code
+// determines it: what markers depend on.
+//
+// Each scalar register holds known bits (a value and the mask of bits that
+// are known), so a marker header whose top bits carry a clock sample still
+// has a known ID. Interpreted: writes of m0; s_getreg of the HW_ID registers
+// (given as inputs, unknown otherwise); moves, selects, the bit, logic,
+// shift, bit-field, compare and add/sub instructions of SALU; EXEC saves;
+// s_getpc and the adds that form a call target; the VALU instructions that
+// move scalar values through lanes (v_writelane/v_readlane spills,
+// v_readfirstlane, uniform v_mov, v_cmp and v_cndmask of uniform values).
+// Anything else makes what it writes unknown, which is always safe: a branch
+// on an unknown condition goes both ways.
+#pragma once
+
+#include "sqtt/isa/Instruction.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sqtt::isa {
+
+/// A 32-bit value of which the bits under Known are known.
+struct Bits {
+  uint32_t V = 0, Known = 0;
+  static Bits of(uint32_t Value) { return {Value, ~0u}; }
+  static Bits unknown() { return {}; }
+  bool known() const { return Known == ~0u; }
+  bool operator==(const Bits &O) const { return Known == O.Known && (V & Known) == (O.V & O.Known); }
+  bool operator!=(const Bits &O) const { return !(*this == O); }
+};
+
+/// The values s_getreg reads from the hardware id registers (HW_ID on gfx9,
+/// HW_ID1 and HW_ID2 on gfx10+); unset: unknown.
+struct HardwareIds {
+  std::optional<uint32_t> HwId, HwId1, HwId2;
+  std::optional<uint32_t> of(unsigned HwReg) const {
+    return HwReg == 4 ? HwId : HwReg == 23 ? HwId1 : HwReg == 24 ? HwId2 : std::nullopt;
+  }
+};
+
+/// What a call may change: the scalar registers its callee (and their
+/// callees) write, and whether any vector register.
+struct CallEffect {
+  std::array<bool, reg::NumScalar> Scalar{};
+  bool Vector = false;
+  /// The calling convention's caller-saved registers (s0-s29, vcc, m0, scc)
+  /// and every vector register: for a callee that is not known.
+  static CallEffect unknownCallee();
+};
+
+class ScalarMachine {
+public:
+  /// A wave as launched: every lane active, everything else unknown.
+  explicit ScalarMachine(unsigned WaveSize);
+
+  unsigned waveSize() const { return Wave; }
+  Bits get(uint16_t R) const { return R < reg::NumScalar ? Regs[R] : Bits(); }
+  void set(uint16_t R, Bits B);
+  /// Whether any instruction on the path so far wrote m0.
+  bool m0Written() const { return M0Written; }
+  void assumeM0Written() { M0Written = true; }
+
+  /// Executes \p I's effects. \p Callee: what a call instruction changes
+  /// (null: a callee that is not known).
+  void execute(const Instruction &I, const HardwareIds &Hw, const CallEffect *Callee = nullptr);
+  /// Whether a conditional branch is taken; nullopt when it is not known.
+  std::optional<bool> branchTaken(const Instruction &I) const;
+  /// The value an s_ttracedata (m0) or s_ttracedata_imm records.
+  Bits traceValue(const Instruction &I) const;
+  /// The address a call jumps to, when known.
+  std::optional<uint64_t> callTarget(const Instruction &I) const;
+
+  /// Appends what identifies this state (the known bits only) to \p Key.
+  void appendKey(std::string &Key) const;
+  /// Forgets everything that differs from \p First: a loop's counters go,
+  /// what the loop leaves alone (a scope test) stays.
+  void widen(const ScalarMachine &First);
+
+private:
+  Bits read(const Operand &O, unsigned Half = 0) const;
+  /// A vector operand's value when every lane holds the same known value.
+  Bits uniform(const Operand &O) const;
+  void write(const Operand &O, Bits Lo, std::optional<Bits> Hi = std::nullopt);
+  void forget(const RegRange &R);
+  void forgetVector(const RegRange &R);
+  Bits exec(unsigned Half) const { return Regs[Half ? reg::ExecHi : reg::ExecLo]; }
+
+  unsigned Wave;
+  std::array<Bits, reg::NumScalar> Regs{};
+  bool M0Written = false;
+  std::map<uint32_t, Bits> Lanes;   // (vgpr or agpr << 8 | lane): SGPRs spilled to lanes
+  std::map<uint16_t, Bits> Uniform; // VGPRs holding one known value in every lane
+  // Registers (a mask's low half) holding a copy of EXEC: nonzero, since a
+  // wave that runs scalar code has a lane active.
+  std::array<bool, reg::NumScalar> ExecCopy{};
+};
+
+} // namespace sqtt::isa

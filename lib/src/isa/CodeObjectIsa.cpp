@@ -1,0 +1,450 @@
+// CodeObjectIsa.cpp - decoding a code object's functions with LLVM's MC
+// layer: the AMDGPU disassembler and instruction analysis of the LLVM the
+// project builds against, the instruction printer for the text, and
+// DWARFContext for line tables.
+#include "sqtt/isa/CodeObjectIsa.h"
+#include "sqtt/codeobjects/Elf.h"
+#include "sqtt/support/Error.h"
+
+#include "llvm/DebugInfo/DWARF/DWARFContext.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCDisassembler/MCDisassembler.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/MCInstrAnalysis.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <unordered_set>
+
+extern "C" void LLVMInitializeAMDGPUTargetInfo();
+extern "C" void LLVMInitializeAMDGPUTargetMC();
+extern "C" void LLVMInitializeAMDGPUDisassembler();
+
+namespace sqtt::isa {
+
+size_t Function::indexOf(uint64_t A) const {
+  auto It = std::lower_bound(Insts.begin(), Insts.end(), A,
+                             [](const Instruction &I, uint64_t V) { return I.Address < V; });
+  return It != Insts.end() && It->Address == A ? size_t(It - Insts.begin()) : npos;
+}
+
+std::vector<RegRange> Instruction::defs() const {
+  std::vector<RegRange> D;
+  for (unsigned I = 0; I < NumDefs && I < Ops.size(); ++I)
+    if (Ops[I].isReg())
+      D.push_back(Ops[I].Reg);
+  D.insert(D.end(), ImplicitDefs.begin(), ImplicitDefs.end());
+  return D;
+}
+
+bool Instruction::writes(uint16_t R) const {
+  for (const RegRange &D : defs())
+    if (D.contains(R))
+      return true;
+  return false;
+}
+
+namespace {
+
+constexpr const char *Triple = "amdgcn-amd-amdhsa";
+
+// LLVM lines differ in two signatures the model uses: getMnemonic took a
+// pointer before it took a reference, and line lookups now return an
+// optional. Overloads pick whichever the LLVM at hand has.
+template <class Printer>
+auto mnemonicOf(Printer &P, const llvm::MCInst &MI, int) -> decltype(P.getMnemonic(MI)) {
+  return P.getMnemonic(MI);
+}
+template <class Printer>
+auto mnemonicOf(Printer &P, const llvm::MCInst &MI, long) -> decltype(P.getMnemonic(&MI)) {
+  return P.getMnemonic(&MI);
+}
+[[maybe_unused]] llvm::DILineInfo lineInfo(const llvm::DILineInfo &I) { return I; }
+[[maybe_unused]] llvm::DILineInfo lineInfo(const std::optional<llvm::DILineInfo> &I) { return I ? *I : llvm::DILineInfo(); }
+
+/// Our register of an LLVM register name: "SGPR4", "SGPR4_SGPR5", "VCC",
+/// "M0_gfx11plus", "VGPR0_LO16", "AGPR2_AGPR3", ...
+RegRange rangeOfName(std::string_view Name) {
+  auto Strip = [&](std::string_view Suffix) {
+    if (Name.size() > Suffix.size() && Name.substr(Name.size() - Suffix.size()) == Suffix)
+      Name.remove_suffix(Suffix.size());
+  };
+  for (const char *S : {"_gfx11plus", "_gfxpre11", "_ci", "_vi", "_LO16", "_HI16"})
+    Strip(S);
+  auto One = [](std::string_view N) -> RegRange {
+    auto Num = [&](size_t From) {
+      unsigned V = 0;
+      for (size_t I = From; I < N.size(); ++I) {
+        if (N[I] < '0' || N[I] > '9')
+          return ~0u;
+        V = V * 10 + unsigned(N[I] - '0');
+      }
+      return From < N.size() ? V : ~0u;
+    };
+    if (N == "VCC")
+      return {reg::VccLo, 2};
+    if (N == "EXEC")
+      return {reg::ExecLo, 2};
+    if (N == "VCC_LO")
+      return {reg::VccLo, 1};
+    if (N == "VCC_HI")
+      return {reg::VccHi, 1};
+    if (N == "EXEC_LO")
+      return {reg::ExecLo, 1};
+    if (N == "EXEC_HI")
+      return {reg::ExecHi, 1};
+    if (N == "M0")
+      return {reg::M0, 1};
+    if (N == "SCC")
+      return {reg::Scc, 1};
+    if (N == "SGPR_NULL" || N == "SGPR_NULL64")
+      return {reg::Null, 1};
+    if (N.substr(0, 4) == "SGPR" && Num(4) < 106)
+      return {uint16_t(Num(4)), 1};
+    if (N.substr(0, 4) == "TTMP" && Num(4) < 16)
+      return {uint16_t(108 + Num(4)), 1};
+    if (N.substr(0, 4) == "VGPR" && Num(4) < 1024)
+      return {uint16_t(reg::VgprBase + Num(4)), 1};
+    if (N.substr(0, 4) == "AGPR" && Num(4) < 1024)
+      return {uint16_t(reg::AgprBase + Num(4)), 1};
+    return {};
+  };
+  if (RegRange Whole = One(Name); Whole.valid())
+    return Whole;
+  // A tuple: its parts joined by '_' ("SGPR4_SGPR5_SGPR6_SGPR7").
+  RegRange First;
+  uint16_t Count = 0;
+  size_t Start = 0;
+  while (Start <= Name.size()) {
+    size_t End = Name.find('_', Start);
+    std::string_view Part = Name.substr(Start, End == std::string_view::npos ? std::string_view::npos : End - Start);
+    RegRange R = One(Part);
+    if (!R.valid())
+      return {};
+    if (Count == 0)
+      First = R;
+    Count += R.Count;
+    if (End == std::string_view::npos)
+      break;
+    Start = End + 1;
+  }
+  if (!First.valid())
+    return {};
+  First.Count = Count;
+  return First;
+}
+
+/// LLVM's MC objects for one (CPU, features) pair.
+struct McTarget {
+  std::unique_ptr<llvm::MCRegisterInfo> MRI;
+  std::unique_ptr<llvm::MCAsmInfo> MAI;
+  std::unique_ptr<llvm::MCSubtargetInfo> STI;
+  std::unique_ptr<llvm::MCInstrInfo> MII;
+  std::unique_ptr<llvm::MCContext> Ctx;
+  std::unique_ptr<llvm::MCDisassembler> Dis;
+  std::unique_ptr<llvm::MCInstrAnalysis> MIA;
+  std::unique_ptr<llvm::MCInstPrinter> Printer;
+  std::vector<RegRange> Regs; // by LLVM register number
+};
+
+std::unique_ptr<McTarget> makeTarget(const std::string &CPU, const std::string &Features, const std::string &Where) {
+  static std::once_flag Once;
+  std::call_once(Once, [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUDisassembler();
+  });
+  llvm::Triple TT(Triple);
+  std::string Err;
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(Triple, Err);
+  if (!T)
+    throw Error(Where + ": LLVM has no AMDGPU target: " + Err);
+  auto M = std::make_unique<McTarget>();
+  M->MRI.reset(T->createMCRegInfo(Triple));
+  llvm::MCTargetOptions Options;
+  M->MAI.reset(T->createMCAsmInfo(*M->MRI, Triple, Options));
+  M->STI.reset(T->createMCSubtargetInfo(Triple, CPU, Features));
+  M->MII.reset(T->createMCInstrInfo());
+  if (!M->MRI || !M->MAI || !M->STI || !M->MII || !M->STI->isCPUStringValid(CPU))
+    throw Error(Where + ": LLVM's AMDGPU backend does not know the target '" + CPU + "'");
+  M->Ctx = std::make_unique<llvm::MCContext>(TT, M->MAI.get(), M->MRI.get(), M->STI.get());
+  M->Dis.reset(T->createMCDisassembler(*M->STI, *M->Ctx));
+  M->MIA.reset(T->createMCInstrAnalysis(M->MII.get()));
+  M->Printer.reset(T->createMCInstPrinter(TT, 0, *M->MAI, *M->MII, *M->MRI));
+  if (!M->Dis || !M->MIA || !M->Printer)
+    throw Error(Where + ": LLVM has no AMDGPU disassembler for '" + CPU + "'");
+  M->Regs.resize(M->MRI->getNumRegs());
+  for (unsigned R = 1; R < M->MRI->getNumRegs(); ++R)
+    M->Regs[R] = rangeOfName(M->MRI->getName(R));
+  return M;
+}
+
+Flow flowOf(std::string_view Mn) {
+  if (Mn == "s_branch")
+    return Flow::Branch;
+  if (Mn.substr(0, 10) == "s_cbranch_")
+    return Flow::CondBranch;
+  if (Mn.substr(0, 8) == "s_endpgm" || Mn == "s_rfe_b64" || Mn == "s_rfe_i64")
+    return Flow::End;
+  if (Mn == "s_setpc_b64" || Mn == "s_set_pc_i64")
+    return Flow::Return;
+  if (Mn == "s_swappc_b64" || Mn == "s_swap_pc_i64" || Mn == "s_call_b64" || Mn == "s_call_i64")
+    return Flow::Call;
+  if (Mn == "s_add_pc_i64" || Mn == "s_cbranch_join")
+    return Flow::Indirect;
+  return Flow::Next;
+}
+
+unsigned generationOf(const std::string &CPU) {
+  unsigned N = 0;
+  for (size_t I = 3; I < CPU.size() && std::isxdigit(static_cast<unsigned char>(CPU[I])); ++I)
+    N = N * 16 + unsigned(std::isdigit(static_cast<unsigned char>(CPU[I])) ? CPU[I] - '0'
+                                                                            : std::tolower(CPU[I]) - 'a' + 10);
+  // "gfx90a" reads 0x90a, "gfx1100" 0x1100.
+  if (N >= 0x1200)
+    return 12;
+  if (N >= 0x1100)
+    return 11;
+  if (N >= 0x1000)
+    return 10;
+  return 9;
+}
+
+} // namespace
+
+struct CodeObjectIsa::Lines {
+  std::unique_ptr<llvm::MemoryBuffer> Buffer;
+  std::unique_ptr<llvm::object::ObjectFile> Object;
+  std::unique_ptr<llvm::DWARFContext> Dwarf;
+};
+
+CodeObjectIsa::CodeObjectIsa() = default;
+CodeObjectIsa::CodeObjectIsa(CodeObjectIsa &&) = default;
+CodeObjectIsa &CodeObjectIsa::operator=(CodeObjectIsa &&) = default;
+CodeObjectIsa::~CodeObjectIsa() = default;
+
+CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Where,
+                                    const std::vector<std::string> &KernelNames) {
+  CodeObjectIsa Isa;
+  Isa.Target = CO.Target;
+  ElfImage Elf(CO.Data, CO.Size, Where);
+  if (!Elf.isAmdgpu() || CO.Target.empty())
+    throw Error(Where + ": not an AMDGPU code object");
+  // "gfx90a:sramecc+:xnack-" -> CPU "gfx90a", features "+sramecc,-xnack".
+  std::string CPU = CO.Target.substr(0, CO.Target.find(':')), Features;
+  for (size_t At = CO.Target.find(':'); At != std::string::npos;) {
+    size_t Next = CO.Target.find(':', At + 1);
+    std::string F = CO.Target.substr(At + 1, Next == std::string::npos ? std::string::npos : Next - At - 1);
+    if (!F.empty() && (F.back() == '+' || F.back() == '-'))
+      Features += std::string(Features.empty() ? "" : ",") + F.back() + F.substr(0, F.size() - 1);
+    At = Next;
+  }
+  Isa.Generation = generationOf(CPU);
+
+  std::vector<ElfSymbol> Symbols = Elf.definedSymbols();
+  std::unordered_set<std::string> Kernels(KernelNames.begin(), KernelNames.end());
+  std::map<std::string, uint64_t> Descriptors;
+  for (const ElfSymbol &S : Symbols)
+    if (S.Name.size() > 3 && S.Name.compare(S.Name.size() - 3, 3, ".kd") == 0) {
+      Kernels.insert(S.Name.substr(0, S.Name.size() - 3));
+      Descriptors[S.Name.substr(0, S.Name.size() - 3)] = S.Value;
+    }
+  // A kernel's wave size: its descriptor's kernel_code_properties bit 10
+  // (ENABLE_WAVEFRONT_SIZE32); gfx9 has wave64 only.
+  auto Bytes = [&](uint64_t Address, size_t N) -> const uint8_t * {
+    for (const ElfSection &Sec : Elf.sections())
+      if (Sec.Type != 8 /* SHT_NOBITS */ && Address >= Sec.Addr && Address - Sec.Addr + N <= Sec.Size &&
+          (Sec.Addr != 0 || Sec.Flags & 2 /* SHF_ALLOC */))
+        return CO.Data + Sec.Offset + (Address - Sec.Addr);
+    return nullptr;
+  };
+  auto WaveSizeOf = [&](const std::string &Name) -> unsigned {
+    if (Isa.Generation == 9)
+      return 64;
+    auto D = Descriptors.find(Name);
+    if (D == Descriptors.end())
+      return 32;
+    const uint8_t *KD = Bytes(D->second, 64);
+    if (!KD)
+      return 32;
+    uint16_t Properties = uint16_t(KD[56] | (KD[57] << 8));
+    return (Properties & (1u << 10)) ? 32 : 64;
+  };
+
+  struct Found {
+    const ElfSymbol *Symbol;
+    const ElfSection *Section;
+  };
+  std::vector<Found> Code;
+  for (const ElfSymbol &S : Symbols) {
+    if (S.Type != 2 /* STT_FUNC */)
+      continue;
+    for (const ElfSection &Sec : Elf.sections())
+      if ((Sec.Flags & 4 /* SHF_EXECINSTR */) && S.Value >= Sec.Addr && S.Value < Sec.Addr + Sec.Size) {
+        Code.push_back({&S, &Sec});
+        break;
+      }
+  }
+  std::sort(Code.begin(), Code.end(), [](const Found &A, const Found &B) { return A.Symbol->Value < B.Symbol->Value; });
+
+  unsigned CodeObjectWave = 0;
+  for (const Found &F : Code)
+    if (Kernels.count(F.Symbol->Name)) {
+      CodeObjectWave = WaveSizeOf(F.Symbol->Name);
+      break;
+    }
+  if (!CodeObjectWave)
+    CodeObjectWave = Isa.Generation == 9 ? 64 : 32;
+
+  std::map<unsigned, std::unique_ptr<McTarget>> Targets; // by wave size
+  auto TargetFor = [&](unsigned Wave) -> McTarget & {
+    auto &T = Targets[Wave];
+    if (!T) {
+      std::string F = Features;
+      if (Isa.Generation >= 10)
+        F += std::string(F.empty() ? "" : ",") + (Wave == 64 ? "+wavefrontsize64" : "+wavefrontsize32");
+      T = makeTarget(CPU, F, Where);
+    }
+    return *T;
+  };
+
+  for (size_t I = 0; I < Code.size(); ++I) {
+    const ElfSymbol &S = *Code[I].Symbol;
+    const ElfSection &Sec = *Code[I].Section;
+    if (I > 0 && Code[I - 1].Symbol->Value == S.Value)
+      continue; // an alias
+    Function Fn;
+    Fn.Name = S.Name;
+    Fn.Address = S.Value;
+    uint64_t SectionEnd = Sec.Addr + Sec.Size;
+    uint64_t End = S.Size ? std::min(S.Value + S.Size, SectionEnd) : SectionEnd;
+    if (!S.Size && I + 1 < Code.size())
+      End = std::min(End, Code[I + 1].Symbol->Value);
+    Fn.Size = End - S.Value;
+    Fn.Kernel = Kernels.count(S.Name) > 0;
+    Fn.WaveSize = Fn.Kernel ? WaveSizeOf(S.Name) : CodeObjectWave;
+    McTarget &T = TargetFor(Fn.WaveSize);
+    llvm::ArrayRef<uint8_t> Body(CO.Data + Sec.Offset + (S.Value - Sec.Addr), Fn.Size);
+    for (uint64_t Off = 0; Off < Body.size();) {
+      llvm::MCInst MI;
+      uint64_t Size = 0;
+      uint64_t Address = Fn.Address + Off;
+      auto Status = T.Dis->getInstruction(MI, Size, Body.slice(Off), Address, llvm::nulls());
+      if (Status != llvm::MCDisassembler::Success || Size == 0) {
+        // Padding after s_endpgm (s_code_end) decodes; anything else is kept
+        // as a gap the analysis reports if a path reaches it.
+        Isa.Bad.push_back({Fn.Name, Address});
+        Off += 4;
+        continue;
+      }
+      Instruction In;
+      In.Address = Address;
+      In.Size = uint32_t(Size);
+      {
+        llvm::raw_string_ostream OS(In.Text);
+        T.Printer->printInst(&MI, Address, "", *T.STI, OS);
+      }
+      size_t Start = In.Text.find_first_not_of(" \t");
+      In.Text.erase(0, Start == std::string::npos ? In.Text.size() : Start);
+      auto Mn = mnemonicOf(*T.Printer, MI, 0);
+      In.Mnemonic = Mn.first ? Mn.first : "";
+      while (!In.Mnemonic.empty() && (In.Mnemonic.back() == ' ' || In.Mnemonic.back() == '\t'))
+        In.Mnemonic.pop_back();
+      const llvm::MCInstrDesc &Desc = T.MII->get(MI.getOpcode());
+      In.NumDefs = Desc.getNumDefs();
+      for (const llvm::MCOperand &Op : MI) {
+        Operand O;
+        if (Op.isReg()) {
+          O.K = Operand::Register;
+          unsigned R = Op.getReg();
+          O.Reg = R < T.Regs.size() ? T.Regs[R] : RegRange();
+          if (!O.Reg.valid())
+            O.K = Operand::Other;
+        } else if (Op.isImm()) {
+          O.K = Operand::Immediate;
+          O.Imm = Op.getImm();
+        }
+        In.Ops.push_back(O);
+      }
+      for (llvm::MCPhysReg R : Desc.implicit_defs())
+        if (R < T.Regs.size() && T.Regs[R].valid())
+          In.ImplicitDefs.push_back(T.Regs[R]);
+      In.Kind = flowOf(In.Mnemonic);
+      uint64_t Target = 0;
+      if ((In.Kind == Flow::Branch || In.Kind == Flow::CondBranch || In.Kind == Flow::Call) &&
+          T.MIA->evaluateBranch(MI, Address, Size, Target))
+        In.Target = Target;
+      Fn.Insts.push_back(std::move(In));
+      Off += Size;
+    }
+    Isa.Functions.push_back(std::move(Fn));
+  }
+
+  if (Elf.findSection(".debug_line")) {
+    auto L = std::make_unique<Lines>();
+    L->Buffer = llvm::MemoryBuffer::getMemBuffer(
+        llvm::StringRef(reinterpret_cast<const char *>(CO.Data), CO.Size), Where, false);
+    auto Obj = llvm::object::ObjectFile::createObjectFile(L->Buffer->getMemBufferRef());
+    if (Obj) {
+      L->Object = std::move(*Obj);
+      L->Dwarf = llvm::DWARFContext::create(*L->Object);
+      Isa.LineTable = std::move(L);
+    } else {
+      llvm::consumeError(Obj.takeError());
+    }
+  }
+  return Isa;
+}
+
+const Function *CodeObjectIsa::functionAt(uint64_t Address) const {
+  auto It = std::upper_bound(Functions.begin(), Functions.end(), Address,
+                             [](uint64_t A, const Function &F) { return A < F.Address; });
+  if (It == Functions.begin())
+    return nullptr;
+  --It;
+  return Address < It->Address + It->Size ? &*It : nullptr;
+}
+
+const Function *CodeObjectIsa::find(std::string_view Name) const {
+  for (const Function &F : Functions)
+    if (F.Name == Name)
+      return &F;
+  return nullptr;
+}
+
+std::string CodeObjectIsa::sourceLine(uint64_t Address) const {
+  if (!LineTable || !LineTable->Dwarf)
+    return "";
+  llvm::object::SectionedAddress A{Address, llvm::object::SectionedAddress::UndefSection};
+  for (const llvm::object::SectionRef &S : LineTable->Object->sections())
+    if (S.isText() && Address >= S.getAddress() && Address < S.getAddress() + S.getSize()) {
+      A.SectionIndex = S.getIndex();
+      break;
+    }
+  llvm::DILineInfoSpecifier Spec(llvm::DILineInfoSpecifier::FileLineInfoKind::RelativeFilePath,
+                                 llvm::DILineInfoSpecifier::FunctionNameKind::None);
+  llvm::DILineInfo Info = lineInfo(LineTable->Dwarf->getLineInfoForAddress(A, Spec));
+  if (!Info.Line)
+    return "";
+  std::string File = Info.FileName;
+  size_t Slash = File.find_last_of('/');
+  if (Slash != std::string::npos)
+    File = File.substr(Slash + 1);
+  return File + ":" + std::to_string(Info.Line);
+}
+
+} // namespace sqtt::isa

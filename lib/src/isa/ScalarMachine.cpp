@@ -1,0 +1,639 @@
+// ScalarMachine.cpp - the interpreter of the scalar instructions markers
+// depend on, over known bits.
+#include "sqtt/isa/ScalarMachine.h"
+
+#include <cstring>
+#include <string_view>
+
+namespace sqtt::isa {
+
+namespace {
+
+Bits bitAnd(Bits A, Bits B) {
+  uint32_t Zero = (A.Known & ~A.V) | (B.Known & ~B.V);
+  uint32_t Known = (A.Known & B.Known) | Zero;
+  return {A.V & B.V & Known, Known};
+}
+Bits bitOr(Bits A, Bits B) {
+  uint32_t One = (A.Known & A.V) | (B.Known & B.V);
+  uint32_t Known = (A.Known & B.Known) | One;
+  return {(A.V | B.V) & Known, Known};
+}
+Bits bitXor(Bits A, Bits B) {
+  uint32_t Known = A.Known & B.Known;
+  return {(A.V ^ B.V) & Known, Known};
+}
+Bits bitNot(Bits A) { return {~A.V & A.Known, A.Known}; }
+
+/// Whether a 32- or 64-bit result is nonzero: known once a known bit is set
+/// or every bit is known.
+std::optional<bool> nonzero(Bits Lo, std::optional<Bits> Hi) {
+  if ((Lo.V & Lo.Known) || (Hi && (Hi->V & Hi->Known)))
+    return true;
+  if (Lo.known() && (!Hi || Hi->known()))
+    return false;
+  return std::nullopt;
+}
+
+Bits sccBits(std::optional<bool> B) { return B ? Bits::of(*B ? 1 : 0) : Bits(); }
+
+bool startsWith(std::string_view S, std::string_view P) { return S.substr(0, P.size()) == P; }
+bool endsWith(std::string_view S, std::string_view P) {
+  return S.size() >= P.size() && S.substr(S.size() - P.size()) == P;
+}
+
+/// "s_and_b64" -> {"and", 64}; the operation between "s_" and the type.
+struct Shape {
+  std::string_view Op;
+  unsigned Width = 32;
+  bool Signed = false;
+};
+Shape shapeOf(std::string_view Mn) {
+  Shape S;
+  size_t Last = Mn.rfind('_');
+  if (!startsWith(Mn, "s_") || Last == std::string_view::npos || Last < 2)
+    return S;
+  std::string_view Type = Mn.substr(Last + 1);
+  if (Type == "b32" || Type == "u32" || Type == "i32" || Type == "b64" || Type == "u64" || Type == "i64") {
+    S.Op = Mn.substr(2, Last - 2);
+    S.Width = Type[1] == '6' ? 64 : 32;
+    S.Signed = Type[0] == 'i';
+  }
+  return S;
+}
+
+int64_t signExtend(uint64_t V, unsigned Bits) {
+  return Bits >= 64 ? int64_t(V) : int64_t(V << (64 - Bits)) >> (64 - Bits);
+}
+
+} // namespace
+
+CallEffect CallEffect::unknownCallee() {
+  CallEffect E;
+  for (uint16_t R = 0; R < 30; ++R)
+    E.Scalar[R] = true;
+  E.Scalar[reg::VccLo] = E.Scalar[reg::VccHi] = E.Scalar[reg::M0] = E.Scalar[reg::Scc] = true;
+  E.Vector = true;
+  return E;
+}
+
+ScalarMachine::ScalarMachine(unsigned WaveSize) : Wave(WaveSize) {
+  Regs[reg::ExecLo] = Bits::of(~0u);
+  Regs[reg::ExecHi] = Bits::of(WaveSize == 64 ? ~0u : 0u);
+}
+
+void ScalarMachine::set(uint16_t R, Bits B) {
+  if (R >= reg::NumScalar || R == reg::Null)
+    return;
+  B.V &= B.Known;
+  Regs[R] = B;
+  ExecCopy[R] = false;
+  if (R == reg::M0)
+    M0Written = true;
+}
+
+Bits ScalarMachine::read(const Operand &O, unsigned Half) const {
+  if (O.isImm())
+    return Bits::of(uint32_t(uint64_t(O.Imm) >> (Half ? 32 : 0)));
+  if (O.isReg() && O.Reg.scalar()) {
+    if (O.Reg.First == reg::Null)
+      return Bits::of(0);
+    if (Half && O.Reg.Count < 2)
+      return Bits();
+    return get(uint16_t(O.Reg.First + Half));
+  }
+  return Bits();
+}
+
+Bits ScalarMachine::uniform(const Operand &O) const {
+  if (O.isReg() && O.Reg.vector() && O.Reg.Count == 1) {
+    auto It = Uniform.find(O.Reg.First);
+    return It == Uniform.end() ? Bits() : It->second;
+  }
+  return read(O);
+}
+
+void ScalarMachine::write(const Operand &O, Bits Lo, std::optional<Bits> Hi) {
+  if (!O.isReg())
+    return;
+  if (!O.Reg.scalar()) {
+    forgetVector(O.Reg);
+    return;
+  }
+  set(O.Reg.First, Lo);
+  if (O.Reg.Count > 1)
+    set(uint16_t(O.Reg.First + 1), Hi ? *Hi : Bits());
+  for (uint16_t R = 2; R < O.Reg.Count; ++R)
+    set(uint16_t(O.Reg.First + R), Bits());
+}
+
+void ScalarMachine::forget(const RegRange &R) {
+  if (!R.valid())
+    return;
+  if (!R.scalar()) {
+    forgetVector(R);
+    return;
+  }
+  for (uint16_t I = 0; I < R.Count; ++I)
+    set(uint16_t(R.First + I), Bits());
+}
+
+void ScalarMachine::forgetVector(const RegRange &R) {
+  for (uint16_t I = 0; I < R.Count; ++I) {
+    uint16_t V = uint16_t(R.First + I);
+    Uniform.erase(V);
+    auto From = Lanes.lower_bound(uint32_t(V) << 8), To = Lanes.lower_bound(uint32_t(V + 1) << 8);
+    Lanes.erase(From, To);
+  }
+}
+
+void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const CallEffect *Callee) {
+  std::string_view Mn = I.Mnemonic;
+  const std::vector<Operand> &Ops = I.Ops;
+  auto Op = [&](size_t N) -> const Operand & {
+    static const Operand None;
+    return N < Ops.size() ? Ops[N] : None;
+  };
+  auto ForgetDefs = [&] {
+    for (const RegRange &D : I.defs())
+      forget(D);
+  };
+  Shape S = shapeOf(Mn);
+  bool Wide = S.Width == 64;
+
+  if (I.Kind == Flow::Call) {
+    const CallEffect Unknown = CallEffect::unknownCallee();
+    const CallEffect &E = Callee ? *Callee : Unknown;
+    for (uint16_t R = 0; R < reg::NumScalar; ++R)
+      if (E.Scalar[R])
+        set(R, Bits());
+    if (E.Vector) {
+      Lanes.clear();
+      Uniform.clear();
+    }
+    // The return address.
+    uint64_t Return = I.Address + I.Size;
+    write(Op(0), Bits::of(uint32_t(Return)), Bits::of(uint32_t(Return >> 32)));
+    return;
+  }
+  if (Mn == "s_getreg_b32") {
+    uint32_t Imm = uint32_t(Op(1).Imm);
+    unsigned Id = Imm & 0x3F, Offset = (Imm >> 6) & 0x1F, Size = ((Imm >> 11) & 0x1F) + 1;
+    std::optional<uint32_t> Value = Hw.of(Id);
+    write(Op(0), Value ? Bits::of(uint32_t((uint64_t(*Value) >> Offset) & ((1ull << Size) - 1))) : Bits());
+    return;
+  }
+  if (Mn == "s_getpc_b64" || Mn == "s_get_pc_i64") {
+    uint64_t Next = I.Address + I.Size;
+    write(Op(0), Bits::of(uint32_t(Next)), Bits::of(uint32_t(Next >> 32)));
+    return;
+  }
+  if (Mn == "s_movk_i32") {
+    write(Op(0), Bits::of(uint32_t(signExtend(uint64_t(Op(1).Imm) & 0xFFFF, 16))));
+    return;
+  }
+  if (S.Op == "mov") {
+    write(Op(0), read(Op(1)), Wide ? std::optional<Bits>(read(Op(1), 1)) : std::nullopt);
+    return;
+  }
+  if (S.Op == "cmov") {
+    Bits Scc = Regs[reg::Scc];
+    if (!Scc.known()) {
+      ForgetDefs();
+    } else if (Scc.V) {
+      write(Op(0), read(Op(1)), Wide ? std::optional<Bits>(read(Op(1), 1)) : std::nullopt);
+    }
+    return;
+  }
+  if (S.Op == "cselect") {
+    Bits Scc = Regs[reg::Scc];
+    auto Pick = [&](unsigned Half) {
+      Bits A = read(Op(1), Half), B = read(Op(2), Half);
+      if (Scc.known())
+        return Scc.V ? A : B;
+      uint32_t Same = A.Known & B.Known & ~(A.V ^ B.V);
+      return Bits{A.V & Same, Same};
+    };
+    write(Op(0), Pick(0), Wide ? std::optional<Bits>(Pick(1)) : std::nullopt);
+    return;
+  }
+  if (S.Op == "bitcmp1" || S.Op == "bitcmp0") {
+    Bits Index = read(Op(1));
+    unsigned Mask = S.Width - 1;
+    std::optional<bool> Bit;
+    if ((Index.Known & Mask) == Mask) {
+      unsigned B = Index.V & Mask;
+      Bits Word = read(Op(0), B >= 32 ? 1 : 0);
+      if (Word.Known >> (B & 31) & 1)
+        Bit = (Word.V >> (B & 31) & 1) != 0;
+    }
+    if (Bit && S.Op == "bitcmp0")
+      Bit = !*Bit;
+    set(reg::Scc, sccBits(Bit));
+    return;
+  }
+  // Two-operand logic: and, or, xor and the negated forms.
+  static const char *const Logic[] = {"and", "or", "xor", "andn2", "and_not1", "orn2", "or_not1", "nand", "nor", "xnor"};
+  for (const char *L : Logic)
+    if (S.Op == L) {
+      auto Apply = [&](Bits A, Bits B) {
+        std::string_view N = S.Op;
+        if (N == "and")
+          return bitAnd(A, B);
+        if (N == "or")
+          return bitOr(A, B);
+        if (N == "xor")
+          return bitXor(A, B);
+        if (N == "andn2" || N == "and_not1")
+          return bitAnd(A, bitNot(B));
+        if (N == "orn2" || N == "or_not1")
+          return bitOr(A, bitNot(B));
+        if (N == "nand")
+          return bitNot(bitAnd(A, B));
+        if (N == "nor")
+          return bitNot(bitOr(A, B));
+        return bitNot(bitXor(A, B));
+      };
+      Bits Lo = Apply(read(Op(1)), read(Op(2)));
+      std::optional<Bits> Hi;
+      if (Wide)
+        Hi = Apply(read(Op(1), 1), read(Op(2), 1));
+      std::optional<bool> Nonzero = nonzero(Lo, Hi);
+      // A wave that runs scalar code has a lane active, so a result that is
+      // EXEC itself (EXEC AND all-ones, EXEC AND-NOT zero, EXEC OR zero: the
+      // scope tests' forms) is nonzero.
+      auto IsExec = [&](const Operand &O) {
+        return (O.isReg() && O.Reg.First == reg::ExecLo) || (O.isReg() && ExecCopy[O.Reg.First]);
+      };
+      auto Is = [&](const Operand &O, uint32_t V) {
+        return read(O) == Bits::of(V) && (!Wide || Wave == 32 || read(O, 1) == Bits::of(V));
+      };
+      bool IsExecItself = false;
+      std::string_view N = S.Op;
+      if (N == "and")
+        IsExecItself = (IsExec(Op(1)) && Is(Op(2), ~0u)) || (IsExec(Op(2)) && Is(Op(1), ~0u));
+      else if (N == "andn2" || N == "and_not1")
+        IsExecItself = IsExec(Op(1)) && Is(Op(2), 0);
+      else if (N == "or" || N == "xor")
+        IsExecItself = (IsExec(Op(1)) && Is(Op(2), 0)) || (IsExec(Op(2)) && Is(Op(1), 0));
+      if (!Nonzero && IsExecItself)
+        Nonzero = true;
+      write(Op(0), Lo, Hi);
+      set(reg::Scc, sccBits(Nonzero));
+      if (IsExecItself && Op(0).isReg() && Op(0).Reg.scalar())
+        ExecCopy[Op(0).Reg.First] = true;
+      return;
+    }
+  if (S.Op == "not") {
+    Bits Lo = bitNot(read(Op(1)));
+    std::optional<Bits> Hi;
+    if (Wide)
+      Hi = bitNot(read(Op(1), 1));
+    write(Op(0), Lo, Hi);
+    set(reg::Scc, sccBits(nonzero(Lo, Hi)));
+    return;
+  }
+  if ((S.Op == "lshl" || S.Op == "lshr" || S.Op == "ashr") && !Wide) {
+    Bits A = read(Op(1)), B = read(Op(2));
+    Bits R;
+    if ((B.Known & 31) == 31) {
+      unsigned Sh = B.V & 31;
+      uint32_t Low = Sh ? (1u << Sh) - 1 : 0;
+      if (S.Op == "lshl") {
+        R = {A.V << Sh, (A.Known << Sh) | Low};
+      } else if (S.Op == "lshr") {
+        R = {A.V >> Sh, (A.Known >> Sh) | ~(~0u >> Sh)};
+      } else {
+        bool SignKnown = A.Known >> 31;
+        uint32_t V = uint32_t(int32_t(A.V) >> Sh), K = A.Known >> Sh;
+        if (SignKnown)
+          K |= ~(~0u >> Sh);
+        R = {V, K};
+      }
+    }
+    write(Op(0), R);
+    set(reg::Scc, sccBits(nonzero(R, std::nullopt)));
+    return;
+  }
+  if (S.Op == "bfe" && !Wide) {
+    Bits A = read(Op(1)), B = read(Op(2));
+    Bits R;
+    if (A.known() && B.known()) {
+      unsigned Off = B.V & 31, W = (B.V >> 16) & 0x7F;
+      uint64_t V = W ? (uint64_t(A.V) >> Off) & ((W >= 32 ? ~0ull : (1ull << W) - 1)) : 0;
+      if (S.Signed && W && W < 32 && (V >> (W - 1)) & 1)
+        V |= ~((1ull << W) - 1);
+      R = Bits::of(uint32_t(V));
+    }
+    write(Op(0), R);
+    set(reg::Scc, sccBits(nonzero(R, std::nullopt)));
+    return;
+  }
+  if (startsWith(S.Op, "cmp_") || startsWith(S.Op, "cmpk_")) {
+    std::string_view Cond = S.Op.substr(S.Op.find('_') + 1);
+    auto Value = [&](unsigned N) -> std::optional<int64_t> {
+      Bits Lo = read(Op(N)), Hi = Wide ? read(Op(N), 1) : Bits::of(0);
+      if (!Lo.known() || !Hi.known())
+        return std::nullopt;
+      uint64_t V = uint64_t(Lo.V) | (uint64_t(Hi.V) << 32);
+      if (startsWith(S.Op, "cmpk_") && N == 1)
+        V = S.Signed ? uint64_t(signExtend(V & 0xFFFF, 16)) : V & 0xFFFF;
+      return S.Signed ? signExtend(V, S.Width) : int64_t(V);
+    };
+    std::optional<int64_t> A = Value(0), B = Value(1);
+    std::optional<bool> R;
+    if (A && B) {
+      bool Unsigned = !S.Signed;
+      uint64_t UA = uint64_t(*A), UB = uint64_t(*B);
+      if (Cond == "eq")
+        R = *A == *B;
+      else if (Cond == "lg")
+        R = *A != *B;
+      else if (Cond == "gt")
+        R = Unsigned ? UA > UB : *A > *B;
+      else if (Cond == "ge")
+        R = Unsigned ? UA >= UB : *A >= *B;
+      else if (Cond == "lt")
+        R = Unsigned ? UA < UB : *A < *B;
+      else if (Cond == "le")
+        R = Unsigned ? UA <= UB : *A <= *B;
+    } else if (Cond == "eq" || Cond == "lg") {
+      // Two values whose known bits differ are not equal.
+      for (unsigned H = 0; H < (Wide ? 2u : 1u); ++H) {
+        Bits X = read(Op(0), H), Y = read(Op(1), H);
+        if (startsWith(S.Op, "cmpk_"))
+          Y = Bits::of(uint32_t(Op(1).Imm & 0xFFFF));
+        if ((X.V ^ Y.V) & X.Known & Y.Known)
+          R = Cond == "lg";
+      }
+    }
+    set(reg::Scc, sccBits(R));
+    return;
+  }
+  if (endsWith(S.Op, "_saveexec")) {
+    std::string_view Base = S.Op.substr(0, S.Op.size() - 9);
+    unsigned Halves = Wide ? 2 : 1;
+    Bits Old[2] = {exec(0), exec(1)}, New[2];
+    for (unsigned H = 0; H < Halves; ++H) {
+      Bits Src = read(Op(1), H);
+      if (Base == "and")
+        New[H] = bitAnd(Src, Old[H]);
+      else if (Base == "or")
+        New[H] = bitOr(Src, Old[H]);
+      else if (Base == "xor")
+        New[H] = bitXor(Src, Old[H]);
+      else if (Base == "andn2" || Base == "and_not1")
+        New[H] = bitAnd(Src, bitNot(Old[H]));
+      else
+        New[H] = Bits();
+    }
+    write(Op(0), Old[0], Wide ? std::optional<Bits>(Old[1]) : std::nullopt);
+    set(reg::ExecLo, New[0]);
+    if (Wide)
+      set(reg::ExecHi, New[1]);
+    set(reg::Scc, sccBits(nonzero(New[0], Wide ? std::optional<Bits>(New[1]) : std::nullopt)));
+    return;
+  }
+  // Adds and subtracts with carry: how a call's target is formed.
+  if (!Wide && (S.Op == "add" || S.Op == "addc" || S.Op == "sub" || S.Op == "subb" || S.Op == "add_co" ||
+                S.Op == "add_co_ci" || S.Op == "sub_co" || S.Op == "sub_co_ci")) {
+    bool Carry = S.Op == "addc" || S.Op == "subb" || S.Op == "add_co_ci" || S.Op == "sub_co_ci";
+    bool Sub = startsWith(S.Op, "sub");
+    Bits A = read(Op(1)), B = read(Op(2)), C = Carry ? Regs[reg::Scc] : Bits::of(0);
+    if (A.known() && B.known() && C.known()) {
+      uint64_t R = Sub ? uint64_t(A.V) - uint64_t(B.V) - (C.V & 1) : uint64_t(A.V) + uint64_t(B.V) + (C.V & 1);
+      bool Out;
+      if (S.Signed) {
+        int64_t SR = Sub ? int64_t(int32_t(A.V)) - int32_t(B.V) : int64_t(int32_t(A.V)) + int32_t(B.V);
+        Out = SR < INT32_MIN || SR > INT32_MAX;
+      } else {
+        Out = (R >> 32) != 0;
+      }
+      write(Op(0), Bits::of(uint32_t(R)));
+      set(reg::Scc, Bits::of(Out ? 1 : 0));
+    } else {
+      ForgetDefs();
+    }
+    return;
+  }
+
+  // Vector instructions that carry scalar values.
+  if (Mn == "v_readfirstlane_b32") {
+    write(Op(0), uniform(Op(1)));
+    return;
+  }
+  if (Mn == "v_readlane_b32") {
+    Bits Lane = read(Op(2));
+    Bits V;
+    if (Lane.known() && Op(1).isReg() && !Op(1).Reg.scalar()) {
+      auto It = Lanes.find((uint32_t(Op(1).Reg.First) << 8) | (Lane.V & 0xFF));
+      if (It != Lanes.end())
+        V = It->second;
+    }
+    write(Op(0), V);
+    return;
+  }
+  if (Mn == "v_writelane_b32") {
+    Bits Lane = read(Op(2)), Value = read(Op(1));
+    if (Op(0).isReg() && !Op(0).Reg.scalar()) {
+      uint16_t V = Op(0).Reg.First;
+      Uniform.erase(V);
+      if (Lane.known())
+        Lanes[(uint32_t(V) << 8) | (Lane.V & 0xFF)] = Value;
+      else
+        forgetVector(Op(0).Reg);
+    }
+    return;
+  }
+  bool Copy = startsWith(Mn, "v_accvgpr_write") || startsWith(Mn, "v_accvgpr_read") ||
+              startsWith(Mn, "v_accvgpr_mov") || Mn == "v_mov_b32_e32" || Mn == "v_mov_b32";
+  if (Copy && Op(0).isReg() && !Op(0).Reg.scalar() && Op(0).Reg.Count == 1 && Ops.size() == 2) {
+    uint16_t Dst = Op(0).Reg.First;
+    const Operand &Src = Op(1);
+    if (Src.isReg() && !Src.Reg.scalar() && Src.Reg.Count == 1) {
+      // A whole-register copy keeps the spilled lanes: -O0 parks a spill
+      // VGPR in an AGPR and back.
+      std::map<uint32_t, Bits> Moved;
+      for (auto It = Lanes.lower_bound(uint32_t(Src.Reg.First) << 8);
+           It != Lanes.end() && (It->first >> 8) == Src.Reg.First; ++It)
+        Moved[(uint32_t(Dst) << 8) | (It->first & 0xFF)] = It->second;
+      Bits U = uniform(Src);
+      forgetVector(Op(0).Reg);
+      Lanes.insert(Moved.begin(), Moved.end());
+      if (U.Known)
+        Uniform[Dst] = U;
+    } else {
+      Bits U = read(Src);
+      forgetVector(Op(0).Reg);
+      if (U.Known)
+        Uniform[Dst] = U;
+    }
+    return;
+  }
+  if (startsWith(Mn, "v_cmp_") && !startsWith(Mn, "v_cmpx") &&
+      (endsWith(Mn, "_u32_e32") || endsWith(Mn, "_i32_e32") || endsWith(Mn, "_u32_e64") || endsWith(Mn, "_i32_e64"))) {
+    bool E64 = endsWith(Mn, "_e64");
+    size_t First = E64 ? 1 : 0;
+    std::optional<bool> Cond;
+    if (Ops.size() == First + 2) {
+      Bits A = uniform(Op(First)), B = uniform(Op(First + 1));
+      if (A.known() && B.known()) {
+        std::string_view C = Mn.substr(6, 2);
+        bool Signed = Mn.find("_i32_") != std::string_view::npos;
+        int64_t X = Signed ? int32_t(A.V) : int64_t(A.V), Y = Signed ? int32_t(B.V) : int64_t(B.V);
+        if (C == "eq")
+          Cond = X == Y;
+        else if (C == "ne" || C == "lg")
+          Cond = X != Y;
+        else if (C == "gt")
+          Cond = X > Y;
+        else if (C == "ge")
+          Cond = X >= Y;
+        else if (C == "lt")
+          Cond = X < Y;
+        else if (C == "le")
+          Cond = X <= Y;
+      }
+    }
+    ForgetDefs();
+    if (Cond) {
+      Operand Dst;
+      if (E64) {
+        Dst = Op(0);
+      } else {
+        Dst.K = Operand::Register;
+        Dst.Reg = {reg::VccLo, uint16_t(Wave == 64 ? 2 : 1)};
+      }
+      write(Dst, *Cond ? exec(0) : Bits::of(0), Wave == 64 ? std::optional<Bits>(*Cond ? exec(1) : Bits::of(0)) : std::nullopt);
+    }
+    return;
+  }
+  if (startsWith(Mn, "v_cndmask_b32") && Op(0).isReg() && !Op(0).Reg.scalar()) {
+    // e64: vdst, src0, src1, ssel, or with source modifiers vdst, mods,
+    // src0, mods, src1, ssel.
+    const Operand *Src0 = nullptr, *Src1 = nullptr, *Sel = nullptr;
+    Operand Vcc;
+    Vcc.K = Operand::Register;
+    Vcc.Reg = {reg::VccLo, uint16_t(Wave == 64 ? 2 : 1)};
+    if (Ops.size() == 3) {
+      Src0 = &Ops[1], Src1 = &Ops[2], Sel = &Vcc;
+    } else if (Ops.size() == 4) {
+      Src0 = &Ops[1], Src1 = &Ops[2], Sel = &Ops[3];
+    } else if (Ops.size() == 6) {
+      Src0 = &Ops[2], Src1 = &Ops[4], Sel = &Ops[5];
+    }
+    uint16_t Dst = Op(0).Reg.First;
+    forgetVector(Op(0).Reg);
+    if (Src0) {
+      Bits SelLo = read(*Sel), SelHi = Wave == 64 ? read(*Sel, 1) : Bits::of(0);
+      Bits ExLo = exec(0), ExHi = Wave == 64 ? exec(1) : Bits::of(0);
+      Bits A = uniform(*Src0), B = uniform(*Src1);
+      std::optional<Bits> V;
+      if (SelLo.known() && SelHi.known() && ExLo.known() && ExHi.known()) {
+        if ((SelLo.V & ExLo.V) == ExLo.V && (SelHi.V & ExHi.V) == ExHi.V)
+          V = B; // every active lane selects src1
+        else if (!(SelLo.V & ExLo.V) && !(SelHi.V & ExHi.V))
+          V = A;
+      }
+      if (V && V->Known)
+        Uniform[Dst] = *V;
+    }
+    return;
+  }
+  // Anything else: what it writes becomes unknown (SCC included, where the
+  // instruction's description says it writes it).
+  ForgetDefs();
+}
+
+std::optional<bool> ScalarMachine::branchTaken(const Instruction &I) const {
+  std::string_view Mn = I.Mnemonic;
+  if (I.Kind == Flow::Branch)
+    return true;
+  auto Mask = [&](uint16_t Lo) -> std::optional<bool> {
+    if (ExecCopy[Lo])
+      return true;
+    return nonzero(Regs[Lo], Wave == 64 ? std::optional<Bits>(Regs[Lo + 1]) : std::nullopt);
+  };
+  auto Flip = [](std::optional<bool> B) { return B ? std::optional<bool>(!*B) : std::nullopt; };
+  if (Mn == "s_cbranch_scc0" || Mn == "s_cbranch_scc1") {
+    Bits Scc = Regs[reg::Scc];
+    if (!(Scc.Known & 1))
+      return std::nullopt;
+    return bool(Scc.V & 1) == (Mn == "s_cbranch_scc1");
+  }
+  if (Mn == "s_cbranch_vccnz")
+    return Mask(reg::VccLo);
+  if (Mn == "s_cbranch_vccz")
+    return Flip(Mask(reg::VccLo));
+  if (Mn == "s_cbranch_execnz")
+    return Mask(reg::ExecLo);
+  if (Mn == "s_cbranch_execz")
+    return Flip(Mask(reg::ExecLo));
+  return std::nullopt;
+}
+
+Bits ScalarMachine::traceValue(const Instruction &I) const {
+  if (I.Mnemonic == "s_ttracedata_imm")
+    return I.Ops.empty() || !I.Ops[0].isImm() ? Bits() : Bits::of(uint32_t(I.Ops[0].Imm & 0xFFFF));
+  if (I.Mnemonic == "s_ttracedata")
+    return Regs[reg::M0];
+  return Bits();
+}
+
+std::optional<uint64_t> ScalarMachine::callTarget(const Instruction &I) const {
+  if (I.Target)
+    return I.Target;
+  if (I.Ops.size() < 2 || !I.Ops[1].isReg() || !I.Ops[1].Reg.scalar() || I.Ops[1].Reg.Count < 2)
+    return std::nullopt;
+  Bits Lo = read(I.Ops[1]), Hi = read(I.Ops[1], 1);
+  if (!Lo.known() || !Hi.known())
+    return std::nullopt;
+  return uint64_t(Lo.V) | (uint64_t(Hi.V) << 32);
+}
+
+void ScalarMachine::appendKey(std::string &Key) const {
+  auto Put = [&](uint32_t V) { Key.append(reinterpret_cast<const char *>(&V), sizeof V); };
+  for (uint16_t R = 0; R < reg::NumScalar; ++R)
+    if (Regs[R].Known) {
+      Put(R);
+      Put(Regs[R].V);
+      Put(Regs[R].Known);
+    }
+  Put(0xFFFFFFFF);
+  for (const auto &[K, B] : Lanes) {
+    Put(K);
+    Put(B.V);
+    Put(B.Known);
+  }
+  Put(0xFFFFFFFE);
+  for (const auto &[K, B] : Uniform) {
+    Put(K);
+    Put(B.V);
+    Put(B.Known);
+  }
+  Key.push_back(M0Written ? 'w' : '-');
+  for (uint16_t R = 0; R < reg::NumScalar; ++R)
+    if (ExecCopy[R])
+      Put(R);
+}
+
+void ScalarMachine::widen(const ScalarMachine &First) {
+  for (uint16_t R = 0; R < reg::NumScalar; ++R) {
+    if (Regs[R] != First.Regs[R])
+      Regs[R] = Bits();
+    ExecCopy[R] = ExecCopy[R] && First.ExecCopy[R];
+  }
+  auto Keep = [](auto &Mine, const auto &Theirs) {
+    for (auto It = Mine.begin(); It != Mine.end();) {
+      auto T = Theirs.find(It->first);
+      if (T == Theirs.end() || T->second != It->second)
+        It = Mine.erase(It);
+      else
+        ++It;
+    }
+  };
+  Keep(Lanes, First.Lanes);
+  Keep(Uniform, First.Uniform);
+}
+
+} // namespace sqtt::isa

@@ -1,0 +1,186 @@
+// sqtt-verify - proves on the ISA what an instrumented code object will
+// record: balanced scopes on every path, markers the funcmap knows, payload
+// headers followed by their records, m0 written (with gfx9's wait state)
+// before s_ttracedata reads it, and markers on exactly the waves the scope
+// masks select.
+//
+//   sqtt-verify app.co [more.co ...] [--json] [--target gfx942]
+//
+// Exit status: 0 when nothing is found, 1 with findings, 2 for bad usage or
+// an input that cannot be read.
+#include "../ToolMain.h"
+#include "Version.h"
+#include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/codeobjects/Elf.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
+#include "sqtt/isa/CodeObjectIsa.h"
+#include "sqtt/isa/Verifier.h"
+#include "sqtt/support/JsonString.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace {
+
+constexpr const char *Tool = "sqtt-verify";
+namespace rtd = rocprof_trace_decoder::codeobj;
+using namespace sqtt;
+
+struct Options {
+  std::vector<std::string> Inputs;
+  std::string Target;
+  bool Json = false;
+  bool Verbose = false;
+  isa::VerifyLimits Limits;
+};
+
+struct Result {
+  std::string Where, Target;
+  isa::VerifyReport Report;
+  size_t Kernels = 0, Functions = 0, Paths = 0;
+};
+
+std::string hex(uint64_t V) {
+  char B[24];
+  std::snprintf(B, sizeof B, "0x%llx", (unsigned long long)V);
+  return B;
+}
+
+Result verifyOne(const CodeObject &CO, const std::string &Where, const Options &Opts) {
+  Result R;
+  R.Where = Where;
+  R.Target = CO.Target;
+  ElfImage Elf(CO.Data, CO.Size, Where);
+  std::optional<rtd::Funcmap> Map;
+  std::vector<std::string> Kernels;
+  if (const ElfSection *S = Elf.findSection(".sqtt_funcmap")) {
+    Map = rtd::parse_funcmap(Elf.contents(*S));
+    requireUniqueMarkerIDs(*Map, Where);
+    for (const rtd::FuncmapEntry &E : Map->entries)
+      if (E.type == rtd::FuncmapEntryType::Kernel)
+        Kernels.push_back(E.name);
+    for (const rtd::FuncmapDiagnostic &D : Map->diagnostics)
+      std::cerr << Tool << ": warning: " << Where << ": .sqtt_funcmap line " << D.line << ": " << D.message << '\n';
+  }
+  std::string Problem;
+  isa::ScopeMasks Masks = isa::ScopeMasks::fromConfig(readConfigSection(Elf), Problem);
+  isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where, Kernels);
+  R.Report = isa::verifyCodeObject(Isa, Map ? &*Map : nullptr, Masks, Opts.Limits);
+  if (!Problem.empty())
+    R.Report.Notes.push_back(Problem + ": which waves record is not checked");
+  if (!Map)
+    R.Report.Notes.push_back("no .sqtt_funcmap section: every marker is unknown");
+  for (const isa::FunctionResult &F : R.Report.Functions) {
+    R.Kernels += F.Kernel;
+    R.Functions += !F.Kernel && F.Traces;
+    R.Paths += F.Paths;
+  }
+  return R;
+}
+
+void printText(const Result &R, const Options &Opts) {
+  for (const isa::Finding &F : R.Report.Findings)
+    std::cout << R.Where << ": " << F.Function << " " << hex(F.Address)
+              << (F.Source.empty() ? "" : " (" + F.Source + ")") << ": " << isa::findingKindName(F.Kind) << ": "
+              << F.Message << '\n';
+  std::cout.flush();
+  if (Opts.Verbose)
+    for (const isa::FunctionResult &F : R.Report.Functions)
+      if (F.Kernel || F.Traces)
+        std::cerr << Tool << ": " << R.Where << ": " << (F.Kernel ? "kernel " : "function ") << F.Name << ": "
+                  << F.Traces << " trace instructions, " << F.Paths << " paths in " << F.Cases << " cases\n";
+  for (const std::string &N : R.Report.Notes)
+    std::cerr << Tool << ": note: " << R.Where << ": " << N << '\n';
+  std::cerr << Tool << ": " << R.Where << " (" << R.Target << "): " << R.Kernels << " kernel"
+            << (R.Kernels == 1 ? "" : "s") << ", " << R.Functions << " other function" << (R.Functions == 1 ? "" : "s")
+            << " with markers, " << R.Paths << " paths in " << R.Report.Cases << " hardware-id case"
+            << (R.Report.Cases == 1 ? "" : "s") << ": " << R.Report.Findings.size() << " finding"
+            << (R.Report.Findings.size() == 1 ? "" : "s") << '\n';
+}
+
+void printJson(const std::vector<Result> &Results) {
+  std::ostringstream OS;
+  size_t Total = 0;
+  OS << "{\"code_objects\": [";
+  for (size_t I = 0; I < Results.size(); ++I) {
+    const Result &R = Results[I];
+    OS << (I ? ", " : "") << "{\"file\": " << jsonString(R.Where) << ", \"target\": " << jsonString(R.Target)
+       << ", \"kernels\": " << R.Kernels << ", \"functions_with_markers\": " << R.Functions
+       << ", \"paths\": " << R.Paths << ", \"hardware_id_cases\": " << R.Report.Cases << ", \"notes\": [";
+    for (size_t N = 0; N < R.Report.Notes.size(); ++N)
+      OS << (N ? ", " : "") << jsonString(R.Report.Notes[N]);
+    OS << "], \"findings\": [";
+    for (size_t N = 0; N < R.Report.Findings.size(); ++N) {
+      const isa::Finding &F = R.Report.Findings[N];
+      OS << (N ? ", " : "") << "{\"kind\": " << jsonString(isa::findingKindName(F.Kind))
+         << ", \"function\": " << jsonString(F.Function) << ", \"address\": " << jsonString(hex(F.Address))
+         << ", \"source\": " << (F.Source.empty() ? "null" : jsonString(F.Source))
+         << ", \"message\": " << jsonString(F.Message) << "}";
+    }
+    OS << "]}";
+    Total += R.Report.Findings.size();
+  }
+  OS << "], \"findings\": " << Total << "}\n";
+  std::cout << OS.str();
+}
+
+int run(const Options &Opts) {
+  std::vector<Result> Results;
+  size_t Findings = 0;
+  for (const std::string &Input : Opts.Inputs) {
+    CodeObjectFile File(Input);
+    size_t Matched = 0;
+    for (const CodeObject &CO : File.codeObjects()) {
+      if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
+        continue;
+      ++Matched;
+      std::string Where = Input + (CO.BundleEntryID.empty() ? "" : " [" + CO.BundleEntryID + "]");
+      Results.push_back(verifyOne(CO, Where, Opts));
+      Findings += Results.back().Report.Findings.size();
+      if (!Opts.Json)
+        printText(Results.back(), Opts);
+    }
+    if (!Matched)
+      throw Error(Input + ": no AMDGPU code object" + (Opts.Target.empty() ? "" : " for target '" + Opts.Target + "'"));
+  }
+  if (Opts.Json)
+    printJson(Results);
+  if (Results.size() > 1 && !Opts.Json)
+    std::cerr << Tool << ": " << Results.size() << " code objects: " << Findings << " finding"
+              << (Findings == 1 ? "" : "s") << '\n';
+  return Findings ? 1 : 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options Opts;
+  CLI::App App{"Prove on the ISA what instrumented code objects will record: on every path of every "
+               "kernel and device function, scopes balance, every marker has its funcmap row and kind, "
+               "payload headers are followed by their records, s_ttracedata reads an m0 that was written "
+               "(with gfx9's wait state), and markers are emitted on exactly the waves the scope masks of "
+               "the code object's configuration select. Works on code objects of any producer (without "
+               "a configuration section, markers are assumed unscoped). Exit status: 0 no findings, 1 "
+               "findings, 2 bad usage or unreadable input."};
+  App.add_option("code_objects", Opts.Inputs,
+                 "Code objects, offload bundles (plain or compressed) or HIP host objects/executables")
+      ->required();
+  App.add_option("--target", Opts.Target, "Only code objects whose target starts with this (e.g. gfx942)");
+  App.add_flag("--json", Opts.Json, "Print the findings and counts as JSON on stdout");
+  App.add_flag("-v,--verbose", Opts.Verbose, "Also list each kernel and function with its paths");
+  App.add_option("--max-steps", Opts.Limits.MaxSteps,
+                 "Instructions walked per function and hardware-id case before giving up (a finding)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  sqtt::addVersionFlag(App, Tool);
+  SQTT_PARSE(App, Tool, argc, argv);
+  try {
+    return run(Opts);
+  } catch (const std::exception &E) {
+    std::cerr << Tool << ": error: " << E.what() << '\n';
+    return 2;
+  }
+}
