@@ -44,6 +44,12 @@ CallEffects::CallEffects(const CodeObjectIsa &Isa) {
           Calls[&F].push_back(It->second);
       }
     }
+    // What the calling convention has a callee save and restore (s30 and
+    // up: the return address, stack and frame pointers, s34-s105; EXEC) is
+    // the caller's again after the call, whatever the callee wrote.
+    for (uint16_t R = 30; R < reg::NumScalar; ++R)
+      if (!Unknown.Scalar[R])
+        E.Scalar[R] = false;
     if (UnknownCall) {
       for (uint16_t R = 0; R < reg::NumScalar; ++R)
         E.Scalar[R] = E.Scalar[R] || Unknown.Scalar[R];

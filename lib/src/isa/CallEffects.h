@@ -13,8 +13,10 @@ namespace sqtt::isa {
 class CallEffects {
 public:
   explicit CallEffects(const CodeObjectIsa &Isa);
-  /// What calling \p Callee changes (its writes and its callees'), or the
-  /// calling convention's clobbers when it is not a function of the object.
+  /// What calling \p Callee changes: its writes and its callees' to the
+  /// registers the calling convention lets a callee clobber (with IPRA a
+  /// caller keeps what the callee leaves alone), or all of those when it is
+  /// not a function of the object.
   const CallEffect &of(const Function *Callee) const;
 
 private:

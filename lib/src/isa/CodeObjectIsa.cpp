@@ -9,6 +9,7 @@
 #include "llvm/DebugInfo/DWARF/DWARFContext.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstPrinter.h"
@@ -361,9 +362,10 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
       size_t Start = In.Text.find_first_not_of(" \t");
       In.Text.erase(0, Start == std::string::npos ? In.Text.size() : Start);
       auto Mn = mnemonicOf(*T.Printer, MI, 0);
+      // The printer's mnemonic can carry fixed operand text ("scratch_store_b32
+      // off,"): the mnemonic is its first word.
       In.Mnemonic = Mn.first ? Mn.first : "";
-      while (!In.Mnemonic.empty() && (In.Mnemonic.back() == ' ' || In.Mnemonic.back() == '\t'))
-        In.Mnemonic.pop_back();
+      In.Mnemonic = In.Mnemonic.substr(0, In.Mnemonic.find_first_of(" \t"));
       const llvm::MCInstrDesc &Desc = T.MII->get(MI.getOpcode());
       In.NumDefs = Desc.getNumDefs();
       for (const llvm::MCOperand &Op : MI) {
@@ -377,6 +379,10 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
         } else if (Op.isImm()) {
           O.K = Operand::Immediate;
           O.Imm = Op.getImm();
+        } else if (int64_t Value = 0; Op.isExpr() && Op.getExpr()->evaluateAsAbsolute(Value)) {
+          // An explicit literal, lit(0xffffffff), is an expression.
+          O.K = Operand::Immediate;
+          O.Imm = Value;
         }
         In.Ops.push_back(O);
       }

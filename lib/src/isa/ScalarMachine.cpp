@@ -2,7 +2,9 @@
 // depend on, over known bits.
 #include "sqtt/isa/ScalarMachine.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <string_view>
 
 namespace sqtt::isa {
@@ -88,6 +90,11 @@ void ScalarMachine::set(uint16_t R, Bits B) {
   B.V &= B.Known;
   Regs[R] = B;
   ExecCopy[R] = false;
+  if (!Slots.empty())
+    for (auto It = Slots.begin(); It != Slots.end();) {
+      const std::vector<uint16_t> &Bases = It->second.Bases;
+      It = std::find(Bases.begin(), Bases.end(), R) != Bases.end() ? Slots.erase(It) : std::next(It);
+    }
   if (R == reg::M0)
     M0Written = true;
 }
@@ -145,6 +152,57 @@ void ScalarMachine::forgetVector(const RegRange &R) {
     auto From = Lanes.lower_bound(uint32_t(V) << 8), To = Lanes.lower_bound(uint32_t(V + 1) << 8);
     Lanes.erase(From, To);
   }
+}
+
+bool ScalarMachine::spill(const Instruction &I) {
+  std::string_view Mn = I.Mnemonic;
+  if (!startsWith(Mn, "scratch_") && !startsWith(Mn, "buffer_"))
+    return false;
+  bool Store = endsWith(Mn, "_store_dword") || endsWith(Mn, "_store_b32");
+  bool Load = endsWith(Mn, "_load_dword") || endsWith(Mn, "_load_b32");
+  if (!Store && !Load)
+    return false;
+  // The one VGPR operand is the data (no VGPR address: "off"); the rest
+  // addresses the slot.
+  const Operand *Data = nullptr;
+  std::string Key;
+  std::vector<uint16_t> Bases;
+  for (const Operand &O : I.Ops) {
+    if (O.isReg() && O.Reg.vector()) {
+      if (Data)
+        return false;
+      Data = &O;
+    } else if (O.isReg()) {
+      for (uint16_t R = 0; R < O.Reg.Count; ++R)
+        Bases.push_back(uint16_t(O.Reg.First + R));
+      Key += "r" + std::to_string(O.Reg.First) + ":" + std::to_string(O.Reg.Count);
+    } else if (O.isImm()) {
+      Key += "i" + std::to_string(O.Imm);
+    }
+  }
+  if (!Data || Data->Reg.Count != 1)
+    return false;
+  uint16_t V = Data->Reg.First;
+  if (Store) {
+    Slot S;
+    S.Bases = Bases;
+    for (auto It = Lanes.lower_bound(uint32_t(V) << 8); It != Lanes.end() && (It->first >> 8) == V; ++It)
+      S.Lanes[uint8_t(It->first & 0xFF)] = It->second;
+    auto U = Uniform.find(V);
+    if (U != Uniform.end())
+      S.Uniform = U->second;
+    Slots[Key] = std::move(S);
+  } else {
+    forgetVector(Data->Reg);
+    auto It = Slots.find(Key);
+    if (It != Slots.end()) {
+      for (const auto &[Lane, B] : It->second.Lanes)
+        Lanes[(uint32_t(V) << 8) | Lane] = B;
+      if (It->second.Uniform.Known)
+        Uniform[V] = It->second.Uniform;
+    }
+  }
+  return true;
 }
 
 void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const CallEffect *Callee) {
@@ -263,7 +321,7 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
       // EXEC itself (EXEC AND all-ones, EXEC AND-NOT zero, EXEC OR zero: the
       // scope tests' forms) is nonzero.
       auto IsExec = [&](const Operand &O) {
-        return (O.isReg() && O.Reg.First == reg::ExecLo) || (O.isReg() && ExecCopy[O.Reg.First]);
+        return O.isReg() && O.Reg.scalar() && (O.Reg.First == reg::ExecLo || ExecCopy[O.Reg.First]);
       };
       auto Is = [&](const Operand &O, uint32_t V) {
         return read(O) == Bits::of(V) && (!Wide || Wave == 32 || read(O, 1) == Bits::of(V));
@@ -417,6 +475,8 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
     return;
   }
 
+  if (spill(I))
+    return;
   // Vector instructions that carry scalar values.
   if (Mn == "v_readfirstlane_b32") {
     write(Op(0), uniform(Op(1)));
@@ -505,6 +565,8 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
         Dst.Reg = {reg::VccLo, uint16_t(Wave == 64 ? 2 : 1)};
       }
       write(Dst, *Cond ? exec(0) : Bits::of(0), Wave == 64 ? std::optional<Bits>(*Cond ? exec(1) : Bits::of(0)) : std::nullopt);
+      if (*Cond && Dst.Reg.scalar())
+        ExecCopy[Dst.Reg.First] = true; // every active lane: EXEC itself
     }
     return;
   }
@@ -529,7 +591,12 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
       Bits ExLo = exec(0), ExHi = Wave == 64 ? exec(1) : Bits::of(0);
       Bits A = uniform(*Src0), B = uniform(*Src1);
       std::optional<Bits> V;
-      if (SelLo.known() && SelHi.known() && ExLo.known() && ExHi.known()) {
+      bool AllOnes = SelLo == Bits::of(~0u) && (Wave == 32 || SelHi == Bits::of(~0u));
+      if (AllOnes || (Sel->isReg() && Sel->Reg.scalar() && ExecCopy[Sel->Reg.First])) {
+        V = B; // a selector of every lane
+      } else if (SelLo == Bits::of(0) && (Wave == 32 || SelHi == Bits::of(0))) {
+        V = A;
+      } else if (SelLo.known() && SelHi.known() && ExLo.known() && ExHi.known()) {
         if ((SelLo.V & ExLo.V) == ExLo.V && (SelHi.V & ExHi.V) == ExHi.V)
           V = B; // every active lane selects src1
         else if (!(SelLo.V & ExLo.V) && !(SelHi.V & ExHi.V))
@@ -611,6 +678,16 @@ void ScalarMachine::appendKey(std::string &Key) const {
     Put(B.V);
     Put(B.Known);
   }
+  for (const auto &[K, S] : Slots) {
+    Key += K;
+    for (const auto &[Lane, B] : S.Lanes) {
+      Put(Lane);
+      Put(B.V);
+      Put(B.Known);
+    }
+    Put(S.Uniform.V);
+    Put(S.Uniform.Known);
+  }
   Key.push_back(M0Written ? 'w' : '-');
   for (uint16_t R = 0; R < reg::NumScalar; ++R)
     if (ExecCopy[R])
@@ -634,6 +711,7 @@ void ScalarMachine::widen(const ScalarMachine &First) {
   };
   Keep(Lanes, First.Lanes);
   Keep(Uniform, First.Uniform);
+  Keep(Slots, First.Slots);
 }
 
 } // namespace sqtt::isa

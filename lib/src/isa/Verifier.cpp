@@ -7,6 +7,8 @@
 #include <marker_value.hpp>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -61,10 +63,12 @@ ScopeMasks ScopeMasks::fromConfig(const std::vector<std::vector<std::pair<std::s
 
 namespace {
 
-/// What one path carries besides the machine: the open scopes and the
-/// records a header still expects.
+/// What one path carries besides the machine: the open scopes, the scopes of
+/// the caller a device function closed, and the records a header still
+/// expects.
 struct PathContext {
   std::vector<uint32_t> Stack;
+  uint32_t Underflow = 0;   // a device function's exits past its own enters
   uint32_t Pending = 0;     // records the last payload header still expects
   uint32_t PendingID = 0;
   uint64_t PendingAt = 0;
@@ -73,10 +77,24 @@ struct PathContext {
     for (uint32_t ID : Stack)
       Key.append(reinterpret_cast<const char *>(&ID), sizeof ID);
     Key.push_back('|');
-    Key.append(reinterpret_cast<const char *>(&Pending), sizeof Pending);
-    Key.append(reinterpret_cast<const char *>(&PendingID), sizeof PendingID);
+    for (uint32_t V : {Underflow, Pending, PendingID})
+      Key.append(reinterpret_cast<const char *>(&V), sizeof V);
     Key.push_back(AfterSaluM0 ? 'h' : '.');
   }
+};
+
+/// What a call does to its caller's scopes: closes Pops of them, then
+/// leaves Pushes open.
+struct ScopeEffect {
+  uint32_t Pops = 0;
+  std::vector<uint32_t> Pushes;
+  bool operator<(const ScopeEffect &O) const { return std::tie(Pops, Pushes) < std::tie(O.Pops, O.Pushes); }
+};
+
+struct WalkResult {
+  std::set<std::pair<uint64_t, uint64_t>> Emitted; // (address, known bits << 32 | value)
+  std::set<ScopeEffect> Effects;                   // at the returns
+  size_t Paths = 0;
 };
 
 struct Work {
@@ -88,19 +106,22 @@ struct Work {
 class FunctionVerifier {
 public:
   FunctionVerifier(const CodeObjectIsa &Isa, const rtd::Funcmap *Map, const CallEffects &Effects,
-                   const VerifyLimits &Limits, std::vector<Finding> &Findings,
-                   std::set<std::tuple<int, std::string, uint64_t>> &Reported)
-      : Isa(Isa), Map(Map), Effects(Effects), Limits(Limits), Findings(Findings), Reported(Reported) {}
+                   const std::vector<HardwareCase> &Cases, const VerifyLimits &Limits, std::vector<Finding> &Findings)
+      : Isa(Isa), Map(Map), Effects(Effects), Cases(Cases), Limits(Limits), Findings(Findings) {
+    computeMarkerFunctions();
+  }
 
-  /// Walks \p F for one case; returns the (address, value) of every record
-  /// emitted on some path, and counts the path ends into \p Paths.
-  std::set<std::pair<uint64_t, uint64_t>> walk(const Function &F, const HardwareIds &Hw, size_t &Paths);
+  /// \p F walked for case \p Case (once; later calls return the result).
+  const WalkResult &result(const Function &F, size_t Case);
+  /// Whether \p F or a function it calls records anything.
+  bool recordsMarkers(const Function &F) const { return WithMarkers.count(&F) > 0; }
 
   void report(FindingKind Kind, const Function &F, uint64_t Address, std::string Message) {
     if (!Reported.insert({int(Kind), F.Name, Address}).second)
       return;
     Findings.push_back({Kind, F.Name, Address, Isa.sourceLine(Address), std::move(Message)});
   }
+  size_t RuntimeHeaders = 0;
 
 private:
   static std::string hex(uint64_t V) {
@@ -112,29 +133,81 @@ private:
     const rtd::FuncmapEntry *E = Map ? Map->find(ID) : nullptr;
     return E ? "'" + E->name + "' (" + std::to_string(ID) + ")" : "ID " + std::to_string(ID);
   }
+  void computeMarkerFunctions();
+  WalkResult walk(const Function &F, size_t Case);
   /// One trace instruction on a path; false ends the path.
-  bool trace(const Function &F, const Instruction &I, const ScalarMachine &M, PathContext &C,
-             std::set<std::pair<uint64_t, uint64_t>> &Emitted);
-  /// A path leaves the function (s_endpgm, a return, a call): nothing may
-  /// be pending, and at the end nothing open.
-  void leave(const Function &F, const Instruction &I, const PathContext &C, bool End);
+  bool trace(const Function &F, const Instruction &I, const ScalarMachine &M, PathContext &C, WalkResult &R);
+  /// Closes \p Count scopes of \p C at \p At; false (after a finding) when
+  /// fewer are open and \p F is a kernel.
+  bool pop(const Function &F, uint64_t At, PathContext &C, uint32_t Count, const std::string &What);
+  /// A path leaves the function or calls: no records may be pending.
+  void checkPending(const Function &F, const Instruction &I, const PathContext &C);
+  /// The scope effect of calling \p Callee in case \p Case.
+  const ScopeEffect *calleeEffect(const Function &Caller, const Instruction &Call, const Function &Callee, size_t Case);
 
   const CodeObjectIsa &Isa;
   const rtd::Funcmap *Map;
   const CallEffects &Effects;
+  const std::vector<HardwareCase> &Cases;
   const VerifyLimits &Limits;
   std::vector<Finding> &Findings;
-  std::set<std::tuple<int, std::string, uint64_t>> &Reported;
-  std::unordered_map<size_t, const Function *> Callees;
-  const Function *CalleesOf = nullptr;
-
-public:
-  std::set<uint64_t> RuntimeHeaderSites;
-  size_t RuntimeHeaders = 0;
+  std::set<std::tuple<int, std::string, uint64_t>> Reported;
+  std::map<std::pair<const Function *, size_t>, WalkResult> Results;
+  std::set<std::pair<const Function *, size_t>> InProgress;
+  std::map<std::pair<const Function *, size_t>, ScopeEffect> Summaries;
+  std::unordered_map<const Function *, std::unordered_map<size_t, const Function *>> Callees;
+  std::unordered_set<const Function *> WithMarkers;
 };
 
+void FunctionVerifier::computeMarkerFunctions() {
+  for (const Function &F : Isa.functions()) {
+    Callees[&F] = directCallees(Isa, F);
+    for (const Instruction &I : F.Insts)
+      if (I.isTrace()) {
+        WithMarkers.insert(&F);
+        break;
+      }
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const auto &[F, Calls] : Callees)
+      if (!WithMarkers.count(F))
+        for (const auto &[Index, Callee] : Calls)
+          if (WithMarkers.count(Callee)) {
+            WithMarkers.insert(F);
+            Changed = true;
+            break;
+          }
+  }
+}
+
+const WalkResult &FunctionVerifier::result(const Function &F, size_t Case) {
+  auto Key = std::make_pair(&F, Case);
+  auto It = Results.find(Key);
+  if (It != Results.end())
+    return It->second;
+  InProgress.insert(Key);
+  WalkResult R = walk(F, Case);
+  InProgress.erase(Key);
+  return Results.emplace(Key, std::move(R)).first->second;
+}
+
+bool FunctionVerifier::pop(const Function &F, uint64_t At, PathContext &C, uint32_t Count, const std::string &What) {
+  for (uint32_t I = 0; I < Count; ++I) {
+    if (!C.Stack.empty()) {
+      C.Stack.pop_back();
+    } else if (!F.Kernel) {
+      ++C.Underflow; // closes a scope its caller opened: the call site checks
+    } else {
+      report(FindingKind::ExitWithoutEnter, F, At, What + " with no scope open on this path");
+      return false;
+    }
+  }
+  return true;
+}
+
 bool FunctionVerifier::trace(const Function &F, const Instruction &I, const ScalarMachine &M, PathContext &C,
-                             std::set<std::pair<uint64_t, uint64_t>> &Emitted) {
+                             WalkResult &R) {
   bool FromM0 = I.Mnemonic == "s_ttracedata";
   if (FromM0 && !M.m0Written())
     report(FindingKind::M0NotWritten, F, I.Address,
@@ -144,7 +217,7 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
            "s_ttracedata reads m0 in the instruction right after an SALU write of it; gfx9 needs one wait "
            "state (s_nop 0) between them, else it records the old value");
   Bits V = M.traceValue(I);
-  Emitted.insert({I.Address, (uint64_t(V.Known) << 32) | V.V});
+  R.Emitted.insert({I.Address, (uint64_t(V.Known) << 32) | V.V});
   if (C.Pending > 0) {
     --C.Pending; // a payload record: any value
     return true;
@@ -157,14 +230,8 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
   }
   rtd::MarkerValue Value = rtd::decode_marker_value(V.V, Encoding);
   uint32_t Flags = V.V & mv::flag_mask;
-  if (Flags & mv::exit_prev_flag) {
-    if (C.Stack.empty()) {
-      report(FindingKind::ExitWithoutEnter, F, I.Address,
-             "an exit (" + hex(V.V) + ") with no scope open on this path");
-      return false;
-    }
-    C.Stack.pop_back();
-  }
+  if ((Flags & mv::exit_prev_flag) && !pop(F, I.Address, C, 1, "an exit (" + hex(V.V) + ")"))
+    return false;
   if (Flags == mv::exit_prev_flag)
     return true;
   const rtd::FuncmapEntry *E = Map ? Map->find(Value.id) : nullptr;
@@ -175,8 +242,8 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
                hex(V.V) + ") that has no row in the funcmap" + (Map ? "" : " (the code object has none)"));
   } else if (Enter != (E->type == rtd::FuncmapEntryType::User || E->type == rtd::FuncmapEntryType::Function)) {
     report(FindingKind::KindMismatch, F, I.Address,
-           std::string(Enter ? "an enter of " : "a point of ") + markerName(Value.id) + ", which the funcmap lists as " +
-               (E->type == rtd::FuncmapEntryType::Point ? "a point" : "a scope"));
+           std::string(Enter ? "an enter of " : "a point of ") + markerName(Value.id) +
+               ", which the funcmap lists as " + (E->type == rtd::FuncmapEntryType::Point ? "a point" : "a scope"));
   }
   if (Enter) {
     C.Stack.push_back(Value.id);
@@ -194,26 +261,37 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
   return true;
 }
 
-void FunctionVerifier::leave(const Function &F, const Instruction &I, const PathContext &C, bool End) {
+void FunctionVerifier::checkPending(const Function &F, const Instruction &I, const PathContext &C) {
   if (C.Pending)
     report(FindingKind::PayloadCut, F, C.PendingAt,
            "the header of " + markerName(C.PendingID) + " expects " +
-               std::to_string(Map->find(C.PendingID)->extra_payload_count) +
-               " records (its R: row); a path reaches " + I.Mnemonic + " at " + hex(I.Address) + " with " +
-               std::to_string(C.Pending) + " still missing");
-  if (End && !C.Stack.empty())
-    report(FindingKind::OpenAtEnd, F, I.Address,
-           std::string(F.Kernel ? "the wave ends" : "the function returns") + " with " + markerName(C.Stack.back()) +
-               (C.Stack.size() > 1 ? " and " + std::to_string(C.Stack.size() - 1) + " more" : "") +
-               " still open on this path");
+               std::to_string(Map->find(C.PendingID)->extra_payload_count) + " records (its R: row); a path reaches " +
+               I.Mnemonic + " at " + hex(I.Address) + " with " + std::to_string(C.Pending) + " still missing");
 }
 
-std::set<std::pair<uint64_t, uint64_t>> FunctionVerifier::walk(const Function &F, const HardwareIds &Hw, size_t &Paths) {
-  std::set<std::pair<uint64_t, uint64_t>> Emitted;
-  if (CalleesOf != &F) {
-    Callees = directCallees(Isa, F);
-    CalleesOf = &F;
-  }
+const ScopeEffect *FunctionVerifier::calleeEffect(const Function &Caller, const Instruction &Call,
+                                                  const Function &Callee, size_t Case) {
+  auto Key = std::make_pair(&Callee, Case);
+  if (InProgress.count(Key))
+    return nullptr; // recursion: taken as balanced
+  auto S = Summaries.find(Key);
+  if (S != Summaries.end())
+    return &S->second;
+  const WalkResult &R = result(Callee, Case);
+  ScopeEffect E;
+  if (!R.Effects.empty())
+    E = *R.Effects.begin();
+  if (R.Effects.size() > 1)
+    report(FindingKind::OpenAtEnd, Callee, Callee.Address,
+           "returns with different scopes open on different paths (called at " + Caller.Name + " " + hex(Call.Address) +
+               "): its callers cannot balance them");
+  return &Summaries.emplace(Key, E).first->second;
+}
+
+WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
+  WalkResult R;
+  const HardwareIds &Hw = Cases[Case].Ids;
+  const std::unordered_map<size_t, const Function *> &Calls = Callees[&F];
   ScalarMachine Start(F.WaveSize);
   if (!F.Kernel) {
     // A device function starts with its caller's state: EXEC and m0 are
@@ -229,6 +307,7 @@ std::set<std::pair<uint64_t, uint64_t>> FunctionVerifier::walk(const Function &F
   size_t Steps = 0;
   std::string Key;
   static const bool Debug = std::getenv("SQTT_VERIFY_DEBUG") != nullptr;
+  auto EndPath = [&] { ++R.Paths; };
   while (!Stack.empty()) {
     Work W = std::move(Stack.back());
     Stack.pop_back();
@@ -237,15 +316,17 @@ std::set<std::pair<uint64_t, uint64_t>> FunctionVerifier::walk(const Function &F
         report(FindingKind::Incomplete, F, F.Address,
                "the walk stopped after " + std::to_string(Limits.MaxSteps) +
                    " steps (--max-steps): this function is not proven");
-        return Emitted;
+        return R;
       }
       if (W.Index >= F.Insts.size()) {
         report(FindingKind::Undecodable, F, F.Address + F.Size, "a path runs past the end of the function");
-        ++Paths;
+        EndPath();
         break;
       }
+      // A loop whose state keeps changing is widened; never while a
+      // header's records are pending (their loop counts lanes exactly).
       auto First = FirstState.try_emplace(W.Index, W.Machine, 0).first;
-      if (++First->second.second > Limits.StatesPerInstruction)
+      if (++First->second.second > Limits.StatesPerInstruction && W.Context.Pending == 0)
         W.Machine.widen(First->second.first);
       Key.assign(reinterpret_cast<const char *>(&W.Index), sizeof W.Index);
       W.Machine.appendKey(Key);
@@ -254,36 +335,53 @@ std::set<std::pair<uint64_t, uint64_t>> FunctionVerifier::walk(const Function &F
         break;
       const Instruction &I = F.Insts[W.Index];
       if (Debug)
-        std::fprintf(stderr, "  %llx %s  vcc_lo=%x/%x exec=%x/%x scc=%x/%x depth=%zu\n", (unsigned long long)I.Address,
-                     I.Text.c_str(), W.Machine.get(reg::VccLo).V, W.Machine.get(reg::VccLo).Known,
-                     W.Machine.get(reg::ExecLo).V, W.Machine.get(reg::ExecLo).Known, W.Machine.get(reg::Scc).V,
-                     W.Machine.get(reg::Scc).Known, W.Context.Stack.size());
+        std::fprintf(stderr, "  %llx %s  depth=%zu pending=%u vcc_lo=%x/%x s33=%x/%x lanes*1000+slots=%zu\n", (unsigned long long)I.Address,
+                     I.Text.c_str(), W.Context.Stack.size(), W.Context.Pending, W.Machine.get(reg::VccLo).V,
+                     W.Machine.get(reg::VccLo).Known, W.Machine.get(33).V, W.Machine.get(33).Known, W.Machine.debugCounts());
       if (W.Index + 1 < F.Insts.size() && I.Address + I.Size != F.Insts[W.Index + 1].Address &&
-          I.Kind != Flow::End && I.Kind != Flow::Return && I.Kind != Flow::Branch) {
-        // The next bytes did not decode.
+          I.Kind != Flow::End && I.Kind != Flow::Return && I.Kind != Flow::Branch)
         report(FindingKind::Undecodable, F, I.Address + I.Size,
                "a path reaches bytes that do not decode as an instruction for " + Isa.target());
-      }
-      if (I.isTrace() && !trace(F, I, W.Machine, W.Context, Emitted)) {
-        ++Paths;
+      if (I.isTrace() && !trace(F, I, W.Machine, W.Context, R)) {
+        EndPath();
         break;
       }
       bool SaluM0 = I.isScalar() && I.writes(reg::M0);
-      if (I.Kind == Flow::End || I.Kind == Flow::Return) {
-        leave(F, I, W.Context, true);
-        ++Paths;
+      if (I.Kind == Flow::End || (I.Kind == Flow::Return && F.Kernel)) {
+        checkPending(F, I, W.Context);
+        if (!W.Context.Stack.empty())
+          report(FindingKind::OpenAtEnd, F, I.Address,
+                 "the wave ends with " + markerName(W.Context.Stack.back()) +
+                     (W.Context.Stack.size() > 1 ? " and " + std::to_string(W.Context.Stack.size() - 1) + " more" : "") +
+                     " still open on this path");
+        EndPath();
+        break;
+      }
+      if (I.Kind == Flow::Return) {
+        checkPending(F, I, W.Context);
+        R.Effects.insert({W.Context.Underflow, W.Context.Stack});
+        EndPath();
         break;
       }
       if (I.Kind == Flow::Indirect) {
-        leave(F, I, W.Context, false);
-        ++Paths;
+        checkPending(F, I, W.Context);
+        EndPath();
         break;
       }
       if (I.Kind == Flow::Call) {
-        leave(F, I, W.Context, false);
-        auto Callee = Callees.find(W.Index);
-        const CallEffect &E = Effects.of(Callee == Callees.end() ? nullptr : Callee->second);
-        W.Machine.execute(I, Hw, &E);
+        checkPending(F, I, W.Context);
+        auto Callee = Calls.find(W.Index);
+        const Function *Target = Callee == Calls.end() ? nullptr : Callee->second;
+        if (Target && recordsMarkers(*Target))
+          if (const ScopeEffect *E = calleeEffect(F, I, *Target, Case)) {
+            if (!pop(F, I.Address, W.Context, E->Pops,
+                     "a call of " + Target->Name + " that closes " + std::to_string(E->Pops) + " scope(s)")) {
+              EndPath();
+              break;
+            }
+            W.Context.Stack.insert(W.Context.Stack.end(), E->Pushes.begin(), E->Pushes.end());
+          }
+        W.Machine.execute(I, Hw, &Effects.of(Target));
         W.Context.AfterSaluM0 = false;
         ++W.Index;
         continue;
@@ -293,8 +391,9 @@ std::set<std::pair<uint64_t, uint64_t>> FunctionVerifier::walk(const Function &F
         size_t Target = I.Target ? F.indexOf(*I.Target) : Function::npos;
         W.Context.AfterSaluM0 = false;
         if (Target == Function::npos && (!Taken || *Taken)) {
-          report(FindingKind::Undecodable, F, I.Address, "a branch to an address that is not an instruction of the function");
-          ++Paths;
+          report(FindingKind::Undecodable, F, I.Address,
+                 "a branch to an address that is not an instruction of the function");
+          EndPath();
           break;
         }
         if (!Taken) {
@@ -310,7 +409,7 @@ std::set<std::pair<uint64_t, uint64_t>> FunctionVerifier::walk(const Function &F
       ++W.Index;
     }
   }
-  return Emitted;
+  return R;
 }
 
 } // namespace
@@ -319,10 +418,9 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
                               const VerifyLimits &Limits) {
   VerifyReport R;
   CallEffects Effects(Isa);
-  std::set<std::tuple<int, std::string, uint64_t>> Reported;
-  FunctionVerifier V(Isa, Map, Effects, Limits, R.Findings, Reported);
   std::vector<HardwareCase> Cases = hardwareCases(Isa.generation(), Masks, Limits);
   R.Cases = Cases.size();
+  FunctionVerifier V(Isa, Map, Effects, Cases, Limits, R.Findings);
   if (!Masks.FromConfig)
     R.Notes.push_back("no configuration section: markers are assumed unscoped (every wave records)");
   for (const Function &F : Isa.functions()) {
@@ -331,33 +429,35 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
     FR.Kernel = F.Kernel;
     for (const Instruction &I : F.Insts)
       FR.Traces += I.isTrace();
-    if (FR.Traces == 0 && !F.Kernel) {
-      R.Functions.push_back(FR);
-      continue;
-    }
-    std::optional<std::set<std::pair<uint64_t, uint64_t>>> SelectedSet;
-    std::string SelectedLabel;
-    for (const HardwareCase &C : Cases) {
-      std::set<std::pair<uint64_t, uint64_t>> Emitted = V.walk(F, C.Ids, FR.Paths);
-      ++FR.Cases;
-      if (!Masks.filtered())
-        continue;
-      if (!C.Selected && !Emitted.empty()) {
-        V.report(FindingKind::WrongWaves, F, Emitted.begin()->first,
-                 "records on a wave the scope masks exclude (" + C.Label + ")");
-      } else if (C.Selected) {
-        if (!SelectedSet) {
-          SelectedSet = Emitted;
-          SelectedLabel = C.Label;
-        } else if (*SelectedSet != Emitted) {
-          uint64_t At = F.Address;
-          for (const auto &E : Emitted)
-            if (!SelectedSet->count(E)) {
-              At = E.first;
-              break;
-            }
-          V.report(FindingKind::WrongWaves, F, At,
-                   "records different markers on two waves the masks both select (" + SelectedLabel + ", " + C.Label + ")");
+    // Kernels, and device functions that record (their scope tests and
+    // payloads are theirs; their balance is judged where they are called).
+    if (F.Kernel || FR.Traces) {
+      const std::set<std::pair<uint64_t, uint64_t>> *SelectedSet = nullptr;
+      std::string SelectedLabel;
+      for (size_t C = 0; C < Cases.size(); ++C) {
+        const WalkResult &W = V.result(F, C);
+        FR.Paths += W.Paths;
+        ++FR.Cases;
+        if (!Masks.filtered())
+          continue;
+        if (!Cases[C].Selected && !W.Emitted.empty()) {
+          V.report(FindingKind::WrongWaves, F, W.Emitted.begin()->first,
+                   "records on a wave the scope masks exclude (" + Cases[C].Label + ")");
+        } else if (Cases[C].Selected) {
+          if (!SelectedSet) {
+            SelectedSet = &W.Emitted;
+            SelectedLabel = Cases[C].Label;
+          } else if (*SelectedSet != W.Emitted) {
+            uint64_t At = F.Address;
+            for (const auto &E : W.Emitted)
+              if (!SelectedSet->count(E)) {
+                At = E.first;
+                break;
+              }
+            V.report(FindingKind::WrongWaves, F, At,
+                     "records different markers on two waves the masks both select (" + SelectedLabel + ", " +
+                         Cases[C].Label + ")");
+          }
         }
       }
     }

@@ -8,7 +8,8 @@
 // shift, bit-field, compare and add/sub instructions of SALU; EXEC saves;
 // s_getpc and the adds that form a call target; the VALU instructions that
 // move scalar values through lanes (v_writelane/v_readlane spills,
-// v_readfirstlane, uniform v_mov, v_cmp and v_cndmask of uniform values).
+// v_readfirstlane, uniform v_mov, v_cmp and v_cndmask of uniform values;
+// -O0's scratch spills of such VGPRs and their reloads).
 // Anything else makes what it writes unknown, which is always safe: a branch
 // on an unknown condition goes both ways.
 #pragma once
@@ -59,6 +60,7 @@ public:
   explicit ScalarMachine(unsigned WaveSize);
 
   unsigned waveSize() const { return Wave; }
+  size_t debugCounts() const { return Lanes.size() * 1000 + Slots.size(); }
   Bits get(uint16_t R) const { return R < reg::NumScalar ? Regs[R] : Bits(); }
   void set(uint16_t R, Bits B);
   /// Whether any instruction on the path so far wrote m0.
@@ -98,6 +100,20 @@ private:
   // Registers (a mask's low half) holding a copy of EXEC: nonzero, since a
   // wave that runs scalar code has a lane active.
   std::array<bool, reg::NumScalar> ExecCopy{};
+  // Scratch slots holding a spilled VGPR, by the scalar registers and
+  // offset that address them; forgotten when one of those registers changes.
+  struct Slot {
+    std::vector<uint16_t> Bases;
+    std::map<uint8_t, Bits> Lanes;
+    Bits Uniform;
+    bool operator==(const Slot &O) const {
+      return Bases == O.Bases && Lanes == O.Lanes && Uniform == O.Uniform;
+    }
+    bool operator!=(const Slot &O) const { return !(*this == O); }
+  };
+  std::map<std::string, Slot> Slots;
+  /// A scratch/buffer dword spill or reload; false when \p I is not one.
+  bool spill(const Instruction &I);
 };
 
 } // namespace sqtt::isa
