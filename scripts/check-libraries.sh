@@ -11,7 +11,10 @@
 # that fails only with the plugin, or a code object without .sqtt_funcmap
 # markers, or compiled assembly in which a marker path does not balance (an
 # exit with no scope open, a scope open at the end) on the walk of
-# test/lit/Inputs/check-containment.py. Exits 1 on any plugin failure.
+# test/lit/Inputs/check-containment.py, or a code object in which sqtt-verify
+# finds anything (balance, markers and kinds, payload counts, m0, which waves
+# record: proven on the ISA of the code object itself). Exits 1 on any
+# plugin failure.
 #
 # clang-22 needs some help with HIP 5.2:
 # test/libraries/compat.h is force-included, the device libraries are named
@@ -22,7 +25,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 plugin=$build/lib/libsqttinstrumentpass.so
 decode=$build/bin/sqtt-decode-funcmap
-[[ -f $plugin && -x $decode ]] || { echo "check-libraries: build first (make build)" >&2; exit 1; }
+verify=$build/bin/sqtt-verify
+[[ -f $plugin && -x $decode && -x $verify ]] || { echo "check-libraries: build first (make build)" >&2; exit 1; }
 llvm=/usr/lib/llvm-22/bin
 cache=$root/.cache/hiplibs
 targets=(${TARGETS:-gfx90a gfx942 gfx1030 gfx1100 gfx1200 gfx1201 gfx1250})
@@ -85,7 +89,7 @@ declare -A configs=(
   [addresses]="SQTT_INSTRUMENT_FUNCTIONS=1 SQTT_INSTRUMENT_BARRIERS=1 SQTT_TRACE_ADDRESSES=memory,lds"
 )
 printf '%-22s %-8s %-10s %-10s %-10s %s\n' source target baseline markers addresses "markers in funcmap/functions walked"
-failures=0 compiled=0 baseline_failures=0
+failures=0 compiled=0 baseline_failures=0 verified_kernels=0 verified_paths=0
 for src in "$root"/test/libraries/*.hip; do
   name=$(basename "$src" .hip)
   for t in "${targets[@]}"; do
@@ -130,6 +134,15 @@ for src in "$root"/test/libraries/*.hip; do
         echo "check-libraries: PLUGIN FAILURE $name $t $c: no .sqtt_funcmap markers" >&2
         continue
       fi
+      if ! "$verify" "$work/$c.co" > "$work/$c.verify" 2>> "$log"; then
+        row+=(VERIFY)
+        ((++failures))
+        cp "$work/$c.co" "$cache/$name.$t.$c.co"
+        echo "check-libraries: PLUGIN FAILURE $name $t $c: sqtt-verify (code object kept as $cache/$name.$t.$c.co): $(head -1 "$work/$c.verify" | cut -c1-300)" >&2
+        continue
+      fi
+      verified_paths=$((verified_paths + $(sed -n 's/.* \([0-9]*\) paths in.*/\1/p' "$log" | tail -1)))
+      verified_kernels=$((verified_kernels + $(sed -n 's/.*): \([0-9]*\) kernels\{0,1\},.*/\1/p' "$log" | tail -1)))
       # shellcheck disable=SC2086
       if ! (export ${configs[$c]} SQTT_SCOPE_CU=0x3 && compile "$work/$c.s" -fpass-plugin="$plugin" -S) 2>> "$log" ||
          ! python3 "$root/test/lit/Inputs/check-containment.py" --asm "$work/$c.s" --cpus "$t" > "$work/$c.walk"; then
@@ -147,5 +160,6 @@ for src in "$root"/test/libraries/*.hip; do
   done
 done
 echo "check-libraries: $compiled plugin compiles ok, $failures plugin failures, $baseline_failures baseline failures"
+echo "check-libraries: sqtt-verify: $verified_kernels kernels, $verified_paths paths, 0 findings in the compiles that passed"
 ((failures == 0)) || exit 1
 echo "check-libraries: OK"

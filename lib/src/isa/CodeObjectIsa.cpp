@@ -63,17 +63,8 @@ namespace {
 
 constexpr const char *Triple = "amdgcn-amd-amdhsa";
 
-// LLVM lines differ in two signatures the model uses: getMnemonic took a
-// pointer before it took a reference, and line lookups now return an
-// optional. Overloads pick whichever the LLVM at hand has.
-template <class Printer>
-auto mnemonicOf(Printer &P, const llvm::MCInst &MI, int) -> decltype(P.getMnemonic(MI)) {
-  return P.getMnemonic(MI);
-}
-template <class Printer>
-auto mnemonicOf(Printer &P, const llvm::MCInst &MI, long) -> decltype(P.getMnemonic(&MI)) {
-  return P.getMnemonic(&MI);
-}
+// Line lookups return an optional in newer LLVM lines, a value in older
+// ones: overloads take whichever the LLVM at hand has.
 [[maybe_unused]] llvm::DILineInfo lineInfo(const llvm::DILineInfo &I) { return I; }
 [[maybe_unused]] llvm::DILineInfo lineInfo(const std::optional<llvm::DILineInfo> &I) { return I ? *I : llvm::DILineInfo(); }
 
@@ -361,11 +352,10 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
       }
       size_t Start = In.Text.find_first_not_of(" \t");
       In.Text.erase(0, Start == std::string::npos ? In.Text.size() : Start);
-      auto Mn = mnemonicOf(*T.Printer, MI, 0);
-      // The printer's mnemonic can carry fixed operand text ("scratch_store_b32
-      // off,"): the mnemonic is its first word.
-      In.Mnemonic = Mn.first ? Mn.first : "";
-      In.Mnemonic = In.Mnemonic.substr(0, In.Mnemonic.find_first_of(" \t"));
+      // The mnemonic as the assembler spells it: the printed text's first
+      // word (the printer's own mnemonic leaves out encoding suffixes such
+      // as _e64 and can carry fixed operand text, "scratch_store_b32 off,").
+      In.Mnemonic = In.Text.substr(0, In.Text.find_first_of(" \t"));
       const llvm::MCInstrDesc &Desc = T.MII->get(MI.getOpcode());
       In.NumDefs = Desc.getNumDefs();
       for (const llvm::MCOperand &Op : MI) {

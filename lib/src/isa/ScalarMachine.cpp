@@ -329,10 +329,12 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
       bool IsExecItself = false;
       std::string_view N = S.Op;
       if (N == "and")
-        IsExecItself = (IsExec(Op(1)) && Is(Op(2), ~0u)) || (IsExec(Op(2)) && Is(Op(1), ~0u));
+        IsExecItself = (IsExec(Op(1)) && (Is(Op(2), ~0u) || IsExec(Op(2)))) || (IsExec(Op(2)) && Is(Op(1), ~0u));
       else if (N == "andn2" || N == "and_not1")
         IsExecItself = IsExec(Op(1)) && Is(Op(2), 0);
-      else if (N == "or" || N == "xor")
+      else if (N == "or")
+        IsExecItself = (IsExec(Op(1)) && (Is(Op(2), 0) || IsExec(Op(2)))) || (IsExec(Op(2)) && Is(Op(1), 0));
+      else if (N == "xor")
         IsExecItself = (IsExec(Op(1)) && Is(Op(2), 0)) || (IsExec(Op(2)) && Is(Op(1), 0));
       if (!Nonzero && IsExecItself)
         Nonzero = true;

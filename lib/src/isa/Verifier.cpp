@@ -300,6 +300,11 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
     Start.set(reg::ExecHi, F.WaveSize == 64 ? Bits() : Bits::of(0));
     Start.assumeM0Written();
   }
+  std::unordered_set<size_t> LoopHeads; // targets of backward branches
+  for (const Instruction &I : F.Insts)
+    if (I.Target && *I.Target <= I.Address && (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch))
+      if (size_t T = F.indexOf(*I.Target); T != Function::npos)
+        LoopHeads.insert(T);
   std::vector<Work> Stack;
   Stack.push_back({0, Start, PathContext()});
   std::unordered_set<std::string> Seen;
@@ -307,6 +312,7 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
   size_t Steps = 0;
   std::string Key;
   static const bool Debug = std::getenv("SQTT_VERIFY_DEBUG") != nullptr;
+  static const uint16_t DebugReg = Debug ? uint16_t(std::atoi(std::getenv("SQTT_VERIFY_DEBUG"))) : 0;
   auto EndPath = [&] { ++R.Paths; };
   while (!Stack.empty()) {
     Work W = std::move(Stack.back());
@@ -323,11 +329,14 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
         EndPath();
         break;
       }
-      // A loop whose state keeps changing is widened; never while a
-      // header's records are pending (their loop counts lanes exactly).
-      auto First = FirstState.try_emplace(W.Index, W.Machine, 0).first;
-      if (++First->second.second > Limits.StatesPerInstruction && W.Context.Pending == 0)
-        W.Machine.widen(First->second.first);
+      // A loop whose state keeps changing is widened at its head; never
+      // while a header's records are pending (their loop counts lanes
+      // exactly).
+      if (LoopHeads.count(W.Index)) {
+        auto First = FirstState.try_emplace(W.Index, W.Machine, 0).first;
+        if (++First->second.second > Limits.StatesPerInstruction && W.Context.Pending == 0)
+          W.Machine.widen(First->second.first);
+      }
       Key.assign(reinterpret_cast<const char *>(&W.Index), sizeof W.Index);
       W.Machine.appendKey(Key);
       W.Context.appendKey(Key);
@@ -335,9 +344,9 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
         break;
       const Instruction &I = F.Insts[W.Index];
       if (Debug)
-        std::fprintf(stderr, "  %llx %s  depth=%zu pending=%u vcc_lo=%x/%x s33=%x/%x lanes*1000+slots=%zu\n", (unsigned long long)I.Address,
+        std::fprintf(stderr, "  %llx %s  depth=%zu pending=%u vcc_lo=%x/%x sN=%x/%x lanes*1000+slots=%zu\n", (unsigned long long)I.Address,
                      I.Text.c_str(), W.Context.Stack.size(), W.Context.Pending, W.Machine.get(reg::VccLo).V,
-                     W.Machine.get(reg::VccLo).Known, W.Machine.get(33).V, W.Machine.get(33).Known, W.Machine.debugCounts());
+                     W.Machine.get(reg::VccLo).Known, W.Machine.get(DebugReg).V, W.Machine.get(DebugReg).Known, W.Machine.debugCounts());
       if (W.Index + 1 < F.Insts.size() && I.Address + I.Size != F.Insts[W.Index + 1].Address &&
           I.Kind != Flow::End && I.Kind != Flow::Return && I.Kind != Flow::Branch)
         report(FindingKind::Undecodable, F, I.Address + I.Size,
@@ -397,6 +406,8 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
           break;
         }
         if (!Taken) {
+          if (Debug)
+            std::fprintf(stderr, "  fork at %llx (pending %u)\n", (unsigned long long)I.Address, W.Context.Pending);
           Stack.push_back({Target, W.Machine, W.Context});
           ++W.Index;
         } else {
