@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
+#include <type_traits>
 #include <string_view>
 
 namespace sqtt::isa {
@@ -90,11 +91,14 @@ void ScalarMachine::set(uint16_t R, Bits B) {
   B.V &= B.Known;
   Regs[R] = B;
   ExecCopy[R] = false;
-  if (!Slots.empty())
-    for (auto It = Slots.begin(); It != Slots.end();) {
-      const std::vector<uint16_t> &Bases = It->second.Bases;
-      It = std::find(Bases.begin(), Bases.end(), R) != Bases.end() ? Slots.erase(It) : std::next(It);
-    }
+  if (!Slots.get().empty()) {
+    std::vector<std::string> Gone;
+    for (const auto &[Key, S] : Slots.get())
+      if (std::find(S.Bases.begin(), S.Bases.end(), R) != S.Bases.end())
+        Gone.push_back(Key);
+    for (const std::string &Key : Gone)
+      Slots.edit().erase(Key);
+  }
   if (R == reg::M0)
     M0Written = true;
 }
@@ -114,8 +118,8 @@ Bits ScalarMachine::read(const Operand &O, unsigned Half) const {
 
 Bits ScalarMachine::uniform(const Operand &O) const {
   if (O.isReg() && O.Reg.vector() && O.Reg.Count == 1) {
-    auto It = Uniform.find(O.Reg.First);
-    return It == Uniform.end() ? Bits() : It->second;
+    auto It = Uniform.get().find(O.Reg.First);
+    return It == Uniform.get().end() ? Bits() : It->second;
   }
   return read(O);
 }
@@ -148,9 +152,14 @@ void ScalarMachine::forget(const RegRange &R) {
 void ScalarMachine::forgetVector(const RegRange &R) {
   for (uint16_t I = 0; I < R.Count; ++I) {
     uint16_t V = uint16_t(R.First + I);
-    Uniform.erase(V);
-    auto From = Lanes.lower_bound(uint32_t(V) << 8), To = Lanes.lower_bound(uint32_t(V + 1) << 8);
-    Lanes.erase(From, To);
+    if (Uniform.get().count(V))
+      Uniform.edit().erase(V);
+    const auto &L = Lanes.get();
+    auto From = L.lower_bound(uint32_t(V) << 8), To = L.lower_bound(uint32_t(V + 1) << 8);
+    if (From != To) {
+      auto &M = Lanes.edit();
+      M.erase(M.lower_bound(uint32_t(V) << 8), M.lower_bound(uint32_t(V + 1) << 8));
+    }
   }
 }
 
@@ -186,20 +195,24 @@ bool ScalarMachine::spill(const Instruction &I) {
   if (Store) {
     Slot S;
     S.Bases = Bases;
-    for (auto It = Lanes.lower_bound(uint32_t(V) << 8); It != Lanes.end() && (It->first >> 8) == V; ++It)
+    const auto &L = Lanes.get();
+    for (auto It = L.lower_bound(uint32_t(V) << 8); It != L.end() && (It->first >> 8) == V; ++It)
       S.Lanes[uint8_t(It->first & 0xFF)] = It->second;
-    auto U = Uniform.find(V);
-    if (U != Uniform.end())
+    auto U = Uniform.get().find(V);
+    if (U != Uniform.get().end())
       S.Uniform = U->second;
-    Slots[Key] = std::move(S);
+    Slots.edit()[Key] = std::move(S);
   } else {
     forgetVector(Data->Reg);
-    auto It = Slots.find(Key);
-    if (It != Slots.end()) {
-      for (const auto &[Lane, B] : It->second.Lanes)
-        Lanes[(uint32_t(V) << 8) | Lane] = B;
+    auto It = Slots.get().find(Key);
+    if (It != Slots.get().end()) {
+      if (!It->second.Lanes.empty()) {
+        auto &M = Lanes.edit();
+        for (const auto &[Lane, B] : It->second.Lanes)
+          M[(uint32_t(V) << 8) | Lane] = B;
+      }
       if (It->second.Uniform.Known)
-        Uniform[V] = It->second.Uniform;
+        Uniform.edit()[V] = It->second.Uniform;
     }
   }
   return true;
@@ -226,8 +239,8 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
       if (E.Scalar[R])
         set(R, Bits());
     if (E.Vector) {
-      Lanes.clear();
-      Uniform.clear();
+      Lanes = {};
+      Uniform = {};
     }
     // The return address.
     uint64_t Return = I.Address + I.Size;
@@ -488,8 +501,8 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
     Bits Lane = read(Op(2));
     Bits V;
     if (Lane.known() && Op(1).isReg() && !Op(1).Reg.scalar()) {
-      auto It = Lanes.find((uint32_t(Op(1).Reg.First) << 8) | (Lane.V & 0xFF));
-      if (It != Lanes.end())
+      auto It = Lanes.get().find((uint32_t(Op(1).Reg.First) << 8) | (Lane.V & 0xFF));
+      if (It != Lanes.get().end())
         V = It->second;
     }
     write(Op(0), V);
@@ -499,9 +512,10 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
     Bits Lane = read(Op(2)), Value = read(Op(1));
     if (Op(0).isReg() && !Op(0).Reg.scalar()) {
       uint16_t V = Op(0).Reg.First;
-      Uniform.erase(V);
+      if (Uniform.get().count(V))
+        Uniform.edit().erase(V);
       if (Lane.known())
-        Lanes[(uint32_t(V) << 8) | (Lane.V & 0xFF)] = Value;
+        Lanes.edit()[(uint32_t(V) << 8) | (Lane.V & 0xFF)] = Value;
       else
         forgetVector(Op(0).Reg);
     }
@@ -516,19 +530,21 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
       // A whole-register copy keeps the spilled lanes: -O0 parks a spill
       // VGPR in an AGPR and back.
       std::map<uint32_t, Bits> Moved;
-      for (auto It = Lanes.lower_bound(uint32_t(Src.Reg.First) << 8);
-           It != Lanes.end() && (It->first >> 8) == Src.Reg.First; ++It)
+      const auto &L = Lanes.get();
+      for (auto It = L.lower_bound(uint32_t(Src.Reg.First) << 8);
+           It != L.end() && (It->first >> 8) == Src.Reg.First; ++It)
         Moved[(uint32_t(Dst) << 8) | (It->first & 0xFF)] = It->second;
       Bits U = uniform(Src);
       forgetVector(Op(0).Reg);
-      Lanes.insert(Moved.begin(), Moved.end());
+      if (!Moved.empty())
+        Lanes.edit().insert(Moved.begin(), Moved.end());
       if (U.Known)
-        Uniform[Dst] = U;
+        Uniform.edit()[Dst] = U;
     } else {
       Bits U = read(Src);
       forgetVector(Op(0).Reg);
       if (U.Known)
-        Uniform[Dst] = U;
+        Uniform.edit()[Dst] = U;
     }
     return;
   }
@@ -605,7 +621,7 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
           V = A;
       }
       if (V && V->Known)
-        Uniform[Dst] = *V;
+        Uniform.edit()[Dst] = *V;
     }
     return;
   }
@@ -660,60 +676,79 @@ std::optional<uint64_t> ScalarMachine::callTarget(const Instruction &I) const {
   return uint64_t(Lo.V) | (uint64_t(Hi.V) << 32);
 }
 
-void ScalarMachine::appendKey(std::string &Key) const {
-  auto Put = [&](uint32_t V) { Key.append(reinterpret_cast<const char *>(&V), sizeof V); };
-  for (uint16_t R = 0; R < reg::NumScalar; ++R)
-    if (Regs[R].Known) {
-      Put(R);
-      Put(Regs[R].V);
-      Put(Regs[R].Known);
-    }
-  Put(0xFFFFFFFF);
-  for (const auto &[K, B] : Lanes) {
-    Put(K);
-    Put(B.V);
-    Put(B.Known);
-  }
-  Put(0xFFFFFFFE);
-  for (const auto &[K, B] : Uniform) {
-    Put(K);
-    Put(B.V);
-    Put(B.Known);
-  }
-  for (const auto &[K, S] : Slots) {
-    Key += K;
-    for (const auto &[Lane, B] : S.Lanes) {
-      Put(Lane);
-      Put(B.V);
-      Put(B.Known);
-    }
-    Put(S.Uniform.V);
-    Put(S.Uniform.Known);
-  }
-  Key.push_back(M0Written ? 'w' : '-');
-  for (uint16_t R = 0; R < reg::NumScalar; ++R)
-    if (ExecCopy[R])
-      Put(R);
-}
-
-void ScalarMachine::widen(const ScalarMachine &First) {
+bool ScalarMachine::joinWith(const ScalarMachine &O) {
+  bool Changed = false;
   for (uint16_t R = 0; R < reg::NumScalar; ++R) {
-    if (Regs[R] != First.Regs[R])
-      Regs[R] = Bits();
-    ExecCopy[R] = ExecCopy[R] && First.ExecCopy[R];
+    uint32_t Known = Regs[R].Known & O.Regs[R].Known & ~(Regs[R].V ^ O.Regs[R].V);
+    if (Known != Regs[R].Known) {
+      Regs[R] = {Regs[R].V & Known, Known};
+      Changed = true;
+    }
+    if (ExecCopy[R] && !O.ExecCopy[R]) {
+      ExecCopy[R] = false;
+      Changed = true;
+    }
   }
-  auto Keep = [](auto &Mine, const auto &Theirs) {
-    for (auto It = Mine.begin(); It != Mine.end();) {
-      auto T = Theirs.find(It->first);
-      if (T == Theirs.end() || T->second != It->second)
-        It = Mine.erase(It);
-      else
-        ++It;
+  if (M0Written && !O.M0Written) {
+    M0Written = false;
+    Changed = true;
+  }
+  // Maps keep each entry both states have, with the bits both agree on.
+  auto JoinBits = [](Bits A, Bits B) {
+    uint32_t K = A.Known & B.Known & ~(A.V ^ B.V);
+    return Bits{A.V & K, K};
+  };
+  auto JoinBitMap = [&](auto &Into, const auto &From) -> bool {
+    bool Any = false;
+    for (auto It = Into.begin(); It != Into.end();) {
+      auto T = From.find(It->first);
+      Bits J = T == From.end() ? Bits() : JoinBits(It->second, T->second);
+      if (!J.Known) {
+        It = Into.erase(It);
+        Any = true;
+        continue;
+      }
+      if (J != It->second) {
+        It->second = J;
+        Any = true;
+      }
+      ++It;
+    }
+    return Any;
+  };
+  auto JoinShared = [&](auto &Mine, const auto &Theirs, auto &&JoinMap) {
+    if (Mine.sameAs(Theirs))
+      return;
+    auto Copy = Mine.get();
+    if (JoinMap(Copy, Theirs.get())) {
+      Mine.edit() = std::move(Copy);
+      Changed = true;
     }
   };
-  Keep(Lanes, First.Lanes);
-  Keep(Uniform, First.Uniform);
-  Keep(Slots, First.Slots);
+  JoinShared(Lanes, O.Lanes, JoinBitMap);
+  JoinShared(Uniform, O.Uniform, JoinBitMap);
+  JoinShared(Slots, O.Slots, [&](auto &Into, const auto &From) {
+    bool Any = false;
+    for (auto It = Into.begin(); It != Into.end();) {
+      auto T = From.find(It->first);
+      bool Drop = T == From.end() || T->second.Bases != It->second.Bases;
+      if (!Drop) {
+        Any |= JoinBitMap(It->second.Lanes, T->second.Lanes);
+        Bits U = JoinBits(It->second.Uniform, T->second.Uniform);
+        Any |= U != It->second.Uniform;
+        It->second.Uniform = U;
+        Drop = It->second.Lanes.empty() && !U.Known;
+      }
+      if (Drop) {
+        It = Into.erase(It);
+        Any = true;
+      } else {
+        ++It;
+      }
+    }
+    return Any;
+  });
+  return Changed;
 }
 
 } // namespace sqtt::isa

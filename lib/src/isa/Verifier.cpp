@@ -300,15 +300,14 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
     Start.set(reg::ExecHi, F.WaveSize == 64 ? Bits() : Bits::of(0));
     Start.assumeM0Written();
   }
-  std::unordered_set<size_t> LoopHeads; // targets of backward branches
+  std::vector<char> JoinPoint(F.Insts.size(), 0);
   for (const Instruction &I : F.Insts)
-    if (I.Target && *I.Target <= I.Address && (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch))
+    if (I.Target && (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch))
       if (size_t T = F.indexOf(*I.Target); T != Function::npos)
-        LoopHeads.insert(T);
+        JoinPoint[T] = 1;
   std::vector<Work> Stack;
   Stack.push_back({0, Start, PathContext()});
-  std::unordered_set<std::string> Seen;
-  std::unordered_map<size_t, std::pair<ScalarMachine, unsigned>> FirstState;
+  std::unordered_map<std::string, ScalarMachine> Seen;
   size_t Steps = 0;
   std::string Key;
   static const bool Debug = std::getenv("SQTT_VERIFY_DEBUG") != nullptr;
@@ -329,24 +328,27 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
         EndPath();
         break;
       }
-      // A loop whose state keeps changing is widened at its head; never
-      // while a header's records are pending (their loop counts lanes
-      // exactly).
-      if (LoopHeads.count(W.Index)) {
-        auto First = FirstState.try_emplace(W.Index, W.Machine, 0).first;
-        if (++First->second.second > Limits.StatesPerInstruction && W.Context.Pending == 0)
-          W.Machine.widen(First->second.first);
+      // Paths that reach an instruction with the same scopes and pending
+      // records are joined: the walk goes on only with what the new path
+      // adds to what was seen there (less known), so loops and diamonds end.
+      // Records a header still expects are part of the key, so a loop that
+      // emits them runs its count exactly.
+      // Only branch targets have two ways in, so only they join.
+      if (JoinPoint[W.Index]) {
+        Key.assign(reinterpret_cast<const char *>(&W.Index), sizeof W.Index);
+        W.Context.appendKey(Key);
+        auto [At, New] = Seen.try_emplace(Key, W.Machine);
+        if (!New) {
+          if (!At->second.joinWith(W.Machine))
+            break;
+          W.Machine = At->second;
+        }
       }
-      Key.assign(reinterpret_cast<const char *>(&W.Index), sizeof W.Index);
-      W.Machine.appendKey(Key);
-      W.Context.appendKey(Key);
-      if (!Seen.insert(Key).second)
-        break;
       const Instruction &I = F.Insts[W.Index];
       if (Debug)
-        std::fprintf(stderr, "  %llx %s  depth=%zu pending=%u vcc_lo=%x/%x sN=%x/%x lanes*1000+slots=%zu\n", (unsigned long long)I.Address,
+        std::fprintf(stderr, "  %llx %s  depth=%zu pending=%u vcc_lo=%x/%x sN=%x/%x\n", (unsigned long long)I.Address,
                      I.Text.c_str(), W.Context.Stack.size(), W.Context.Pending, W.Machine.get(reg::VccLo).V,
-                     W.Machine.get(reg::VccLo).Known, W.Machine.get(DebugReg).V, W.Machine.get(DebugReg).Known, W.Machine.debugCounts());
+                     W.Machine.get(reg::VccLo).Known, W.Machine.get(DebugReg).V, W.Machine.get(DebugReg).Known);
       if (W.Index + 1 < F.Insts.size() && I.Address + I.Size != F.Insts[W.Index + 1].Address &&
           I.Kind != Flow::End && I.Kind != Flow::Return && I.Kind != Flow::Branch)
         report(FindingKind::Undecodable, F, I.Address + I.Size,

@@ -19,11 +19,36 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace sqtt::isa {
+
+/// A map copied only when changed: states are copied at every fork and
+/// join, and the lane and spill maps of -O0 code are large but rarely
+/// written.
+template <class K, class V> class SharedMap {
+public:
+  using Map = std::map<K, V>;
+  const Map &get() const { return P ? *P : empty(); }
+  Map &edit() {
+    if (!P)
+      P = std::make_shared<Map>();
+    else if (P.use_count() > 1)
+      P = std::make_shared<Map>(*P);
+    return *P;
+  }
+  bool sameAs(const SharedMap &O) const { return P == O.P || get() == O.get(); }
+
+private:
+  static const Map &empty() {
+    static const Map E;
+    return E;
+  }
+  std::shared_ptr<Map> P;
+};
 
 /// A 32-bit value of which the bits under Known are known.
 struct Bits {
@@ -60,7 +85,6 @@ public:
   explicit ScalarMachine(unsigned WaveSize);
 
   unsigned waveSize() const { return Wave; }
-  size_t debugCounts() const { return Lanes.size() * 1000 + Slots.size(); }
   Bits get(uint16_t R) const { return R < reg::NumScalar ? Regs[R] : Bits(); }
   void set(uint16_t R, Bits B);
   /// Whether any instruction on the path so far wrote m0.
@@ -77,11 +101,10 @@ public:
   /// The address a call jumps to, when known.
   std::optional<uint64_t> callTarget(const Instruction &I) const;
 
-  /// Appends what identifies this state (the known bits only) to \p Key.
-  void appendKey(std::string &Key) const;
-  /// Forgets everything that differs from \p First: a loop's counters go,
-  /// what the loop leaves alone (a scope test) stays.
-  void widen(const ScalarMachine &First);
+  /// Keeps only what this state and \p Other agree on (a join point of two
+  /// paths: a loop's counters go, what every path leaves alone, a scope
+  /// test, stays). Returns whether anything was forgotten.
+  bool joinWith(const ScalarMachine &Other);
 
 private:
   Bits read(const Operand &O, unsigned Half = 0) const;
@@ -95,8 +118,8 @@ private:
   unsigned Wave;
   std::array<Bits, reg::NumScalar> Regs{};
   bool M0Written = false;
-  std::map<uint32_t, Bits> Lanes;   // (vgpr or agpr << 8 | lane): SGPRs spilled to lanes
-  std::map<uint16_t, Bits> Uniform; // VGPRs holding one known value in every lane
+  SharedMap<uint32_t, Bits> Lanes;   // (vgpr or agpr << 8 | lane): SGPRs spilled to lanes
+  SharedMap<uint16_t, Bits> Uniform; // VGPRs holding one known value in every lane
   // Registers (a mask's low half) holding a copy of EXEC: nonzero, since a
   // wave that runs scalar code has a lane active.
   std::array<bool, reg::NumScalar> ExecCopy{};
@@ -111,7 +134,7 @@ private:
     }
     bool operator!=(const Slot &O) const { return !(*this == O); }
   };
-  std::map<std::string, Slot> Slots;
+  SharedMap<std::string, Slot> Slots;
   /// A scratch/buffer dword spill or reload; false when \p I is not one.
   bool spill(const Instruction &I);
 };

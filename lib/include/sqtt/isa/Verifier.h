@@ -2,8 +2,9 @@
 // ISA (sqtt-verify).
 //
 // Every function is walked on every path (ScalarMachine: branches on values
-// the code does not determine go both ways, loops are widened until their
-// state repeats), once per hardware-id case: with scope masks, every value of
+// the code does not determine go both ways; paths that meet with the same
+// open scopes are joined, keeping what both know, so loops end), once per
+// hardware-id case: with scope masks, every value of
 // every filtered HW_ID field (other bits drawn at random, deterministically)
 // and random whole registers; without, one walk with the ids unknown. On
 // each path:
@@ -66,7 +67,6 @@ struct ScopeMasks {
 
 struct VerifyLimits {
   size_t MaxSteps = 2000000;          // per function and case
-  unsigned StatesPerInstruction = 16; // before a loop's state is widened
   unsigned MaxDepth = 64;             // open scopes on one path
   unsigned RandomCases = 16;
   unsigned SamplesPerValue = 2;
