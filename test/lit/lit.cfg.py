@@ -14,6 +14,8 @@
 #   %funcmap   prints a code object's .sqtt_funcmap section (llvm-objcopy)
 #   %decode-funcmap  the project's sqtt-decode-funcmap
 #   %bin       the project's tools directory
+#   %verify    sqtt-verify; %assemble CPU SRC.s OUT.co links hand-written assembly
+#   %expect-exit STATUS -- CMD  runs CMD and fails unless it exits with STATUS
 #   %scripts   the scripts directory; %cxx a host C++ compiler
 #   %check-isa checks the trace instruction sequences of a code object
 #   %check-inv compares cache invalidations of two code objects
@@ -59,6 +61,9 @@ config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%examples", examples))
 config.substitutions.append(("%decode-funcmap", os.path.join(config.sqtt_obj_root, "bin", "sqtt-decode-funcmap")))
 config.substitutions.append(("%bin", os.path.join(config.sqtt_obj_root, "bin")))
+config.substitutions.append(("%verify", os.path.join(config.sqtt_obj_root, "bin", "sqtt-verify")))
+config.substitutions.append(("%assemble", f"bash {inputs}/assemble-code-object.sh"))
+config.substitutions.append(("%expect-exit", f"python3 {inputs}/expect-exit.py"))
 config.substitutions.append(("%scripts", os.path.join(config.sqtt_src_root, "scripts")))
 config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%funcmap", f"bash {inputs}/funcmap.sh"))
