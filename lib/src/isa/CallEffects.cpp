@@ -33,8 +33,8 @@ CallEffects::CallEffects(const CodeObjectIsa &Isa) {
         if (D.scalar())
           for (uint16_t R = 0; R < D.Count && D.First + R < reg::NumScalar; ++R)
             E.Scalar[D.First + R] = true;
-        else
-          E.Vector = true;
+        else if (D.vector())
+          E.addVector(D);
       }
       if (In.Kind == Flow::Call) {
         auto It = Direct.find(I);
@@ -68,6 +68,11 @@ CallEffects::CallEffects(const CodeObjectIsa &Isa) {
             Into.Scalar[R] = Changed = true;
         if (From.Vector && !Into.Vector)
           Into.Vector = Changed = true;
+        for (size_t V = 0; !Into.Vector && V < From.Vectors.size(); ++V)
+          if (From.Vectors[V] && !Into.writesVector(uint16_t(reg::VgprBase + V))) {
+            Into.addVector({uint16_t(reg::VgprBase + V), 1});
+            Changed = true;
+          }
       }
   }
 }

@@ -181,6 +181,10 @@ bool ScalarMachine::spill(const Instruction &I) {
       if (Data)
         return false;
       Data = &O;
+    } else if (O.isReg() && O.Reg.Count == 4) {
+      // The scratch buffer's resource (s[0:3]): the same for every slot of
+      // the wave, not what tells slots apart.
+      continue;
     } else if (O.isReg()) {
       for (uint16_t R = 0; R < O.Reg.Count; ++R)
         Bases.push_back(uint16_t(O.Reg.First + R));
@@ -241,6 +245,16 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
     if (E.Vector) {
       Lanes = {};
       Uniform = {};
+    } else {
+      std::vector<uint16_t> Gone;
+      for (const auto &[K, B] : Lanes.get())
+        if (E.writesVector(uint16_t(K >> 8)) && (Gone.empty() || Gone.back() != (K >> 8)))
+          Gone.push_back(uint16_t(K >> 8));
+      for (const auto &[V, B] : Uniform.get())
+        if (E.writesVector(V))
+          Gone.push_back(V);
+      for (uint16_t V : Gone)
+        forgetVector({V, 1});
     }
     // The return address.
     uint64_t Return = I.Address + I.Size;
@@ -257,6 +271,25 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
   if (Mn == "s_getpc_b64" || Mn == "s_get_pc_i64") {
     uint64_t Next = I.Address + I.Size;
     write(Op(0), Bits::of(uint32_t(Next)), Bits::of(uint32_t(Next >> 32)));
+    return;
+  }
+  if (Mn == "s_sext_i32_i16" || Mn == "s_sext_i32_i8") {
+    // gfx12's s_getpc_b64 leaves the high word to be sign-extended from 16 bits.
+    Bits A = read(Op(1));
+    unsigned From = Mn == "s_sext_i32_i16" ? 16 : 8;
+    uint32_t Low = (1u << From) - 1;
+    write(Op(0), (A.Known & Low) == Low ? Bits::of(uint32_t(signExtend(A.V & Low, From))) : Bits());
+    return;
+  }
+  if (Mn == "s_add_nc_u64" || Mn == "s_add_u64" || Mn == "s_sub_nc_u64") {
+    Bits ALo = read(Op(1)), AHi = read(Op(1), 1), BLo = read(Op(2)), BHi = read(Op(2), 1);
+    if (ALo.known() && AHi.known() && BLo.known() && BHi.known()) {
+      uint64_t A = uint64_t(ALo.V) | (uint64_t(AHi.V) << 32), B = uint64_t(BLo.V) | (uint64_t(BHi.V) << 32);
+      uint64_t R = Mn == "s_sub_nc_u64" ? A - B : A + B;
+      write(Op(0), Bits::of(uint32_t(R)), Bits::of(uint32_t(R >> 32)));
+    } else {
+      ForgetDefs();
+    }
     return;
   }
   if (Mn == "s_movk_i32") {

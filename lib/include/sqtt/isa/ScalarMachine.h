@@ -73,7 +73,17 @@ struct HardwareIds {
 /// callees) write, and whether any vector register.
 struct CallEffect {
   std::array<bool, reg::NumScalar> Scalar{};
-  bool Vector = false;
+  bool Vector = false;        // every vector register may change
+  std::vector<bool> Vectors;  // else those written, from VgprBase
+  void addVector(const RegRange &R) {
+    if (Vectors.size() < size_t(reg::Limit - reg::VgprBase))
+      Vectors.resize(reg::Limit - reg::VgprBase);
+    for (uint16_t I = 0; I < R.Count && R.First + I < reg::Limit; ++I)
+      Vectors[R.First + I - reg::VgprBase] = true;
+  }
+  bool writesVector(uint16_t R) const {
+    return Vector || (R >= reg::VgprBase && size_t(R - reg::VgprBase) < Vectors.size() && Vectors[R - reg::VgprBase]);
+  }
   /// The calling convention's caller-saved registers (s0-s29, vcc, m0, scc)
   /// and every vector register: for a callee that is not known.
   static CallEffect unknownCallee();
