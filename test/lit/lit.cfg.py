@@ -61,9 +61,16 @@ config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%examples", examples))
 config.substitutions.append(("%decode-funcmap", os.path.join(config.sqtt_obj_root, "bin", "sqtt-decode-funcmap")))
 config.substitutions.append(("%bin", os.path.join(config.sqtt_obj_root, "bin")))
+# Longer names first: lit substitutes in order, and %verify is a prefix.
+config.substitutions.append(
+    ("%verify-examples",
+     f"env HIPCC='{hip_base} -fpass-plugin={config.sqtt_plugin}' EXAMPLES={examples} "
+     f"VERIFY={os.path.join(config.sqtt_obj_root, 'bin', 'sqtt-verify')} "
+     f"bash {os.path.join(config.test_source_root, 'isa', 'Inputs', 'verify-examples.sh')}"))
 config.substitutions.append(("%verify", os.path.join(config.sqtt_obj_root, "bin", "sqtt-verify")))
 config.substitutions.append(("%assemble", f"bash {inputs}/assemble-code-object.sh"))
 config.substitutions.append(("%expect-exit", f"python3 {inputs}/expect-exit.py"))
+
 config.substitutions.append(("%scripts", os.path.join(config.sqtt_src_root, "scripts")))
 config.substitutions.append(("%cxx", config.cxx))
 config.substitutions.append(("%funcmap", f"bash {inputs}/funcmap.sh"))
