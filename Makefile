@@ -46,9 +46,10 @@ test: build
 
 test-llvm19: setup
 	cmake -S . -B $(LLVM19_BUILD) -G Ninja $(CMAKE_FLAGS) -DLLVM_DIR=$(LLVM19_DIR)
-	# The plugin, and the tools the HIP suites run on its code objects (they do
-	# not depend on LLVM; -fgpu-rdc tests decode and simulate the linked map).
-	cmake --build $(LLVM19_BUILD) -j $(JOBS) --target SQTTInstrumentPass sqtt-decode-funcmap sqtt-synth \
+	# The plugin, and the tools the HIP suites run on its code objects (the
+	# trace tools do not depend on LLVM; -fgpu-rdc tests decode and simulate
+	# the linked map; sqtt-verify decodes with LLVM 19's own disassembler).
+	cmake --build $(LLVM19_BUILD) -j $(JOBS) --target SQTTInstrumentPass sqtt-decode-funcmap sqtt-synth sqtt-verify \
 	  sqtt-flamegraph sqtt-perfetto sqtt-att
 	$$(sed -n 's/^SQTT_LIT:FILEPATH=//p' $(LLVM19_BUILD)/CMakeCache.txt) -sv -j $(JOBS) \
 	  --filter '^sqtt-instrument :: (pass|isa|hip)/' $(LLVM19_BUILD)/test/lit
