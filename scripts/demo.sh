@@ -45,6 +45,8 @@ for co in "$out"/code_objects/*.co; do
   echo "-- $(basename "$co")"
   "$bin/sqtt-decode-funcmap" --demangle "$co" 2>/dev/null | head -14
 done
+echo "-- what they will record, proven on their ISA (sqtt-verify: every path, every hardware-id case)"
+"$bin/sqtt-verify" "$out"/code_objects/*.co 2>&1 | sed 's/^/   /'
 
 step "3. Simulate a rocprofv3 --att trace of them (no GPU here: the files say 'simulated')"
 # CU 0's waves also get per-instruction records, as rocprofv3 --att-target-cu 0 writes them.

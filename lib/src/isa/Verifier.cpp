@@ -310,8 +310,6 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
   std::unordered_map<std::string, ScalarMachine> Seen;
   size_t Steps = 0;
   std::string Key;
-  static const bool Debug = std::getenv("SQTT_VERIFY_DEBUG") != nullptr;
-  static const uint16_t DebugReg = Debug ? uint16_t(std::atoi(std::getenv("SQTT_VERIFY_DEBUG"))) : 0;
   auto EndPath = [&] { ++R.Paths; };
   while (!Stack.empty()) {
     Work W = std::move(Stack.back());
@@ -345,10 +343,6 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
         }
       }
       const Instruction &I = F.Insts[W.Index];
-      if (Debug)
-        std::fprintf(stderr, "  %llx %s  depth=%zu pending=%u vcc_lo=%x/%x sN=%x/%x\n", (unsigned long long)I.Address,
-                     I.Text.c_str(), W.Context.Stack.size(), W.Context.Pending, W.Machine.get(reg::VccLo).V,
-                     W.Machine.get(reg::VccLo).Known, W.Machine.get(DebugReg).V, W.Machine.get(DebugReg).Known);
       if (W.Index + 1 < F.Insts.size() && I.Address + I.Size != F.Insts[W.Index + 1].Address &&
           I.Kind != Flow::End && I.Kind != Flow::Return && I.Kind != Flow::Branch)
         report(FindingKind::Undecodable, F, I.Address + I.Size,
@@ -408,8 +402,6 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
           break;
         }
         if (!Taken) {
-          if (Debug)
-            std::fprintf(stderr, "  fork at %llx (pending %u)\n", (unsigned long long)I.Address, W.Context.Pending);
           Stack.push_back({Target, W.Machine, W.Context});
           ++W.Index;
         } else {

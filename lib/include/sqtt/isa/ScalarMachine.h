@@ -147,6 +147,9 @@ private:
   SharedMap<std::string, Slot> Slots;
   /// A scratch/buffer dword spill or reload; false when \p I is not one.
   bool spill(const Instruction &I);
+  /// Executes a vector instruction that carries scalar values (lane moves,
+  /// uniform copies and compares, spills); false when \p I is not one.
+  bool executeVectorOp(const Instruction &I);
 };
 
 } // namespace sqtt::isa
