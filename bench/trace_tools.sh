@@ -55,7 +55,7 @@ kernel_like=(-c "$work/co/nested_code_object_id_1.co" --shader-engines 4 --cus 1
 synth() {
   local epw=$1 dir=$2
   shift 2
-  "$bin/sqtt-synth" "$@" --events-per-wave "$epw" -o "$dir" 2>&1 >/dev/null |
+  "$bin/sqtt-synth" --random "$@" --events-per-wave "$epw" -o "$dir" 2>&1 >/dev/null |
     sed -n 's/.*wrote \([0-9]*\) simulated records.*/\1/p'
 }
 
@@ -106,7 +106,7 @@ run_size() {
   local epw=$(((n * 50 + calibration - 1) / calibration))
   rm -rf "$trace"
   header "$label, about $n records"
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$bin/sqtt-synth" "${shape[@]}" --events-per-wave "$epw" \
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$bin/sqtt-synth" --random "${shape[@]}" --events-per-wave "$epw" \
     -o "$trace" > /dev/null 2> "$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
   local records mb secs user sys kb
   records=$(sed -n 's/.*wrote \([0-9]*\) simulated records.*/\1/p' "$work/stderr")

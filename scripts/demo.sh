@@ -49,7 +49,9 @@ echo "-- what they will record, proven on their ISA (sqtt-verify: every path, ev
 "$bin/sqtt-verify" "$out"/code_objects/*.co 2>&1 | sed 's/^/   /'
 
 step "3. Simulate a rocprofv3 --att trace of them (no GPU here: the files say 'simulated')"
-# CU 0's waves also get per-instruction records, as rocprofv3 --att-target-cu 0 writes them.
+# Each wave runs its kernel's code on the ISA model: the stacks, the waves
+# that record and the addresses are the code's. CU 0's waves also get
+# per-instruction records, as rocprofv3 --att-target-cu 0 writes them.
 "$bin/sqtt-synth" -c "$out"/code_objects/*.co -o "$out/trace" --dirs 2 --seed 2026 --target-cu 0
 
 step "4. The att step: code.json tables, gfx12 headers restored and re-timed"
@@ -57,19 +59,19 @@ step "4. The att step: code.json tables, gfx12 headers restored and re-timed"
 
 step "5. Per-scope statistics"
 "$bin/sqtt-stats" "$out/trace" --demangle -o "$out/stats.txt" 2>/dev/null
-cut -c1-160 "$out/stats.txt" | head -6 | sed 's/^/   /'
+head -6 "$out/stats.txt" | cut -c1-160 | sed 's/^/   /'
 
 echo "   where each scope's cycles go, from the target CU's instructions (sqtt-stats --instructions):"
 "$bin/sqtt-stats" "$out/trace" --demangle --instructions -o "$out/instructions.txt" 2>/dev/null
-cut -c1-160 "$out/instructions.txt" | head -5 | sed 's/^/   /'
+head -5 "$out/instructions.txt" | cut -c1-160 | sed 's/^/   /'
 
 step "6. Flamegraph"
 (cd "$out" && "$bin/sqtt-flamegraph" trace --demangle -o flamegraph.svg > stacks.folded)
 (cd "$out" && "$bin/sqtt-flamegraph" trace --demangle -f speedscope -o profile.speedscope.json --no-svg > /dev/null 2>&1)
 head -5 "$out/stacks.folded" | sed 's/^/   /'
 
-step "7. Before/after: a second simulated run (another seed) against the first"
-"$bin/sqtt-synth" -c "$out"/code_objects/*.co -o "$out/after" --dirs 2 --seed 2027 2>/dev/null
+step "7. Before/after: the same kernels with memory instructions twice as fast (--costs vmem=8), another seed"
+"$bin/sqtt-synth" -c "$out"/code_objects/*.co -o "$out/after" --dirs 2 --seed 2027 --costs vmem=8 2>/dev/null
 "$bin/sqtt-att" "$out/after" > /dev/null 2>&1
 (cd "$out" && "$bin/sqtt-flamegraph" after --baseline trace --demangle --svg diff.svg > diff.folded 2>/dev/null)
 head -3 "$out/diff.folded" | sed 's/^/   /'
@@ -93,7 +95,7 @@ Everything is in ${out#$root/}/:
   stats.txt                 per-scope statistics (sqtt-stats)
   instructions.txt          per scope: instructions, cycles by category, top ISA and source lines
   flamegraph.svg            open in a browser (click to zoom, Search highlights)
-  diff.svg, diff.folded     the second run against the first (red: more, blue: less)
+  diff.svg, diff.folded     the faster-memory run against the first (red: more, blue: less)
   stacks.folded             flamegraph.pl / inferno / speedscope input
   profile.speedscope.json   drag onto https://www.speedscope.app
   perfetto/*.perfetto.json  drag onto https://ui.perfetto.dev

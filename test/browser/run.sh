@@ -24,7 +24,7 @@ python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/worke
 # A simulated trace with ground truth: the worked example's markers plus a
 # data marker, on two shader engines.
 python3 "$root/test/lit/Inputs/make-trace.py" "$here/synth-code-object.json" "$work/co"
-"$build/bin/sqtt-synth" -c "$work"/co/synthetic-host/*_code_object_id_2.out -o "$work/synth" --seed 7 \
+"$build/bin/sqtt-synth" --random -c "$work"/co/synthetic-host/*_code_object_id_2.out -o "$work/synth" --seed 7 \
   --shader-engines 2 --cus 1 --simds 2 --waves-per-simd 2 --relaunches 1 --events-per-wave 80 > /dev/null 2>&1
 # The simulated trace through --merge: speedscope reads the merged file the
 # way it reads one directory's, against the same truth.

@@ -2,14 +2,17 @@
 //
 //   sqtt-synth -c build/demo/kernel_code_object_id_1.co -o sim_trace/ --seed 7
 //
-// From real code objects built with the SQTT plugin: every marker kind of
-// their funcmaps, laid out exactly as rocprofv3 --att writes a trace, plus
+// From real code objects built with the SQTT plugin: by default each wave
+// runs its kernel's code on the ISA model (every stack one the kernel can
+// produce); --random draws nestings of every marker kind of the funcmaps
+// instead. Laid out exactly as rocprofv3 --att writes a trace, plus
 // ground_truth.json (self cycles per stack, slices per scope, counts),
 // truth_addresses.txt, truth_headers.txt and truth_events.txt (every
 // wave's slices and instants). Everything it writes is marked
 // as simulated.
 #include "../ToolMain.h"
 #include "Version.h"
+#include "sqtt/isa/KernelRunner.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/Progress.h"
 #include "sqtt/synth/Synth.h"
@@ -35,18 +38,41 @@ int main(int argc, char **argv) {
   App.add_option("--waves-per-simd", S.WavesPerSIMD, "Wave slots per SIMD")->check(CLI::Range(1u, 32u));
   App.add_option("--relaunches", S.Relaunches, "Waves each slot runs after its first")
       ->check(CLI::Range(0u, 100000u));
-  App.add_option("--events-per-wave", S.EventsPerWave, "Marker events per wave")
-      ->check(CLI::Range(1u, 100000000u));
-  App.add_option("--max-depth", S.MaxDepth, "Deepest scope nesting")->check(CLI::Range(1u, 64u));
+  bool Random = false;
+  sqtt::isa::InstructionCosts Costs;
+  sqtt::isa::RunLimits Limits;
+  std::string CostSpec;
+  CLI::Option *RandomFlag = App.add_flag(
+      "--random", Random,
+      "Draw each wave's markers from the funcmap (any nesting, every marker kind) instead of running the "
+      "kernel's code");
+  App.add_option("--costs", CostSpec,
+                 "Cycles per instruction class when following the code, e.g. valu=8,vmem=40 (classes: salu, "
+                 "smem, valu, vmem, lds, branch, wait, barrier, other; default " + Costs.describe() + ")")
+      ->excludes(RandomFlag);
+  App.add_option("--loop-trips", Limits.LoopTrips,
+                 "Most iterations of a loop the code does not bound, drawn per entry from 1 to this")
+      ->check(CLI::Range(1u, 100000u))
+      ->excludes(RandomFlag);
+  App.add_option("--max-steps", Limits.MaxSteps, "Instructions a wave runs before it is cut")
+      ->check(CLI::Range(size_t(1), size_t(1) << 40))
+      ->excludes(RandomFlag);
+  App.add_option("--events-per-wave", S.EventsPerWave, "Marker events per wave (--random)")
+      ->check(CLI::Range(1u, 100000000u))
+      ->needs(RandomFlag);
+  App.add_option("--max-depth", S.MaxDepth, "Deepest scope nesting (--random)")->check(CLI::Range(1u, 64u))->needs(RandomFlag);
   App.add_option("--stacks", S.Stacks,
                  "Distinct scope stacks per code object: a fixed call tree whose leaves are --min-depth "
-                 "to --max-depth deep, followed by every wave (0: any scope anywhere)")
-      ->check(CLI::Range(0u, 1000000u));
-  App.add_option("--min-depth", S.MinDepth, "Shallowest leaf of the --stacks call tree")
-      ->check(CLI::Range(1u, 64u));
+                 "to --max-depth deep, followed by every wave (--random; 0: any scope anywhere)")
+      ->check(CLI::Range(0u, 1000000u))
+      ->needs(RandomFlag);
+  App.add_option("--min-depth", S.MinDepth, "Shallowest leaf of the --stacks call tree (--random)")
+      ->check(CLI::Range(1u, 64u))
+      ->needs(RandomFlag);
   App.add_option("--event-gap", S.EventGap,
-                 "Mean cycles between a wave's events (0: 10 to 499 cycles)")
-      ->check(CLI::Range(0u, 1000000u));
+                 "Mean cycles between a wave's events (--random; 0: 10 to 499 cycles)")
+      ->check(CLI::Range(0u, 1000000u))
+      ->needs(RandomFlag);
   App.add_flag("--compact", S.Compact, "Records on one line, as json.dump writes them (default: one a line)");
   App.add_option("--max-delay", S.MaxDelay, "Largest arrival delay of packed gfx12 headers (cycles)");
   App.add_option("--target-cu", S.TargetCU,
@@ -62,6 +88,12 @@ int main(int argc, char **argv) {
     if (S.MinDepth > S.MaxDepth)
       throw sqtt::Error("--min-depth " + std::to_string(S.MinDepth) + " is deeper than --max-depth " +
                         std::to_string(S.MaxDepth));
+    if (!CostSpec.empty())
+      Costs.apply(CostSpec);
+    if (!Random)
+      S.LoadProgram = [&](const std::string &Path, const std::string &Kernel) {
+        return sqtt::isa::loadKernelProgram(Path, Kernel, Costs, Limits);
+      };
     sqtt::ProgressLine Progress(std::cerr, "sqtt-synth");
     S.Progress = [&](unsigned Dir, unsigned SE) {
       Progress.update("trace dir " + std::to_string(Dir + 1) + "/" + std::to_string(S.Dirs) +
@@ -71,7 +103,17 @@ int main(int argc, char **argv) {
     Progress.clear();
     std::cerr << "sqtt-synth: wrote " << Stats.Records << " simulated records (" << Stats.Headers
               << " headers, " << Stats.AddressBlocks << " address blocks) of " << Stats.Waves << " waves in "
-              << S.Dirs << " trace dir(s) to " << S.Output << "\n";
+              << S.Dirs << " trace dir(s) to " << S.Output << (Random ? " (random mode)" : " (following the code)")
+              << "\n";
+    if (Stats.CutWaves)
+      std::cerr << "sqtt-synth: warning: " << Stats.CutWaves << " wave(s) reached --max-steps " << Limits.MaxSteps
+                << " before s_endpgm; their trace ends there\n";
+    if (Stats.OpenAtEnd)
+      std::cerr << "sqtt-synth: warning: " << Stats.OpenAtEnd
+                << " wave(s) ended with scopes open; the simulator closed them (sqtt-verify says why)\n";
+    if (Stats.UnknownHeaders)
+      std::cerr << "sqtt-synth: note: " << Stats.UnknownHeaders
+                << " marker(s) whose value the code computes from data were left out\n";
     return 0;
   });
 }

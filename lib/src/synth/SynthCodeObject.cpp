@@ -89,14 +89,17 @@ SynthCO loadCO(const std::string &Path) {
       break;
     case rtd::FuncmapEntryType::Function:
     case rtd::FuncmapEntryType::User:
+      C.ScopeOf[E.id] = uint32_t(C.Scopes.size());
       C.Scopes.push_back({E.id, E.name});
       C.UserScope.push_back(E.type == rtd::FuncmapEntryType::User);
       break;
     case rtd::FuncmapEntryType::Point: {
       auto K = Kinds.find(E.name);
       if (K != Kinds.end()) {
-        if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64))
+        if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64)) {
+          C.AddressOf[E.id] = uint32_t(C.Addresses.size());
           C.Addresses.push_back({E.id, K->second.first, K->second.second, E.source_loc, E.access_bytes, E.base});
+        }
       } else if (E.extra_payload_count == 1) {
         if (!C.Bits) {
           C.Data.push_back(E.id);
@@ -104,6 +107,8 @@ SynthCO loadCO(const std::string &Path) {
       } else if (E.extra_payload_count == 0) {
         C.Points.push_back(E.id);
       }
+      if (E.extra_payload_count)
+        C.PayloadOf[E.id] = E.extra_payload_count;
       C.PointNames[E.id] = E.name;
       break;
     }

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,6 +42,10 @@ struct SynthCO {
     std::vector<uint32_t> Children;
   };
   std::vector<CallNode> Tree;
+  /// What a marker ID is, for the code-following mode: an index into
+  /// Scopes or Addresses, or its R: count (data markers).
+  std::map<uint32_t, uint32_t> ScopeOf, AddressOf, PayloadOf;
+  std::shared_ptr<const KernelProgram> Program; // the code-following mode's
 };
 
 /// A call tree of \p S.Stacks scope stacks for \p C: chains grown from

@@ -1,20 +1,53 @@
 // Synth.h - simulated rocprofv3 --att output with known ground truth.
 //
 // There is no AMD GPU on the project's machines. The simulator takes real
-// compiled code objects, draws per-wave marker streams from their funcmaps
-// (nested function and user scopes, points, data payloads, address blocks,
-// gfx12 clock-packed headers arriving after random delays, trap-handler
-// records), and writes them exactly as rocprofv3 --att lays out a trace,
-// together with the truth the tools must reproduce. Generation streams: the
-// memory used follows the number of waves, not of records.
+// compiled code objects and makes each wave's marker stream either by running
+// the kernel's code (a KernelProgram: the ISA model's walk, so every stack is
+// one the kernel can produce) or, in the random mode, by drawing nestings
+// from the funcmap (nested function and user scopes, points, data payloads,
+// address blocks). Both add gfx12 clock-packed headers arriving after random
+// delays and trap-handler records, and write them exactly as rocprofv3 --att
+// lays out a trace, together with the truth the tools must reproduce.
+// Generation streams: the memory used follows the number of waves, not of
+// records.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace sqtt {
+
+/// The wave a KernelProgram runs as: the ids its hardware registers report.
+struct WaveIdentity {
+  uint32_t SE = 0, CU = 0, SIMD = 0, Slot = 0;
+};
+
+/// One s_ttracedata a wave issued: its cycle from the wave's start and the
+/// bits of its value the code determines (the rest come from data the
+/// simulator does not have: a payload's value, a packed header's clock).
+struct ProgramRecord {
+  int64_t Cycle;
+  uint32_t Value, Known;
+};
+
+struct WaveRun {
+  std::vector<ProgramRecord> Records;
+  int64_t Cycles = 0; // until s_endpgm
+  bool Cut = false;   // stopped at the step limit before s_endpgm
+};
+
+/// A kernel's code, as a wave runs it (the ISA model implements it, so the
+/// simulator itself does not depend on LLVM).
+class KernelProgram {
+public:
+  virtual ~KernelProgram() = default;
+  /// Runs one wave: the branches the code does not decide are drawn from
+  /// \p Seed, so a wave runs the same way for the same seed.
+  virtual WaveRun run(const WaveIdentity &Wave, uint64_t Seed) const = 0;
+};
 
 struct SynthScenario {
   std::vector<std::string> CodeObjects; // *code_object_id_<N>* names give IDs
@@ -42,12 +75,19 @@ struct SynthScenario {
   /// between their events) and code.json rows, as rocprofv3 --att-target-cu
   /// writes them; -1: none. The marker records are the same either way.
   int TargetCU = -1;
+  /// The code-following mode: the program of a code object's kernel (its
+  /// path and the K: row's name). Unset: the random mode.
+  std::function<std::unique_ptr<KernelProgram>(const std::string &Path, const std::string &Kernel)> LoadProgram;
   /// Called before each shader engine of each directory is generated.
   std::function<void(unsigned Dir, unsigned SE)> Progress;
 };
 
 struct SynthStats {
   uint64_t Records = 0, Headers = 0, Waves = 0, AddressBlocks = 0;
+  /// Code-following mode: waves cut at the step limit, waves whose scopes
+  /// were still open at their end (closed by added exits), and headers whose
+  /// marker the code computes from data (left out).
+  uint64_t CutWaves = 0, OpenAtEnd = 0, UnknownHeaders = 0;
 };
 
 /// Writes the tree under Scenario.Output and the ground truth to

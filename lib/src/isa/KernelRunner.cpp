@@ -1,0 +1,220 @@
+// KernelRunner.cpp - a kernel's code run wave by wave on the ISA model.
+#include "sqtt/isa/KernelRunner.h"
+
+#include "Mnemonic.h"
+#include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/isa/CodeObjectIsa.h"
+#include "sqtt/isa/ScalarMachine.h"
+#include "sqtt/support/Error.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <iterator>
+#include <map>
+#include <random>
+#include <utility>
+
+namespace sqtt::isa {
+
+namespace {
+
+// The order of InstructionCosts' fields, as apply and describe name them.
+constexpr const char *ClassNames[] = {"salu", "smem", "valu", "vmem", "lds", "branch", "wait", "barrier", "other"};
+
+unsigned *costField(InstructionCosts &C, size_t Class) {
+  unsigned *Fields[] = {&C.Salu, &C.Smem, &C.Valu, &C.Vmem, &C.Lds, &C.Branch, &C.Wait, &C.Barrier, &C.Other};
+  return Fields[Class];
+}
+
+unsigned costOf(const Instruction &I, const InstructionCosts &C) {
+  std::string_view Mn = I.Mnemonic;
+  if (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch || I.Kind == Flow::Call || I.Kind == Flow::Return)
+    return C.Branch;
+  if (startsWith(Mn, "s_waitcnt") || startsWith(Mn, "s_wait_"))
+    return C.Wait;
+  if (startsWith(Mn, "s_barrier"))
+    return C.Barrier;
+  if (startsWith(Mn, "s_load") || startsWith(Mn, "s_buffer_load") || startsWith(Mn, "s_store") ||
+      startsWith(Mn, "s_scratch"))
+    return C.Smem;
+  if (startsWith(Mn, "s_"))
+    return C.Salu;
+  if (startsWith(Mn, "global_") || startsWith(Mn, "flat_") || startsWith(Mn, "buffer_") ||
+      startsWith(Mn, "scratch_") || startsWith(Mn, "tbuffer_") || startsWith(Mn, "image_"))
+    return C.Vmem;
+  if (startsWith(Mn, "ds_"))
+    return C.Lds;
+  if (startsWith(Mn, "v_"))
+    return C.Valu;
+  return C.Other;
+}
+
+/// The ids the hardware registers report for \p W: HW_ID's wave, SIMD, CU
+/// and SE fields on gfx9; HW_ID1's wave, SIMD, WGP and SE fields on gfx10+
+/// (the trace's "cu" is the WGP there), shader array 0, HW_ID2 0.
+HardwareIds hardwareIds(const WaveIdentity &W, unsigned Generation) {
+  HardwareIds Ids;
+  if (Generation == 9) {
+    Ids.HwId = (W.Slot & 0xF) | (W.SIMD & 3) << 4 | (W.CU & 0xF) << 8 | (W.SE & 7) << 13;
+  } else {
+    Ids.HwId1 = (W.Slot & 0x1F) | (W.SIMD & 3) << 8 | (W.CU & 0xF) << 10 | (W.SE & 7) << 18;
+    Ids.HwId2 = 0;
+  }
+  return Ids;
+}
+
+class CodeFollowingProgram : public KernelProgram {
+public:
+  CodeFollowingProgram(std::unique_ptr<CodeObjectFile> File, CodeObjectIsa Isa, const Function &Kernel,
+                       const InstructionCosts &Costs, const RunLimits &Limits)
+      : File(std::move(File)), Isa(std::move(Isa)), Kernel(Kernel), Limits(Limits) {
+    for (const Function &F : this->Isa.functions()) {
+      std::vector<uint16_t> &C = Cost[&F];
+      for (const Instruction &I : F.Insts)
+        C.push_back(uint16_t(std::min(costOf(I, Costs), 65535u)));
+    }
+  }
+
+  WaveRun run(const WaveIdentity &Wave, uint64_t Seed) const override {
+    WaveRun R;
+    std::mt19937_64 Rng(Seed);
+    HardwareIds Hw = hardwareIds(Wave, Isa.generation());
+    ScalarMachine M(Kernel.WaveSize);
+    const CallEffect None; // a callee that is walked into changes what it executes, no more
+    struct Frame {
+      const Function *F;
+      size_t Return;
+    };
+    std::vector<Frame> Calls;
+    std::map<std::pair<const Function *, size_t>, unsigned> Trips; // iterations left per loop branch
+    const Function *F = &Kernel;
+    const std::vector<uint16_t> *Costs = &Cost.at(F);
+    size_t At = 0;
+    for (size_t Steps = 0;; ++Steps) {
+      if (Steps >= Limits.MaxSteps) {
+        R.Cut = true;
+        break;
+      }
+      if (At >= F->Insts.size())
+        break; // ran off the function: nothing more the model can follow
+      const Instruction &I = F->Insts[At];
+      if (I.isTrace()) {
+        Bits V = M.traceValue(I);
+        R.Records.push_back({R.Cycles, V.V & V.Known, V.Known});
+      }
+      R.Cycles += (*Costs)[At];
+      if (I.Kind == Flow::End || I.Kind == Flow::Indirect)
+        break;
+      if (I.Kind == Flow::Return) {
+        if (Calls.empty())
+          break;
+        F = Calls.back().F;
+        At = Calls.back().Return;
+        Costs = &Cost.at(F);
+        Calls.pop_back();
+        continue;
+      }
+      if (I.Kind == Flow::Call) {
+        std::optional<uint64_t> Target = M.callTarget(I);
+        const Function *Callee = Target ? Isa.functionAt(*Target) : nullptr;
+        size_t Entry = Callee ? Callee->indexOf(*Target) : Function::npos;
+        if (Entry == Function::npos || Calls.size() >= 256) {
+          M.execute(I, Hw); // a callee the model cannot follow: its effects are unknown
+          ++At;
+          continue;
+        }
+        M.execute(I, Hw, &None);
+        Calls.push_back({F, At + 1});
+        F = Callee;
+        At = Entry;
+        Costs = &Cost.at(F);
+        continue;
+      }
+      if (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch) {
+        std::optional<bool> Taken = M.branchTaken(I);
+        size_t Target = I.Target ? F->indexOf(*I.Target) : Function::npos;
+        if (!Taken)
+          Taken = draw(F, At, I, Rng, Trips);
+        if (*Taken && Target == Function::npos)
+          break;
+        At = *Taken ? Target : At + 1;
+        continue;
+      }
+      M.execute(I, Hw);
+      ++At;
+    }
+    return R;
+  }
+
+private:
+  /// A branch the code does not decide: a loop's back edge is taken a drawn
+  /// number of times per entry, a forward branch with even odds.
+  bool draw(const Function *F, size_t At, const Instruction &I, std::mt19937_64 &Rng,
+            std::map<std::pair<const Function *, size_t>, unsigned> &Trips) const {
+    if (!I.Target || *I.Target > I.Address)
+      return Rng() & 1;
+    auto [It, New] = Trips.try_emplace({F, At}, 0);
+    if (New)
+      It->second = unsigned(Rng() % Limits.LoopTrips); // more iterations after the first
+    if (It->second == 0) {
+      Trips.erase(It);
+      return false;
+    }
+    --It->second;
+    return true;
+  }
+
+  std::unique_ptr<CodeObjectFile> File; // the bytes the decoded code object came from
+  CodeObjectIsa Isa;
+  const Function &Kernel;
+  RunLimits Limits;
+  std::map<const Function *, std::vector<uint16_t>> Cost; // per instruction
+};
+
+} // namespace
+
+void InstructionCosts::apply(const std::string &Spec) {
+  size_t From = 0;
+  while (From < Spec.size()) {
+    size_t Comma = Spec.find(',', From);
+    std::string Item = Spec.substr(From, Comma == std::string::npos ? std::string::npos : Comma - From);
+    From = Comma == std::string::npos ? Spec.size() : Comma + 1;
+    size_t Eq = Item.find('=');
+    std::string Name = Item.substr(0, Eq);
+    size_t Class = 0;
+    while (Class < std::size(ClassNames) && Name != ClassNames[Class])
+      ++Class;
+    if (Eq == std::string::npos || Class == std::size(ClassNames))
+      throw Error("--costs: '" + Item + "' is not <class>=<cycles> for a class of salu, smem, valu, vmem, lds, "
+                  "branch, wait, barrier, other");
+    std::string Number = Item.substr(Eq + 1);
+    char *End = nullptr;
+    unsigned long V = Number.empty() ? 0 : std::strtoul(Number.c_str(), &End, 10);
+    if (Number.empty() || *End || Number[0] == '-' || V == 0 || V > 10000)
+      throw Error("--costs: '" + Item + "': the cycles must be a number from 1 to 10000");
+    *costField(*this, Class) = unsigned(V);
+  }
+}
+
+std::string InstructionCosts::describe() const {
+  std::string S;
+  InstructionCosts Copy = *this;
+  for (size_t Class = 0; Class < std::size(ClassNames); ++Class)
+    S += std::string(Class ? "," : "") + ClassNames[Class] + "=" + std::to_string(*costField(Copy, Class));
+  return S;
+}
+
+std::unique_ptr<KernelProgram> loadKernelProgram(const std::string &Path, const std::string &Kernel,
+                                                 const InstructionCosts &Costs, const RunLimits &Limits) {
+  auto File = std::make_unique<CodeObjectFile>(Path);
+  if (File->codeObjects().empty())
+    throw Error(Path + ": no AMDGPU code object");
+  CodeObjectIsa Isa = CodeObjectIsa::decode(File->codeObjects().front(), Path, {Kernel});
+  const Function *F = Isa.find(Kernel);
+  if (!F || !F->Kernel)
+    throw Error(Path + ": kernel '" + Kernel + "' of the funcmap is not a function of the code object");
+  const Function &K = *F;
+  return std::make_unique<CodeFollowingProgram>(std::move(File), std::move(Isa), K, Costs, Limits);
+}
+
+} // namespace sqtt::isa

@@ -1,0 +1,180 @@
+// SynthFollowCode.cpp - the code-following mode of a simulated wave: its
+// records are the trace instructions its kernel's code issued (a
+// KernelProgram's run), in order and at their cycles. What the code does not
+// determine is drawn: a data payload's value, an address block's lanes
+// (consecutive lanes its access width apart from a base of the operation and
+// the wave, as in[gid] addresses them; EXEC where the code leaves it
+// unknown is every lane), trap-handler records and packed headers' arrival
+// delays, as in the random mode.
+#include "SynthWave.h"
+#include "sqtt/trace/TraceFiles.h"
+
+#include <rocprof_trace_decoder/cxx/marker_value.hpp>
+
+#include <algorithm>
+
+namespace sqtt {
+
+namespace mv = sqtt_marker_value;
+
+namespace {
+
+/// The words after an address block's header (FORMATS §5): EXEC, a
+/// buffer's resource base and soffset, then one or two words per lane.
+size_t blockWords(AddrProto P, uint32_t WaveSize) {
+  switch (P) {
+  case AddrProto::Memory:
+    return 2 + 2 * size_t(WaveSize);
+  case AddrProto::Narrow:
+    return 2 + size_t(WaveSize);
+  case AddrProto::RawBuffer:
+    return 5 + size_t(WaveSize);
+  case AddrProto::StructBuffer:
+    return 5 + 2 * size_t(WaveSize);
+  }
+  return 0;
+}
+
+} // namespace
+
+bool SlotGen::refillFromCode() {
+  if (CodeNext >= Code.Records.size()) {
+    if (!Stack.empty()) {
+      // The code ended with scopes open (cut at the step limit, or code the
+      // verifier would reject): closed here so every interval has an end.
+      ++OpenAtEnd;
+      while (closeInnermost())
+        ++Time;
+    }
+    // The wave lives until its s_endpgm, records or not.
+    Time = std::max(Time, CodeStart + Code.Cycles);
+    LastArrival = std::max(LastArrival, Time);
+    endWave();
+    return false;
+  }
+  const ProgramRecord &R = Code.Records[CodeNext++];
+  int64_t From = Time;
+  Time = std::max(Time + 1, CodeStart + R.Cycle);
+  if (Detailed) {
+    int Scope = Stack.empty() ? -1 : int(Stack.back());
+    simulateGap(From, Time, Listing.line(size_t(CO - COs.data()), Scope, 0), uint32_t(Scope + 1), InstRng, Detail,
+                DetailKeys);
+  }
+  // A packed header's top bits are its clock sample: only the rest is the
+  // code's.
+  uint32_t Mine = CO->Bits ? (1u << (32 - CO->Bits)) - 1 : ~0u;
+  if ((R.Known & Mine) != Mine) {
+    ++UnknownHeaders; // a marker the code computes from data
+    return true;
+  }
+  uint32_t Value = R.Value & Mine, ID = mv::id_of(Value);
+  if (S.PrivPercent && rnd(100) < S.PrivPercent)
+    emit(Time, uint32_t(Rng()), true, RecordFlagPriv);
+  bool Enter = mv::enters(Value), Exit = mv::exits_previous(Value);
+  if (Enter || Exit) {
+    auto Scope = CO->ScopeOf.find(ID);
+    if (Enter && Scope == CO->ScopeOf.end()) {
+      ++UnknownHeaders;
+      return true;
+    }
+    scopeRecord(Time);
+    if (Exit && !Stack.empty())
+      closeSlice(Time);
+    if (Enter)
+      openSlice(Scope->second, Time);
+    emit(Time, Value, true);
+    return true;
+  }
+  if (auto A = CO->AddressOf.find(ID); A != CO->AddressOf.end()) {
+    const AddressOp &Op = CO->Addresses[A->second];
+    size_t Words = std::min(blockWords(Op.Proto, CO->WaveSize), Code.Records.size() - CodeNext);
+    codeAddressBlock(Op, Time, Code.Records.data() + CodeNext, Words);
+    CodeNext += Words;
+    return true;
+  }
+  auto Name = CO->PointNames.find(ID);
+  if (Name == CO->PointNames.end()) {
+    ++UnknownHeaders;
+    return true;
+  }
+  emit(Time, Value, true);
+  auto Payload = CO->PayloadOf.find(ID);
+  if (Payload == CO->PayloadOf.end()) {
+    waveTruth('I') << Time << " - " << Name->second << '\n';
+    ++T.Instants;
+    return true;
+  }
+  int64_t Header = Time;
+  for (uint32_t K = 0; K < Payload->second && CodeNext < Code.Records.size(); ++K) {
+    const ProgramRecord &P = Code.Records[CodeNext++];
+    uint32_t Word = P.Known == ~0u ? P.Value : uint32_t(Rng());
+    Time = std::max(Time + 1, CodeStart + P.Cycle);
+    emit(Time, Word, false);
+    if (K == 0 && Payload->second == 1) {
+      waveTruth('I') << Header << ' ' << Word << ' ' << Name->second << '\n';
+      *T.Data << CO->Kernel << '\t' << Name->second << '\t' << Word << '\n';
+      ++T.Instants;
+    }
+  }
+  return true;
+}
+
+void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRecord *Code, size_t Words) {
+  uint32_t W = CO->WaveSize;
+  uint64_t All = W == 64 ? ~0ull : 0xFFFFFFFFull;
+  auto Known = [&](size_t K) { return K < Words && Code[K].Known == ~0u; };
+  uint64_t Exec = Known(0) && Known(1) ? (uint64_t(Code[0].Value) | uint64_t(Code[1].Value) << 32) & All : All;
+  emit(Now, mv::encode(Op.ID, false, false), true);
+  --WaveMarkers; // an address block's header is not a marker the walk sees
+  emit(Now + 1, uint32_t(Exec), false);
+  emit(Now + 2, uint32_t(Exec >> 32), false);
+  uint32_t Stride = Op.AccessBytes ? Op.AccessBytes : 4;
+  uint64_t OpIndex = CO->AddressOf.at(Op.ID);
+  uint64_t WaveIndex =
+      ((((uint64_t(DirIdx) * S.ShaderEngines + SE) * S.CUs + CU) * S.SIMDs + SIMD) * S.WavesPerSIMD + Wave) *
+          (S.Relaunches + 1) +
+      Run;
+  uint64_t Base = 0x7F0000000000ull + (OpIndex << 36) + WaveIndex * W * Stride;
+  std::vector<uint64_t> Active;
+  int64_t At = Now + 3;
+  auto Lane = [&](uint32_t L, uint64_t Address) {
+    if ((Exec >> L) & 1)
+      Active.push_back(Address);
+  };
+  if (Op.Proto == AddrProto::RawBuffer || Op.Proto == AddrProto::StructBuffer) {
+    // A raw buffer's lanes step through offsets; a structured one's through
+    // records of the access width (the resource's stride).
+    bool Struct = Op.Proto == AddrProto::StructBuffer;
+    uint64_t Buf = Base & 0xFFFFFFFFFFFFull;
+    uint32_t RecordStride = Struct ? std::min(Stride, 0x3FFFu) : 0;
+    emit(At++, uint32_t(Buf), false);
+    emit(At++, uint32_t(Buf >> 32) | (RecordStride << 16), false);
+    emit(At++, 0, false);
+    for (uint32_t L = 0; L < W; ++L)
+      emit(At++, Struct ? 0 : L * Stride, false);
+    if (Struct)
+      for (uint32_t L = 0; L < W; ++L)
+        emit(At++, L, false);
+    for (uint32_t L = 0; L < W; ++L)
+      Lane(L, Buf + (Struct ? uint64_t(L) * RecordStride : uint64_t(L) * Stride));
+  } else if (Op.Proto == AddrProto::Memory) {
+    for (uint32_t L = 0; L < W; ++L) {
+      uint64_t Address = Base + uint64_t(L) * Stride;
+      emit(At++, uint32_t(Address), false);
+      emit(At++, uint32_t(Address >> 32), false);
+      Lane(L, Address);
+    }
+  } else {
+    // LDS: offsets in the workgroup's allocation, one op's lanes apart from
+    // another's.
+    uint64_t Offset = (OpIndex * W * Stride) % 32768;
+    for (uint32_t L = 0; L < W; ++L) {
+      uint64_t Address = Offset + uint64_t(L) * Stride;
+      emit(At++, uint32_t(Address), false);
+      Lane(L, Address);
+    }
+  }
+  addressTruth(Op, Exec, Active, At);
+}
+
+} // namespace sqtt

@@ -1,0 +1,124 @@
+// SynthWave.h - one simulated wave slot: the waves it runs one after the
+// other, each a lazy generator of records in arrival order, and the truth
+// they add. The simulator's own header, not installed.
+#pragma once
+
+#include "SynthCodeObject.h"
+#include "SynthInstructions.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <ostream>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace sqtt {
+
+struct Rec {
+  int64_t Arrival, Issue;
+  uint32_t Value;
+  uint8_t Flags;
+  bool Header;
+};
+
+/// What the tools must recover, filled as the waves run.
+struct Truth {
+  std::map<std::string, uint64_t> Folded;
+  std::map<std::string, std::pair<uint64_t, uint64_t>> Slices; // name -> count, cycles
+  uint64_t Instants = 0;
+  std::ostream *Addresses = nullptr, *Headers = nullptr, *Events = nullptr; // truth_*.txt
+  std::ostream *Intervals = nullptr, *Data = nullptr, *Waves = nullptr;
+  InstructionTruth Instructions;
+};
+
+/// One wave slot: its waves (runs) one after the other.
+class SlotGen {
+public:
+  SlotGen(const SynthScenario &S, const std::vector<SynthCO> &COs, uint32_t DirIdx, uint32_t SE,
+          uint32_t CU, uint32_t SIMD, uint32_t Wave, uint32_t SlotIndex, int64_t Phase, bool &FirstOfSimd,
+          Truth &T, const SynthListing &Listing);
+
+  bool done() const { return Pending.empty() && Run >= S.Relaunches + 1; }
+  int64_t nextArrival() const { return Pending.front().Arrival; }
+  Rec pop();
+
+  struct Launch {
+    int64_t Start, End;
+    uint32_t Dispatch;
+  };
+  std::vector<Launch> Launches;
+  uint64_t AddressBlocks = 0;
+  uint64_t CutWaves = 0, OpenAtEnd = 0, UnknownHeaders = 0; // code-following mode
+  std::vector<SynthWaveDetail> Details; // the target CU's finished waves
+
+private:
+  uint32_t rnd(uint32_t N) { return N ? uint32_t(Rng() % N) : 0; }
+  uint64_t waveSeed() const;
+
+  void startRun();
+
+  void emit(int64_t Issue, uint32_t Value, bool Header, uint8_t Flags = 0);
+
+  void scopeRecord(int64_t Now);
+
+  void openSlice(uint32_t Scope, int64_t Now, uint32_t TreeNode = 0);
+  void closeSlice(int64_t Now);
+  /// The wave's file is complete: its truth, keyed by each instruction's scope.
+  void finishDetail();
+  /// One line of the per-wave truth: dir, slot, instance, then the event.
+  std::ostream &waveTruth(char Kind);
+
+  /// An address block at \p Now, from the random mode's access patterns.
+  void addressBlock(const AddressOp &Op, int64_t Now);
+  /// An address block at \p Now as the kernel's code issued it (\p Code:
+  /// the header, then the block's words): EXEC where the code determines
+  /// it, lanes \p Op's access width apart from a base of the op and wave.
+  void codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRecord *Code, size_t Words);
+  /// The block's truth line; the wave's time moves on to \p End.
+  void addressTruth(const AddressOp &Op, uint64_t Exec, const std::vector<uint64_t> &Active, int64_t End);
+
+  /// Generates the next event (one or more records) of the current wave.
+  void refill();
+  /// The random mode's next event: drawn from the funcmap. Both return
+  /// false when the wave ended (and the slot's next one began).
+  bool refillRandom();
+  /// The code-following mode's next event: the next trace instruction the
+  /// kernel's code issued (SynthFollowCode.cpp).
+  bool refillFromCode();
+  /// Closes the innermost open scope with an exit; false if none is open.
+  bool closeInnermost();
+  /// The wave has issued its last record: its launch, truth and successor.
+  void endWave();
+
+  const SynthScenario &S;
+  const std::vector<SynthCO> &COs;
+  uint32_t DirIdx, SE, CU, SIMD, Wave, SlotIndex;
+  int64_t Phase;
+  bool &FirstOfSimd;
+  Truth &T;
+  std::mt19937_64 Rng;
+  const SynthCO *CO = nullptr;
+  unsigned Run = 0, Events = 0;
+  uint32_t Node = 0; // in the code object's call tree, when it has one
+  int64_t Time = 0, LastScope = -1, LastArrival = 0;
+  std::vector<uint32_t> Stack;
+  std::vector<int64_t> SliceStart;
+  std::vector<uint64_t> SliceSelf;
+  std::string Prefix;
+  uint64_t WaveScoped = 0, WaveMarkers = 0; // this wave's
+  std::deque<Rec> Pending;
+  const SynthListing &Listing;
+  bool Detailed; // on the target CU
+  std::mt19937_64 InstRng;
+  SynthWaveDetail Detail;            // this wave's instructions
+  std::vector<uint32_t> DetailKeys;  // per instruction: its scope + 1, 0 outside every scope
+  // Code-following mode: the current wave's run of its kernel and how far
+  // its records have been turned into events.
+  WaveRun Code;
+  size_t CodeNext = 0;
+  int64_t CodeStart = 0;
+};
+
+} // namespace sqtt
