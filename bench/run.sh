@@ -14,6 +14,8 @@ module=$(bash "$here/module_cost.sh" "$build")
 echo "$module"
 module_compile=$(bash "$here/module_compile.sh" "$build")
 echo "$module_compile"
+isa=$(bash "$here/isa_model.sh" "$build")
+echo "$isa"
 {
   echo "# Benchmark results"
   echo
@@ -45,6 +47,12 @@ echo "$module_compile"
   echo "$module"
   echo
   echo "$module_compile"
+  echo '```'
+  echo
+  echo "## The ISA model: sqtt-verify and sqtt-synth following the code"
+  echo
+  echo '```'
+  echo "$isa"
   echo '```'
 } > "$here/RESULTS.md"
 echo "wrote bench/RESULTS.md"

@@ -1,0 +1,152 @@
+// ScalarMachineTest.cpp - the ISA model's scalar interpreter on instruction
+// sequences whose outcome is known: the scope filters the plugin compiles,
+// run for every value of the hardware id they test; EXEC saves; values moved
+// through VGPR lanes; joins; and the simulator's instruction costs.
+#include "sqtt/isa/KernelRunner.h"
+#include "sqtt/isa/ScalarMachine.h"
+#include "sqtt/support/Error.h"
+
+#include <gtest/gtest.h>
+
+using namespace sqtt;
+using namespace sqtt::isa;
+
+namespace {
+
+Operand sgpr(uint16_t R, uint16_t Count = 1) {
+  Operand O;
+  O.K = Operand::Register;
+  O.Reg = {R, Count};
+  return O;
+}
+Operand vgpr(uint16_t R) { return sgpr(uint16_t(reg::VgprBase + R)); }
+Operand imm(int64_t V) {
+  Operand O;
+  O.K = Operand::Immediate;
+  O.Imm = V;
+  return O;
+}
+Instruction inst(std::string Mnemonic, std::vector<Operand> Ops, unsigned Defs = 1, Flow Kind = Flow::Next) {
+  Instruction I;
+  I.Mnemonic = std::move(Mnemonic);
+  I.Ops = std::move(Ops);
+  I.NumDefs = Defs;
+  I.Kind = Kind;
+  if (Kind == Flow::CondBranch)
+    I.Target = 0x100;
+  return I;
+}
+/// s_getreg_b32's immediate: hwreg(Id, Offset, Size).
+int64_t hwreg(unsigned Id, unsigned Offset, unsigned Size) { return Id | Offset << 6 | (Size - 1) << 11; }
+
+} // namespace
+
+// RDNA's default CU filter (SQTT_SCOPE_CU=0x3): one s_getreg of the WGP id's
+// bits from 1 up into VCC, a skip word that is zero exactly in scope.
+TEST(ScalarMachine, RdnaDefaultFilterSkipsExactlyWgpsTwoAndUp) {
+  for (uint32_t Wgp = 0; Wgp < 16; ++Wgp) {
+    HardwareIds Hw;
+    Hw.HwId1 = 0x5 | 1u << 8 | Wgp << 10 | 3u << 18; // wave 5, SIMD 1, SE 3 around it
+    Hw.HwId2 = 0;
+    ScalarMachine M(32);
+    M.execute(inst("s_getreg_b32", {sgpr(reg::VccLo), imm(hwreg(23, 11, 3))}), Hw);
+    std::optional<bool> Skip = M.branchTaken(inst("s_cbranch_vccnz", {imm(0)}, 0, Flow::CondBranch));
+    ASSERT_TRUE(Skip.has_value()) << "WGP " << Wgp;
+    EXPECT_EQ(*Skip, Wgp >= 2) << "WGP " << Wgp;
+  }
+}
+
+// gfx9: s_getreg of HW_ID's CU field and s_bitcmp1 of the mask at that bit,
+// straight into SCC; a mask of CUs 0 and 2.
+TEST(ScalarMachine, Gfx9FilterSelectsTheMaskedCus) {
+  for (uint32_t Cu = 0; Cu < 16; ++Cu) {
+    HardwareIds Hw;
+    Hw.HwId = 0x3 | 2u << 4 | Cu << 8 | 1u << 13;
+    ScalarMachine M(64);
+    M.execute(inst("s_getreg_b32", {sgpr(0), imm(hwreg(4, 8, 4))}), Hw);
+    M.execute(inst("s_mov_b32", {sgpr(1), imm(0x5)}), Hw);
+    M.execute(inst("s_bitcmp1_b32", {sgpr(1), sgpr(0)}, 0), Hw);
+    std::optional<bool> Skip = M.branchTaken(inst("s_cbranch_scc0", {imm(0)}, 0, Flow::CondBranch));
+    ASSERT_TRUE(Skip.has_value()) << "CU " << Cu;
+    EXPECT_EQ(*Skip, Cu != 0 && Cu != 2) << "CU " << Cu;
+  }
+}
+
+TEST(ScalarMachine, UnknownHardwareIdsLeaveTheBranchOpen) {
+  ScalarMachine M(64);
+  M.execute(inst("s_getreg_b32", {sgpr(0), imm(hwreg(4, 8, 4))}), HardwareIds{});
+  M.execute(inst("s_bitcmp1_b32", {sgpr(1), sgpr(0)}, 0), HardwareIds{});
+  EXPECT_FALSE(M.branchTaken(inst("s_cbranch_scc0", {imm(0)}, 0, Flow::CondBranch)).has_value());
+}
+
+TEST(ScalarMachine, SaveExecKeepsTheOldMaskAndForgetsTheNew) {
+  ScalarMachine M(64);
+  M.execute(inst("s_and_saveexec_b64", {sgpr(4, 2), sgpr(reg::VccLo, 2)}), HardwareIds{});
+  EXPECT_EQ(M.get(4), Bits::of(~0u));
+  EXPECT_EQ(M.get(5), Bits::of(~0u));
+  EXPECT_FALSE(M.get(reg::ExecLo).known());
+  // Restoring it makes EXEC known again.
+  M.execute(inst("s_mov_b64", {sgpr(reg::ExecLo, 2), sgpr(4, 2)}), HardwareIds{});
+  EXPECT_EQ(M.get(reg::ExecLo), Bits::of(~0u));
+}
+
+TEST(ScalarMachine, SelectOfEqualValuesIsKnownWithoutScc) {
+  ScalarMachine M(32);
+  M.execute(inst("s_mov_b32", {sgpr(2), imm(0x11)}), HardwareIds{});
+  M.execute(inst("s_mov_b32", {sgpr(3), imm(0x13)}), HardwareIds{});
+  M.execute(inst("s_cselect_b32", {sgpr(0), sgpr(2), sgpr(3)}), HardwareIds{});
+  // SCC is unknown at the start: the bits both sides agree on stay known.
+  EXPECT_EQ(M.get(0).Known & 0xFF, 0xFDu);
+  EXPECT_EQ(M.get(0).V & 0xFD, 0x11u);
+}
+
+TEST(ScalarMachine, ValuesSpilledToLanesComeBack) {
+  ScalarMachine M(64);
+  M.execute(inst("s_mov_b32", {sgpr(7), imm(1234)}), HardwareIds{});
+  M.execute(inst("v_writelane_b32", {vgpr(40), sgpr(7), imm(3)}), HardwareIds{});
+  M.execute(inst("s_mov_b32", {sgpr(7), imm(0)}), HardwareIds{});
+  M.execute(inst("v_readlane_b32", {sgpr(9), vgpr(40), imm(3)}), HardwareIds{});
+  EXPECT_EQ(M.get(9), Bits::of(1234));
+  // Another lane was never written.
+  M.execute(inst("v_readlane_b32", {sgpr(10), vgpr(40), imm(4)}), HardwareIds{});
+  EXPECT_FALSE(M.get(10).known());
+}
+
+TEST(ScalarMachine, TraceValuesOfBothForms) {
+  ScalarMachine M(32);
+  EXPECT_FALSE(M.m0Written());
+  M.execute(inst("s_mov_b32", {sgpr(reg::M0), imm(0x2A)}), HardwareIds{});
+  EXPECT_TRUE(M.m0Written());
+  EXPECT_EQ(M.traceValue(inst("s_ttracedata", {}, 0)), Bits::of(0x2A));
+  EXPECT_EQ(M.traceValue(inst("s_ttracedata_imm", {imm(0x15)}, 0)), Bits::of(0x15));
+}
+
+TEST(ScalarMachine, JoinKeepsOnlyWhatBothPathsAgreeOn) {
+  ScalarMachine A(32), B(32);
+  A.execute(inst("s_mov_b32", {sgpr(0), imm(7)}), HardwareIds{});
+  B.execute(inst("s_mov_b32", {sgpr(0), imm(7)}), HardwareIds{});
+  A.execute(inst("s_mov_b32", {sgpr(1), imm(1)}), HardwareIds{});
+  B.execute(inst("s_mov_b32", {sgpr(1), imm(3)}), HardwareIds{});
+  EXPECT_TRUE(A.joinWith(B));
+  EXPECT_EQ(A.get(0), Bits::of(7));
+  EXPECT_EQ(A.get(1).Known & 0x3, 0x1u); // bit 0 agrees, bit 1 does not
+  EXPECT_FALSE(A.joinWith(B));           // nothing more to forget
+}
+
+TEST(InstructionCosts, ApplySetsTheNamedClassesOnly) {
+  InstructionCosts C;
+  C.apply("valu=8,vmem=40");
+  EXPECT_EQ(C.Valu, 8u);
+  EXPECT_EQ(C.Vmem, 40u);
+  EXPECT_EQ(C.Salu, InstructionCosts().Salu);
+  InstructionCosts Again;
+  Again.apply(C.describe());
+  EXPECT_EQ(Again.describe(), C.describe());
+}
+
+TEST(InstructionCosts, BadSpecificationsAreErrors) {
+  for (const char *Bad : {"valu", "valu=", "valu=0", "valu=-1", "valu=8x", "vector=4", "valu=10001"}) {
+    InstructionCosts C;
+    EXPECT_THROW(C.apply(Bad), Error) << Bad;
+  }
+}
