@@ -24,7 +24,8 @@
 int main(int argc, char **argv) {
   sqtt::SynthScenario S;
   CLI::App App{"Simulate a rocprofv3 --att trace of code objects built with the SQTT plugin, "
-               "with its ground truth. There is no GPU here: the output says it is simulated."};
+               "with its ground truth. Each wave runs its kernel's code on the ISA model (--random: draws "
+               "markers from the funcmap). There is no GPU here: the output says it is simulated."};
   App.add_option("-c,--code-objects", S.CodeObjects,
                  "Code objects (named *code_object_id_<N>*), each with a .sqtt_funcmap")
       ->required();
