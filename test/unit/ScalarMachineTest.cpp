@@ -121,6 +121,27 @@ TEST(ScalarMachine, TraceValuesOfBothForms) {
   EXPECT_EQ(M.traceValue(inst("s_ttracedata_imm", {imm(0x15)}, 0)), Bits::of(0x15));
 }
 
+// A numeric marker whose ID is data: (id << 2) + flags keeps the flag bits.
+TEST(ScalarMachine, ShiftAndAddKeepsTheLowBitsItKnows) {
+  ScalarMachine M(64);
+  M.execute(inst("s_lshl2_add_u32", {sgpr(2), sgpr(2), imm(30)}), HardwareIds{}); // s2 unknown
+  EXPECT_EQ(M.get(2).Known, 0x3u);
+  EXPECT_EQ(M.get(2).V, 0x2u); // enter, not exit
+  M.execute(inst("s_mov_b32", {sgpr(3), imm(5)}), HardwareIds{});
+  M.execute(inst("s_lshl2_add_u32", {sgpr(4), sgpr(3), imm(30)}), HardwareIds{});
+  EXPECT_EQ(M.get(4), Bits::of(50));
+}
+
+// -O0's form of the same: in a VGPR from a loaded ID, then read back.
+TEST(ScalarMachine, VectorShiftOrKeepsTheFlagsThroughReadFirstLane) {
+  ScalarMachine M(32);
+  M.execute(inst("s_mov_b32", {sgpr(4), imm(2)}), HardwareIds{});
+  M.execute(inst("v_lshl_or_b32", {vgpr(1), vgpr(1), sgpr(4), sgpr(4)}), HardwareIds{}); // v1 loaded: unknown
+  M.execute(inst("v_readfirstlane_b32", {sgpr(4), vgpr(1)}), HardwareIds{});
+  EXPECT_EQ(M.get(4).Known, 0x3u);
+  EXPECT_EQ(M.get(4).V, 0x2u);
+}
+
 TEST(ScalarMachine, JoinKeepsOnlyWhatBothPathsAgreeOn) {
   ScalarMachine A(32), B(32);
   A.execute(inst("s_mov_b32", {sgpr(0), imm(7)}), HardwareIds{});
@@ -145,7 +166,8 @@ TEST(InstructionCosts, ApplySetsTheNamedClassesOnly) {
 }
 
 TEST(InstructionCosts, BadSpecificationsAreErrors) {
-  for (const char *Bad : {"valu", "valu=", "valu=0", "valu=-1", "valu=8x", "vector=4", "valu=10001"}) {
+  for (const char *Bad : {"", "valu", "valu=", "valu=0", "valu=-1", "valu=+5", "valu= 5", "valu=8x", "valu=4,", ",valu=4",
+                          "vector=4", "valu=10001"}) {
     InstructionCosts C;
     EXPECT_THROW(C.apply(Bad), Error) << Bad;
   }

@@ -106,12 +106,19 @@ int main(int argc, char **argv) {
               << " headers, " << Stats.AddressBlocks << " address blocks) of " << Stats.Waves << " waves in "
               << S.Dirs << " trace dir(s) to " << S.Output << (Random ? " (random mode)" : " (following the code)")
               << "\n";
+    for (const std::string &N : Stats.Notes)
+      std::cerr << "sqtt-synth: note: " << N << "\n";
+    if (!Stats.Headers)
+      std::cerr << "sqtt-synth: warning: no wave recorded a marker: the scope masks the code objects were built "
+                   "with select none of the simulated waves, or their kernels record none (sqtt-decode-funcmap "
+                   "shows the masks)\n";
     if (Stats.CutWaves)
       std::cerr << "sqtt-synth: warning: " << Stats.CutWaves << " wave(s) reached --max-steps " << Limits.MaxSteps
                 << " before s_endpgm; their trace ends there\n";
     if (Stats.OpenAtEnd)
       std::cerr << "sqtt-synth: warning: " << Stats.OpenAtEnd
-                << " wave(s) ended with scopes open; the simulator closed them (sqtt-verify says why)\n";
+                << " wave(s) ended with scopes open (cut at --max-steps, or code sqtt-verify rejects); the "
+                   "simulator closed them\n";
     if (Stats.UnknownHeaders)
       std::cerr << "sqtt-synth: note: " << Stats.UnknownHeaders
                 << " marker(s) whose value the code computes from data were left out\n";

@@ -1,6 +1,7 @@
 // HardwareCases.cpp - hardware-id cases for the verifier's walks.
 #include "HardwareCases.h"
 
+#include <algorithm>
 #include <random>
 
 namespace sqtt::isa {
@@ -13,8 +14,12 @@ std::vector<IdField> idFields(unsigned Generation, const ScopeMasks &M) {
 
 namespace {
 
-constexpr uint32_t fullMask(const char *Dim) {
-  return Dim[0] == 's' ? 0xF : (Dim[0] == 'c' ? 0xFFFF : 0xFFFFFFFF);
+/// Whether \p F's mask leaves out an id its field can hold: a mask with
+/// every id set filters nothing (as the plugin compiles it), whatever its
+/// spelling (0xFFFF or -1 for the CU).
+bool filters(const IdField &F) {
+  uint32_t All = F.Width >= 32 ? ~0u : (1u << F.Width) - 1;
+  return (F.Mask & All) != All;
 }
 
 uint32_t fieldOf(const HardwareIds &Ids, const IdField &F) {
@@ -25,9 +30,9 @@ uint32_t fieldOf(const HardwareIds &Ids, const IdField &F) {
 } // namespace
 
 std::vector<HardwareCase> hardwareCases(unsigned Generation, const ScopeMasks &Masks, const VerifyLimits &Limits) {
-  if (!Masks.filtered())
-    return {HardwareCase{HardwareIds{}, true, "any wave"}};
   std::vector<IdField> Fields = idFields(Generation, Masks);
+  if (std::none_of(Fields.begin(), Fields.end(), filters))
+    return {HardwareCase{HardwareIds{}, true, "any wave"}};
   std::mt19937 Rng(0x5c0be); // the same cases on every run
   auto Random = [&] {
     HardwareIds Ids;
@@ -47,7 +52,7 @@ std::vector<HardwareCase> hardwareCases(unsigned Generation, const ScopeMasks &M
   auto Finish = [&](HardwareCase C) {
     C.Selected = true;
     for (const IdField &F : Fields) {
-      if (F.Mask == fullMask(F.Dimension))
+      if (!filters(F))
         continue;
       uint32_t Id = fieldOf(C.Ids, F);
       if (Id >= 32 || !((F.Mask >> Id) & 1))
@@ -57,7 +62,7 @@ std::vector<HardwareCase> hardwareCases(unsigned Generation, const ScopeMasks &M
   };
   std::vector<HardwareCase> Cases;
   for (const IdField &F : Fields) {
-    if (F.Mask == fullMask(F.Dimension))
+    if (!filters(F))
       continue;
     for (uint32_t Value = 0; Value < (1u << F.Width); ++Value)
       for (unsigned S = 0; S < Limits.SamplesPerValue; ++S) {

@@ -49,16 +49,19 @@ unsigned costOf(const Instruction &I, const InstructionCosts &C) {
   return C.Other;
 }
 
-/// The ids the hardware registers report for \p W: HW_ID's wave, SIMD, CU
-/// and SE fields on gfx9; HW_ID1's wave, SIMD, WGP and SE fields on gfx10+
-/// (the trace's "cu" is the WGP there), shader array 0, HW_ID2 0.
+/// The ids the hardware registers report for \p W: HW_ID's wave, SIMD, CU,
+/// SE and workgroup (TG_ID) fields on gfx9; HW_ID1's wave, SIMD, WGP and SE
+/// and HW_ID2's workgroup field on gfx10+ (the trace's "cu" is the WGP
+/// there). Shader array 0; a slot runs waves of its own workgroup slot (the
+/// slot's number). Ids wrap at their field widths (16 CUs or WGPs, 16 or 32
+/// slots), as the registers cannot hold more.
 HardwareIds hardwareIds(const WaveIdentity &W, unsigned Generation) {
   HardwareIds Ids;
   if (Generation == 9) {
-    Ids.HwId = (W.Slot & 0xF) | (W.SIMD & 3) << 4 | (W.CU & 0xF) << 8 | (W.SE & 7) << 13;
+    Ids.HwId = (W.Slot & 0xF) | (W.SIMD & 3) << 4 | (W.CU & 0xF) << 8 | (W.SE & 7) << 13 | (W.Slot & 0xF) << 16;
   } else {
     Ids.HwId1 = (W.Slot & 0x1F) | (W.SIMD & 3) << 8 | (W.CU & 0xF) << 10 | (W.SE & 7) << 18;
-    Ids.HwId2 = 0;
+    Ids.HwId2 = (W.Slot & 0x1F) << 16;
   }
   return Ids;
 }
@@ -84,6 +87,7 @@ public:
     struct Frame {
       const Function *F;
       size_t Return;
+      ScalarMachine AtCall; // what the calling convention keeps comes back from here
     };
     std::vector<Frame> Calls;
     std::map<std::pair<const Function *, size_t>, unsigned> Trips; // iterations left per loop branch
@@ -110,6 +114,7 @@ public:
           break;
         F = Calls.back().F;
         At = Calls.back().Return;
+        M.returnTo(Calls.back().AtCall);
         Costs = &Cost.at(F);
         Calls.pop_back();
         continue;
@@ -124,7 +129,7 @@ public:
           continue;
         }
         M.execute(I, Hw, &None);
-        Calls.push_back({F, At + 1});
+        Calls.push_back({F, At + 1, M});
         F = Callee;
         At = Entry;
         Costs = &Cost.at(F);
@@ -174,11 +179,11 @@ private:
 } // namespace
 
 void InstructionCosts::apply(const std::string &Spec) {
-  size_t From = 0;
-  while (From < Spec.size()) {
+  // Every comma separates two items: "valu=4," has an empty one.
+  for (size_t From = 0; From <= Spec.size();) {
     size_t Comma = Spec.find(',', From);
     std::string Item = Spec.substr(From, Comma == std::string::npos ? std::string::npos : Comma - From);
-    From = Comma == std::string::npos ? Spec.size() : Comma + 1;
+    From = Comma == std::string::npos ? Spec.size() + 1 : Comma + 1;
     size_t Eq = Item.find('=');
     std::string Name = Item.substr(0, Eq);
     size_t Class = 0;
@@ -190,7 +195,8 @@ void InstructionCosts::apply(const std::string &Spec) {
     std::string Number = Item.substr(Eq + 1);
     char *End = nullptr;
     unsigned long V = Number.empty() ? 0 : std::strtoul(Number.c_str(), &End, 10);
-    if (Number.empty() || *End || Number[0] == '-' || V == 0 || V > 10000)
+    bool Digits = !Number.empty() && Number.find_first_not_of("0123456789") == std::string::npos;
+    if (!Digits || *End || V == 0 || V > 10000)
       throw Error("--costs: '" + Item + "': the cycles must be a number from 1 to 10000");
     *costField(*this, Class) = unsigned(V);
   }

@@ -2,6 +2,7 @@
 // depend on, over known bits.
 #include "sqtt/isa/ScalarMachine.h"
 
+#include "KnownBits.h"
 #include "Mnemonic.h"
 
 #include <algorithm>
@@ -13,22 +14,6 @@
 namespace sqtt::isa {
 
 namespace {
-
-Bits bitAnd(Bits A, Bits B) {
-  uint32_t Zero = (A.Known & ~A.V) | (B.Known & ~B.V);
-  uint32_t Known = (A.Known & B.Known) | Zero;
-  return {A.V & B.V & Known, Known};
-}
-Bits bitOr(Bits A, Bits B) {
-  uint32_t One = (A.Known & A.V) | (B.Known & B.V);
-  uint32_t Known = (A.Known & B.Known) | One;
-  return {(A.V | B.V) & Known, Known};
-}
-Bits bitXor(Bits A, Bits B) {
-  uint32_t Known = A.Known & B.Known;
-  return {(A.V ^ B.V) & Known, Known};
-}
-Bits bitNot(Bits A) { return {~A.V & A.Known, A.Known}; }
 
 /// Whether a 32- or 64-bit result is nonzero: known once a known bit is set
 /// or every bit is known.
@@ -425,6 +410,16 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
     set(reg::Scc, sccBits(nonzero(New[0], Wide ? std::optional<Bits>(New[1]) : std::nullopt)));
     return;
   }
+  if (!Wide && (S.Op == "lshl1_add" || S.Op == "lshl2_add" || S.Op == "lshl3_add" || S.Op == "lshl4_add")) {
+    // (A << N) + B: how a numeric marker's value is formed from a register
+    // ID and the flag bits (the flags stay known when the ID is data).
+    unsigned N = unsigned(S.Op[4] - '0');
+    Bits A = read(Op(1)), B = read(Op(2));
+    Bits R = addKnown(shiftLeft(A, N), B);
+    write(Op(0), R);
+    set(reg::Scc, R.known() && A.known() ? Bits::of(((uint64_t(A.V) << N) + B.V) >> 32 ? 1 : 0) : Bits());
+    return;
+  }
   // Adds and subtracts with carry: how a call's target is formed.
   if (!Wide && (S.Op == "add" || S.Op == "addc" || S.Op == "sub" || S.Op == "subb" || S.Op == "add_co" ||
                 S.Op == "add_co_ci" || S.Op == "sub_co" || S.Op == "sub_co_ci")) {
@@ -499,6 +494,19 @@ std::optional<uint64_t> ScalarMachine::callTarget(const Instruction &I) const {
   if (!Lo.known() || !Hi.known())
     return std::nullopt;
   return uint64_t(Lo.V) | (uint64_t(Hi.V) << 32);
+}
+
+void ScalarMachine::returnTo(const ScalarMachine &AtCall) {
+  constexpr uint16_t FirstCalleeSaved = 30, LastCalleeSaved = 105;
+  for (uint16_t R = FirstCalleeSaved; R <= LastCalleeSaved; ++R) {
+    Regs[R] = AtCall.Regs[R];
+    ExecCopy[R] = AtCall.ExecCopy[R];
+  }
+  for (uint16_t R : {reg::ExecLo, reg::ExecHi}) {
+    Regs[R] = AtCall.Regs[R];
+    ExecCopy[R] = AtCall.ExecCopy[R];
+  }
+  Slots = AtCall.Slots;
 }
 
 bool ScalarMachine::joinWith(const ScalarMachine &O) {

@@ -4,6 +4,7 @@
 // code keeps a scope test's result there between the test and the branch.
 #include "sqtt/isa/ScalarMachine.h"
 
+#include "KnownBits.h"
 #include "Mnemonic.h"
 
 #include <map>
@@ -152,6 +153,21 @@ bool ScalarMachine::executeVectorOp(const Instruction &I) {
       if (U.Known)
         Uniform.edit()[Dst] = U;
     }
+    return true;
+  }
+  if ((startsWith(Mn, "v_lshl_or_b32") || startsWith(Mn, "v_lshl_add_u32")) && Op(0).isReg() &&
+      Op(0).Reg.vector() && Ops.size() == 4) {
+    // (A << S) | B, (A << S) + B of lane-uniform bits: how -O0 forms a
+    // numeric marker from a loaded ID and its flags.
+    Bits A = uniform(Op(1)), S = uniform(Op(2)), B = uniform(Op(3));
+    Bits R;
+    if ((S.Known & 31) == 31) {
+      Bits Shifted = shiftLeft(A, S.V & 31);
+      R = startsWith(Mn, "v_lshl_or") ? bitOr(Shifted, B) : addKnown(Shifted, B);
+    }
+    forgetVector(Op(0).Reg);
+    if (R.Known)
+      Uniform.edit()[Op(0).Reg.First] = R;
     return true;
   }
   if (startsWith(Mn, "v_cmp_") && !startsWith(Mn, "v_cmpx") &&

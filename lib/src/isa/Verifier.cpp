@@ -129,7 +129,11 @@ private:
     std::snprintf(B, sizeof B, "0x%llx", (unsigned long long)V);
     return B;
   }
+  /// On a path's stack: a scope entered with an ID computed at run time.
+  static constexpr uint32_t RuntimeID = ~0u;
   std::string markerName(uint32_t ID) const {
+    if (ID == RuntimeID)
+      return "a scope whose ID is computed at run time";
     const rtd::FuncmapEntry *E = Map ? Map->find(ID) : nullptr;
     return E ? "'" + E->name + "' (" + std::to_string(ID) + ")" : "ID " + std::to_string(ID);
   }
@@ -225,7 +229,16 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
   rtd::MarkerEncoding Encoding = Map ? Map->marker_encoding : rtd::MarkerEncoding();
   uint32_t Needed = Encoding.marker_id_mask() | mv::flag_mask;
   if ((V.Known & Needed) != Needed) {
-    ++RuntimeHeaders; // a value computed at run time: nothing to check
+    // A value computed at run time: its ID cannot be checked, but when the
+    // code fixes its flags (a numeric marker of a register ID) it still
+    // opens or closes a scope.
+    ++RuntimeHeaders;
+    if ((V.Known & mv::flag_mask) != mv::flag_mask)
+      return true;
+    if ((V.V & mv::exit_prev_flag) && !pop(F, I.Address, C, 1, "an exit (" + hex(V.V & mv::flag_mask) + ")"))
+      return false;
+    if (V.V & mv::enter_flag)
+      C.Stack.push_back(RuntimeID);
     return true;
   }
   rtd::MarkerValue Value = rtd::decode_marker_value(V.V, Encoding);
@@ -470,7 +483,7 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
   }
   if (V.RuntimeHeaders)
     R.Notes.push_back("some marker values are computed at run time (numeric markers of a variable ID): their "
-                      "IDs and kinds are not checked");
+                      "IDs and kinds are not checked, their enters and exits are where the code fixes the flags");
   std::sort(R.Findings.begin(), R.Findings.end(), [](const Finding &A, const Finding &B) {
     return std::tie(A.Function, A.Address, A.Kind) < std::tie(B.Function, B.Address, B.Kind);
   });

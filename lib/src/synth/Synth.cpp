@@ -35,6 +35,34 @@ namespace {
 namespace rtd = rocprof_trace_decoder::codeobj;
 
 
+/// Whether \p P records anything on a wave of some CU, SIMD and slot (the
+/// scope masks may select any of them).
+bool recordsMarkers(const KernelProgram &P) {
+  for (uint32_t I = 0; I < 32; ++I)
+    if (!P.run({0, I & 15, I & 3, I}, I + 1).Records.empty())
+      return true;
+  return false;
+}
+
+/// The code-following mode simulates a code object's first kernel whose
+/// code records markers (the funcmap does not say which kernel a marker
+/// belongs to).
+void chooseKernel(SynthCO &C, const SynthScenario &S, SynthStats &Stats) {
+  for (const std::string &K : C.Kernels) {
+    std::shared_ptr<const KernelProgram> P = S.LoadProgram(C.Path, K);
+    bool Records = recordsMarkers(*P);
+    if (Records || K == C.Kernels.front()) {
+      C.Kernel = K;
+      C.Program = P;
+    }
+    if (Records)
+      break;
+  }
+  if (C.Kernels.size() > 1)
+    Stats.Notes.push_back(C.Path + ": simulating kernel " + C.Kernel + " (one dispatch per code object; it has " +
+                          std::to_string(C.Kernels.size()) + " kernels)");
+}
+
 void writeJsonFile(OutputFiles &Out, const fs::path &Path, const std::string &Text) {
   Out.write(Path.string(), [&](std::ostream &OS) { OS << Text; });
 }
@@ -77,10 +105,11 @@ SynthStats synthesize(const SynthScenario &S) {
   if (S.CodeObjects.empty())
     throw Error("no code objects given");
   std::vector<SynthCO> COs;
+  SynthStats Stats;
   for (const std::string &P : S.CodeObjects) {
     COs.push_back(loadCO(P));
     if (S.LoadProgram)
-      COs.back().Program = S.LoadProgram(P, COs.back().Kernel);
+      chooseKernel(COs.back(), S, Stats);
   }
   if (S.Stacks)
     for (size_t C = 0; C < COs.size(); ++C)
@@ -109,7 +138,6 @@ SynthStats synthesize(const SynthScenario &S) {
   T.Data = &Files.open((Out / "truth_data.txt").string());
   T.Waves = &Files.open((Out / "truth_waves.txt").string());
   SynthListing CodeListing(COs);
-  SynthStats Stats;
   const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
   for (uint32_t D = 0; D < S.Dirs; ++D) {
     fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D + 1));
@@ -207,6 +235,14 @@ SynthStats synthesize(const SynthScenario &S) {
   Truth << "{" << Note << ",\n\"folded\": {";
   bool FirstKey = true;
   for (auto &[K, V] : T.Folded) {
+    Truth << (FirstKey ? "\n" : ",\n") << "  ";
+    writeJsonString(Truth, K);
+    Truth << ": " << V;
+    FirstKey = false;
+  }
+  Truth << "},\n\"segments\": {";
+  FirstKey = true;
+  for (auto &[K, V] : T.Segments) {
     Truth << (FirstKey ? "\n" : ",\n") << "  ";
     writeJsonString(Truth, K);
     Truth << ": " << V;

@@ -86,6 +86,7 @@ SynthCO loadCO(const std::string &Path) {
     case rtd::FuncmapEntryType::Kernel:
       if (C.Kernel.empty())
         C.Kernel = E.name;
+      C.Kernels.push_back(E.name);
       break;
     case rtd::FuncmapEntryType::Function:
     case rtd::FuncmapEntryType::User:

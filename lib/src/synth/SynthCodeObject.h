@@ -28,7 +28,8 @@ struct AddressOp {
 
 struct SynthCO {
   uint64_t ID;
-  std::string Path, Kernel, Target;
+  std::string Path, Kernel, Target;  // Kernel: the one simulated
+  std::vector<std::string> Kernels;  // every K: row, in order
   std::vector<std::pair<uint32_t, std::string>> Scopes; // id, name
   std::vector<bool> UserScope;                          // per scope: U row
   std::vector<uint32_t> Points, Data;

@@ -40,14 +40,17 @@ size_t blockWords(AddrProto P, uint32_t WaveSize) {
 bool SlotGen::refillFromCode() {
   if (CodeNext >= Code.Records.size()) {
     if (!Stack.empty()) {
-      // The code ended with scopes open (cut at the step limit, or code the
-      // verifier would reject): closed here so every interval has an end.
+      // The code ended with scopes open (cut at --max-steps, or code the
+      // verifier rejects): closed here so every interval has an end.
       ++OpenAtEnd;
       while (closeInnermost())
         ++Time;
     }
     // The wave lives until its s_endpgm, records or not.
+    int64_t From = Time;
     Time = std::max(Time, CodeStart + Code.Cycles);
+    if (Detailed && Time > From + 1)
+      simulateGap(From, Time, Listing.line(size_t(CO - COs.data()), -1, 0), 0, InstRng, Detail, DetailKeys);
     LastArrival = std::max(LastArrival, Time);
     endWave();
     return false;
@@ -60,29 +63,44 @@ bool SlotGen::refillFromCode() {
     simulateGap(From, Time, Listing.line(size_t(CO - COs.data()), Scope, 0), uint32_t(Scope + 1), InstRng, Detail,
                 DetailKeys);
   }
+  if ((R.Known & mv::flag_mask) != mv::flag_mask) {
+    ++UnknownHeaders; // not even whether it enters or exits is the code's
+    return true;
+  }
   // A packed header's top bits are its clock sample: only the rest is the
   // code's.
   uint32_t Mine = CO->Bits ? (1u << (32 - CO->Bits)) - 1 : ~0u;
-  if ((R.Known & Mine) != Mine) {
-    ++UnknownHeaders; // a marker the code computes from data
-    return true;
-  }
+  bool IdKnown = (R.Known & Mine) == Mine;
   uint32_t Value = R.Value & Mine, ID = mv::id_of(Value);
   if (S.PrivPercent && rnd(100) < S.PrivPercent)
     emit(Time, uint32_t(Rng()), true, RecordFlagPriv);
   bool Enter = mv::enters(Value), Exit = mv::exits_previous(Value);
   if (Enter || Exit) {
-    auto Scope = CO->ScopeOf.find(ID);
-    if (Enter && Scope == CO->ScopeOf.end()) {
-      ++UnknownHeaders;
-      return true;
+    // A scope whose ID the code computes from data is left out, and so is
+    // the exit that closes it: Opened follows the code's own nesting.
+    bool CloseReal = Exit, OpenReal = false;
+    if (Exit && !Opened.empty()) {
+      CloseReal = Opened.back();
+      Opened.pop_back();
     }
+    auto Scope = IdKnown ? CO->ScopeOf.find(ID) : CO->ScopeOf.end();
+    if (Enter) {
+      OpenReal = Scope != CO->ScopeOf.end();
+      Opened.push_back(OpenReal);
+      UnknownHeaders += !OpenReal;
+    }
+    if (!CloseReal && !OpenReal)
+      return true;
     scopeRecord(Time);
-    if (Exit && !Stack.empty())
+    if (CloseReal && !Stack.empty())
       closeSlice(Time);
-    if (Enter)
+    if (OpenReal)
       openSlice(Scope->second, Time);
-    emit(Time, Value, true);
+    emit(Time, OpenReal ? mv::encode(ID, true, CloseReal) : mv::bare_exit, true);
+    return true;
+  }
+  if (!IdKnown) {
+    ++UnknownHeaders;
     return true;
   }
   if (auto A = CO->AddressOf.find(ID); A != CO->AddressOf.end()) {

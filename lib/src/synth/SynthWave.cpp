@@ -58,6 +58,7 @@ void SlotGen::startRun() {
   Prefix = "code_object_" + std::to_string(CO->ID) + (CO->Target.empty() ? "" : " (" + CO->Target + ")") +
            ";" + CO->Kernel;
   if (CO->Program) {
+    Opened.clear();
     Code = CO->Program->run({SE, CU, SIMD, Wave}, waveSeed() + Run);
     CodeNext = 0;
     CodeStart = Time;
@@ -89,6 +90,10 @@ void SlotGen::scopeRecord(int64_t Now) {
     for (size_t I = 0; I < Stack.size(); ++I)
       Key += ";" + CO->Scopes[Stack[I]].second;
     T.Folded[Key] += uint64_t(Now - LastScope);
+    // Each segment's two ends are headers the att step may re-time; the
+    // kernel frame's self time is its waves' lives less every segment.
+    ++T.Segments[Key];
+    ++T.Segments[Prefix];
     SliceSelf.back() += uint64_t(Now - LastScope);
     WaveScoped += uint64_t(Now - LastScope);
   }

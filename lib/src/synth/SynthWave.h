@@ -26,6 +26,7 @@ struct Rec {
 /// What the tools must recover, filled as the waves run.
 struct Truth {
   std::map<std::string, uint64_t> Folded;
+  std::map<std::string, uint64_t> Segments; // self-time segments behind each stack's cycles
   std::map<std::string, std::pair<uint64_t, uint64_t>> Slices; // name -> count, cycles
   uint64_t Instants = 0;
   std::ostream *Addresses = nullptr, *Headers = nullptr, *Events = nullptr; // truth_*.txt
@@ -117,6 +118,7 @@ private:
   // Code-following mode: the current wave's run of its kernel and how far
   // its records have been turned into events.
   WaveRun Code;
+  std::vector<bool> Opened; // the code's open scopes: false for one left out (its ID is data)
   size_t CodeNext = 0;
   int64_t CodeStart = 0;
 };

@@ -71,9 +71,12 @@ if args.folded:
         worst = max(worst, abs(got[k] - v) / max(v, 1))
         if args.tolerance == 0 and got[k] != v:
             fail(f"{k}: {got[k]} cycles, truth {v}")
-        # After correction every boundary is off by less than the tolerance.
-        if args.tolerance and abs(got[k] - v) > v // 100 + args.tolerance:
-            fail(f"{k}: {got[k]} cycles, truth {v} (beyond 1% + {args.tolerance})")
+        # After correction every boundary is off by less than the tolerance:
+        # a stack's cycles by at most two per self-time segment behind them.
+        if args.tolerance:
+            bound = 2 * args.tolerance * truth["segments"].get(k, 0) + args.tolerance
+            if abs(got[k] - v) > bound:
+                fail(f"{k}: {got[k]} cycles, truth {v} (beyond {bound}: {args.tolerance} per segment end)")
     print(f"folded: {len(got)} stacks match the truth" + (f" (worst {100 * worst:.3f}%)" if args.tolerance else " exactly"))
 
 if args.perfetto:

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """records-by-wave-id.py TRACE - which hardware ids recorded markers in a
 simulated trace: one line per (cu, simd) that has marker headers (trap-handler
-records excluded), then the waves that ran (occupancy.json's starts) and how
-many of them recorded anything."""
+records excluded), the wave slots that have them, then the waves that ran
+(occupancy.json's starts) and how many wave slots recorded anything."""
 import glob
 import json
 import os
@@ -26,4 +26,5 @@ for ui in sorted(glob.glob(os.path.join(trace, "ui_*"))):
             waves += sum(1 for row in rows if row[4] == 1)
 for (cu, simd) in sorted(headers):
     print(f"cu {cu} simd {simd}: records")
+print("wave slots with records:", " ".join(str(w) for w in sorted({r[4] for r in recording})))
 print(f"waves: {waves}, wave slots with records: {len(recording)}")

@@ -111,6 +111,14 @@ public:
   /// The address a call jumps to, when known.
   std::optional<uint64_t> callTarget(const Instruction &I) const;
 
+  /// Returns from a callee that was executed instruction by instruction (the
+  /// simulator walks into calls; the verifier summarises them instead): what
+  /// the calling convention keeps across a call is as it was at the call,
+  /// \p AtCall: s30-s105 (the return address, stack and frame pointers and
+  /// the callee-saved SGPRs), EXEC, and the caller's scratch spill slots (the
+  /// callee's frame is its own, though it reuses the frame register).
+  void returnTo(const ScalarMachine &AtCall);
+
   /// Keeps only what this state and \p Other agree on (a join point of two
   /// paths: a loop's counters go, what every path leaves alone, a scope
   /// test, stays). Returns whether anything was forgotten.

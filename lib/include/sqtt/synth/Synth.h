@@ -8,8 +8,8 @@
 // address blocks). Both add gfx12 clock-packed headers arriving after random
 // delays and trap-handler records, and write them exactly as rocprofv3 --att
 // lays out a trace, together with the truth the tools must reproduce.
-// Generation streams: the memory used follows the number of waves, not of
-// records.
+// Generation streams: the memory used follows the number of waves (and, when
+// following the code, one wave's records per slot), not of the records.
 #pragma once
 
 #include <cstdint>
@@ -76,7 +76,8 @@ struct SynthScenario {
   /// writes them; -1: none. The marker records are the same either way.
   int TargetCU = -1;
   /// The code-following mode: the program of a code object's kernel (its
-  /// path and the K: row's name). Unset: the random mode.
+  /// path and the K: row's name). Unset: the random mode. A code object's
+  /// first kernel whose code records markers is simulated.
   std::function<std::unique_ptr<KernelProgram>(const std::string &Path, const std::string &Kernel)> LoadProgram;
   /// Called before each shader engine of each directory is generated.
   std::function<void(unsigned Dir, unsigned SE)> Progress;
@@ -88,6 +89,8 @@ struct SynthStats {
   /// were still open at their end (closed by added exits), and headers whose
   /// marker the code computes from data (left out).
   uint64_t CutWaves = 0, OpenAtEnd = 0, UnknownHeaders = 0;
+  /// What the user should know about the choices made ("which kernel").
+  std::vector<std::string> Notes;
 };
 
 /// Writes the tree under Scenario.Output and the ground truth to
