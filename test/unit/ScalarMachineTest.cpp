@@ -132,6 +132,18 @@ TEST(ScalarMachine, ShiftAndAddKeepsTheLowBitsItKnows) {
   EXPECT_EQ(M.get(4), Bits::of(50));
 }
 
+// LLVM 19's form: a shift, then an add.
+TEST(ScalarMachine, AddOfPartlyKnownValuesKeepsTheLowBits) {
+  ScalarMachine M(64);
+  M.execute(inst("s_lshl_b32", {sgpr(2), sgpr(2), imm(2)}), HardwareIds{}); // s2 unknown
+  M.execute(inst("s_add_i32", {sgpr(reg::M0), sgpr(2), imm(30)}), HardwareIds{});
+  EXPECT_EQ(M.get(reg::M0).Known, 0x3u);
+  EXPECT_EQ(M.get(reg::M0).V, 0x2u);
+  M.execute(inst("s_sub_u32", {sgpr(5), sgpr(2), imm(1)}), HardwareIds{});
+  EXPECT_EQ(M.get(5).Known, 0x3u);
+  EXPECT_EQ(M.get(5).V, 0x3u); // ...00 - 1 borrows: ...11
+}
+
 // -O0's form of the same: in a VGPR from a loaded ID, then read back.
 TEST(ScalarMachine, VectorShiftOrKeepsTheFlagsThroughReadFirstLane) {
   ScalarMachine M(32);

@@ -35,4 +35,10 @@ inline Bits addKnown(Bits A, Bits B) {
   return {(A.V + B.V) & Mask, Mask};
 }
 
+/// A - B, known as far up as addKnown's sum.
+inline Bits subKnown(Bits A, Bits B) {
+  Bits Mask = addKnown(A, B);
+  return {(A.V - B.V) & Mask.Known, Mask.Known};
+}
+
 } // namespace sqtt::isa

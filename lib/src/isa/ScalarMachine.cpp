@@ -437,6 +437,10 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
       }
       write(Op(0), Bits::of(uint32_t(R)));
       set(reg::Scc, Bits::of(Out ? 1 : 0));
+    } else if (!Carry) {
+      // The low bits both sides know: (id << 2) + flags keeps its flags.
+      ForgetDefs();
+      write(Op(0), Sub ? subKnown(A, B) : addKnown(A, B));
     } else {
       ForgetDefs();
     }
