@@ -2,6 +2,7 @@
 // hand-made accesses with known answers, the summary rows built from them,
 // the address store behind the memory tool, and the kernel, dispatch, code
 // object and lanes of traces cut out by the analysis.
+#include "HeatmapOf.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/trace/AddressStore.h"
 #include "sqtt/trace/MemorySummary.h"
@@ -401,12 +402,7 @@ TEST(MemoryHeatmap, CountsLaneAccessesByTimeBinAndPageRow) {
   std::vector<AddressTrace> Traces = {At(0, A, {0x1000, 0x1004}), At(50, B, {0x10, 0x20}), At(100, A, {0x3000})};
   MemoryHeatmap::Options O;
   O.Columns = 4, O.MaxRows = 2, O.PageBits = 12;
-  MemoryHeatmap Map(O);
-  for (const AddressTrace &T : Traces)
-    Map.scan(T);
-  Map.layout();
-  for (const AddressTrace &T : Traces)
-    Map.bin(T);
+  MemoryHeatmap Map = heatmapOf(Traces, O);
   std::vector<const MemoryHeatmap::Panel *> Panels = Map.panels(Names);
   ASSERT_EQ(Panels.size(), 1u);
   const MemoryHeatmap::Panel &P = *Panels[0];

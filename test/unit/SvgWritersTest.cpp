@@ -2,6 +2,7 @@
 // names in a trace hold (markup characters, control bytes, bytes that are
 // not UTF-8, multi-byte characters at a label's cut), and the memory
 // heatmap's rows stay within their budget and bounded in memory.
+#include "HeatmapOf.h"
 #include "sqtt/trace/MemoryHeatmap.h"
 #include "sqtt/writers/MemoryWriters.h"
 #include "sqtt/writers/TraceWriters.h"
@@ -42,16 +43,6 @@ AddressTrace at(uint32_t Kernel, uint32_t Base, int64_t Time, std::vector<uint64
   AddressTrace T;
   T.Kernel = Kernel, T.Base = Base, T.Time = Time, T.Addresses = std::move(Addresses);
   return T;
-}
-
-MemoryHeatmap heatmapOf(const std::vector<AddressTrace> &Traces, MemoryHeatmap::Options O) {
-  MemoryHeatmap Map(O);
-  for (const AddressTrace &T : Traces)
-    Map.scan(T);
-  Map.layout();
-  for (const AddressTrace &T : Traces)
-    Map.bin(T);
-  return Map;
 }
 
 } // namespace

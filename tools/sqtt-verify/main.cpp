@@ -43,11 +43,6 @@ struct Result {
   size_t Kernels = 0, Functions = 0, Paths = 0;
 };
 
-std::string hex(uint64_t V) {
-  char B[24];
-  std::snprintf(B, sizeof B, "0x%llx", (unsigned long long)V);
-  return B;
-}
 
 Result verifyOne(const CodeObject &CO, const std::string &Where, const Options &Opts) {
   Result R;
@@ -83,7 +78,7 @@ Result verifyOne(const CodeObject &CO, const std::string &Where, const Options &
 
 void printText(const Result &R, const Options &Opts) {
   for (const isa::Finding &F : R.Report.Findings)
-    std::cout << R.Where << ": " << F.Function << " " << hex(F.Address)
+    std::cout << R.Where << ": " << F.Function << " " << isa::hexValue(F.Address)
               << (F.Source.empty() ? "" : " (" + F.Source + ")") << ": " << isa::findingKindName(F.Kind) << ": "
               << F.Message << '\n';
   std::cout.flush();
@@ -116,7 +111,7 @@ void printJson(const std::vector<Result> &Results) {
     for (size_t N = 0; N < R.Report.Findings.size(); ++N) {
       const isa::Finding &F = R.Report.Findings[N];
       OS << (N ? ", " : "") << "{\"kind\": " << jsonString(isa::findingKindName(F.Kind))
-         << ", \"function\": " << jsonString(F.Function) << ", \"address\": " << jsonString(hex(F.Address))
+         << ", \"function\": " << jsonString(F.Function) << ", \"address\": " << jsonString(isa::hexValue(F.Address))
          << ", \"source\": " << (F.Source.empty() ? "null" : jsonString(F.Source))
          << ", \"message\": " << jsonString(F.Message) << "}";
     }

@@ -44,11 +44,10 @@ CallEffects::CallEffects(const CodeObjectIsa &Isa) {
           Calls[&F].push_back(It->second);
       }
     }
-    // What the calling convention has a callee save and restore (s30 and
-    // up: the return address, stack and frame pointers, s34-s105; EXEC) is
-    // the caller's again after the call, whatever the callee wrote.
-    for (uint16_t R = 30; R < reg::NumScalar; ++R)
-      if (!Unknown.Scalar[R])
+    // What the calling convention has a callee save and restore is the
+    // caller's again after the call, whatever the callee wrote.
+    for (uint16_t R = 0; R < reg::NumScalar; ++R)
+      if (!reg::callerSaved(R))
         E.Scalar[R] = false;
     if (UnknownCall) {
       for (uint16_t R = 0; R < reg::NumScalar; ++R)

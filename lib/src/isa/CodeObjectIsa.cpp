@@ -87,32 +87,25 @@ RegRange rangeOfName(std::string_view Name) {
       }
       return From < N.size() ? V : ~0u;
     };
-    if (N == "VCC")
-      return {reg::VccLo, 2};
-    if (N == "EXEC")
-      return {reg::ExecLo, 2};
-    if (N == "VCC_LO")
-      return {reg::VccLo, 1};
-    if (N == "VCC_HI")
-      return {reg::VccHi, 1};
-    if (N == "EXEC_LO")
-      return {reg::ExecLo, 1};
-    if (N == "EXEC_HI")
-      return {reg::ExecHi, 1};
-    if (N == "M0")
-      return {reg::M0, 1};
-    if (N == "SCC")
-      return {reg::Scc, 1};
-    if (N == "SGPR_NULL" || N == "SGPR_NULL64")
-      return {reg::Null, 1};
-    if (N.substr(0, 4) == "SGPR" && Num(4) < 106)
-      return {uint16_t(Num(4)), 1};
-    if (N.substr(0, 4) == "TTMP" && Num(4) < 16)
-      return {uint16_t(108 + Num(4)), 1};
-    if (N.substr(0, 4) == "VGPR" && Num(4) < 1024)
-      return {uint16_t(reg::VgprBase + Num(4)), 1};
-    if (N.substr(0, 4) == "AGPR" && Num(4) < 1024)
-      return {uint16_t(reg::AgprBase + Num(4)), 1};
+    static const struct {
+      std::string_view Name;
+      RegRange Reg;
+    } Named[] = {{"VCC", {reg::VccLo, 2}},     {"EXEC", {reg::ExecLo, 2}},  {"VCC_LO", {reg::VccLo, 1}},
+                 {"VCC_HI", {reg::VccHi, 1}},  {"EXEC_LO", {reg::ExecLo, 1}}, {"EXEC_HI", {reg::ExecHi, 1}},
+                 {"M0", {reg::M0, 1}},         {"SCC", {reg::Scc, 1}},      {"SGPR_NULL", {reg::Null, 1}},
+                 {"SGPR_NULL64", {reg::Null, 1}}};
+    for (const auto &R : Named)
+      if (N == R.Name)
+        return R.Reg;
+    // Numbered files: prefix, first register of ours, how many there are.
+    static const struct {
+      std::string_view Prefix;
+      uint16_t Base;
+      unsigned Count;
+    } Files[] = {{"SGPR", 0, 106}, {"TTMP", 108, 16}, {"VGPR", reg::VgprBase, 1024}, {"AGPR", reg::AgprBase, 1024}};
+    for (const auto &F : Files)
+      if (N.substr(0, 4) == F.Prefix && Num(4) < F.Count)
+        return {uint16_t(F.Base + Num(4)), 1};
     return {};
   };
   if (RegRange Whole = One(Name); Whole.valid())

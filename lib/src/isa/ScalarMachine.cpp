@@ -56,9 +56,8 @@ int64_t signExtend(uint64_t V, unsigned Bits) {
 
 CallEffect CallEffect::unknownCallee() {
   CallEffect E;
-  for (uint16_t R = 0; R < 30; ++R)
-    E.Scalar[R] = true;
-  E.Scalar[reg::VccLo] = E.Scalar[reg::VccHi] = E.Scalar[reg::M0] = E.Scalar[reg::Scc] = true;
+  for (uint16_t R = 0; R < reg::NumScalar; ++R)
+    E.Scalar[R] = reg::callerSaved(R);
   E.Vector = true;
   return E;
 }
@@ -132,17 +131,15 @@ void ScalarMachine::forget(const RegRange &R) {
     set(uint16_t(R.First + I), Bits());
 }
 
+void ScalarMachine::forgetDefs(const Instruction &I) {
+  for (const RegRange &D : I.defs())
+    forget(D);
+}
+
 void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const CallEffect *Callee) {
   std::string_view Mn = I.Mnemonic;
-  const std::vector<Operand> &Ops = I.Ops;
-  auto Op = [&](size_t N) -> const Operand & {
-    static const Operand None;
-    return N < Ops.size() ? Ops[N] : None;
-  };
-  auto ForgetDefs = [&] {
-    for (const RegRange &D : I.defs())
-      forget(D);
-  };
+  auto Op = [&](size_t N) -> const Operand & { return I.op(N); };
+  auto ForgetDefs = [&] { forgetDefs(I); };
   Shape S = shapeOf(Mn);
   bool Wide = S.Width == 64;
 
@@ -501,15 +498,11 @@ std::optional<uint64_t> ScalarMachine::callTarget(const Instruction &I) const {
 }
 
 void ScalarMachine::returnTo(const ScalarMachine &AtCall) {
-  constexpr uint16_t FirstCalleeSaved = 30, LastCalleeSaved = 105;
-  for (uint16_t R = FirstCalleeSaved; R <= LastCalleeSaved; ++R) {
-    Regs[R] = AtCall.Regs[R];
-    ExecCopy[R] = AtCall.ExecCopy[R];
-  }
-  for (uint16_t R : {reg::ExecLo, reg::ExecHi}) {
-    Regs[R] = AtCall.Regs[R];
-    ExecCopy[R] = AtCall.ExecCopy[R];
-  }
+  for (uint16_t R = 0; R < reg::NumScalar; ++R)
+    if (!reg::callerSaved(R)) {
+      Regs[R] = AtCall.Regs[R];
+      ExecCopy[R] = AtCall.ExecCopy[R];
+    }
   Slots = AtCall.Slots;
 }
 

@@ -89,14 +89,8 @@ bool ScalarMachine::spill(const Instruction &I) {
 bool ScalarMachine::executeVectorOp(const Instruction &I) {
   std::string_view Mn = I.Mnemonic;
   const std::vector<Operand> &Ops = I.Ops;
-  auto Op = [&](size_t N) -> const Operand & {
-    static const Operand None;
-    return N < Ops.size() ? Ops[N] : None;
-  };
-  auto ForgetDefs = [&] {
-    for (const RegRange &D : I.defs())
-      forget(D);
-  };
+  auto Op = [&](size_t N) -> const Operand & { return I.op(N); };
+  auto ForgetDefs = [&] { forgetDefs(I); };
   if (spill(I))
     return true;
   // Vector instructions that carry scalar values.

@@ -20,6 +20,12 @@ namespace sqtt::isa {
 namespace rtd = rocprof_trace_decoder::codeobj;
 namespace mv = sqtt_marker_value;
 
+std::string hexValue(uint64_t V) {
+  char B[24];
+  std::snprintf(B, sizeof B, "0x%llx", (unsigned long long)V);
+  return B;
+}
+
 const char *findingKindName(FindingKind K) {
   switch (K) {
   case FindingKind::ExitWithoutEnter: return "exit-without-enter";
@@ -124,11 +130,6 @@ public:
   size_t RuntimeHeaders = 0;
 
 private:
-  static std::string hex(uint64_t V) {
-    char B[24];
-    std::snprintf(B, sizeof B, "0x%llx", (unsigned long long)V);
-    return B;
-  }
   /// On a path's stack: a scope entered with an ID computed at run time.
   static constexpr uint32_t RuntimeID = ~0u;
   std::string markerName(uint32_t ID) const {
@@ -235,7 +236,7 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
     ++RuntimeHeaders;
     if ((V.Known & mv::flag_mask) != mv::flag_mask)
       return true;
-    if ((V.V & mv::exit_prev_flag) && !pop(F, I.Address, C, 1, "an exit (" + hex(V.V & mv::flag_mask) + ")"))
+    if ((V.V & mv::exit_prev_flag) && !pop(F, I.Address, C, 1, "an exit (" + hexValue(V.V & mv::flag_mask) + ")"))
       return false;
     if (V.V & mv::enter_flag)
       C.Stack.push_back(RuntimeID);
@@ -243,7 +244,7 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
   }
   rtd::MarkerValue Value = rtd::decode_marker_value(V.V, Encoding);
   uint32_t Flags = V.V & mv::flag_mask;
-  if ((Flags & mv::exit_prev_flag) && !pop(F, I.Address, C, 1, "an exit (" + hex(V.V) + ")"))
+  if ((Flags & mv::exit_prev_flag) && !pop(F, I.Address, C, 1, "an exit (" + hexValue(V.V) + ")"))
     return false;
   if (Flags == mv::exit_prev_flag)
     return true;
@@ -252,7 +253,7 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
   if (!E) {
     report(FindingKind::UnknownMarker, F, I.Address,
            std::string(Enter ? "an enter" : "a point") + " of marker ID " + std::to_string(Value.id) + " (" +
-               hex(V.V) + ") that has no row in the funcmap" + (Map ? "" : " (the code object has none)"));
+               hexValue(V.V) + ") that has no row in the funcmap" + (Map ? "" : " (the code object has none)"));
   } else if (Enter != (E->type == rtd::FuncmapEntryType::User || E->type == rtd::FuncmapEntryType::Function)) {
     report(FindingKind::KindMismatch, F, I.Address,
            std::string(Enter ? "an enter of " : "a point of ") + markerName(Value.id) +
@@ -279,7 +280,7 @@ void FunctionVerifier::checkPending(const Function &F, const Instruction &I, con
     report(FindingKind::PayloadCut, F, C.PendingAt,
            "the header of " + markerName(C.PendingID) + " expects " +
                std::to_string(Map->find(C.PendingID)->extra_payload_count) + " records (its R: row); a path reaches " +
-               I.Mnemonic + " at " + hex(I.Address) + " with " + std::to_string(C.Pending) + " still missing");
+               I.Mnemonic + " at " + hexValue(I.Address) + " with " + std::to_string(C.Pending) + " still missing");
 }
 
 const ScopeEffect *FunctionVerifier::calleeEffect(const Function &Caller, const Instruction &Call,
@@ -296,7 +297,7 @@ const ScopeEffect *FunctionVerifier::calleeEffect(const Function &Caller, const 
     E = *R.Effects.begin();
   if (R.Effects.size() > 1)
     report(FindingKind::OpenAtEnd, Callee, Callee.Address,
-           "returns with different scopes open on different paths (called at " + Caller.Name + " " + hex(Call.Address) +
+           "returns with different scopes open on different paths (called at " + Caller.Name + " " + hexValue(Call.Address) +
                "): its callers cannot balance them");
   return &Summaries.emplace(Key, E).first->second;
 }

@@ -21,6 +21,11 @@ constexpr uint16_t VccLo = 106, VccHi = 107, M0 = 124, Null = 125, ExecLo = 126,
 constexpr uint16_t NumScalar = 129; // s0 .. SCC
 constexpr uint16_t VgprBase = 1024, AgprBase = 2048, Limit = 3072;
 constexpr uint16_t None = 0xFFFF;
+/// The calling convention's caller-saved scalar registers (s0-s29, VCC, m0,
+/// SCC): a callee may leave them changed. Every other one (s30 and up: the
+/// return address, stack and frame pointers, s34-s105; EXEC) is the
+/// caller's again after the call.
+constexpr bool callerSaved(uint16_t R) { return R < 30 || R == VccLo || R == VccHi || R == M0 || R == Scc; }
 } // namespace reg
 
 struct RegRange {
@@ -61,6 +66,11 @@ struct Instruction {
   std::vector<RegRange> ImplicitDefs;
   Flow Kind = Flow::Next;
   std::optional<uint64_t> Target; // a branch's or a direct call's
+  /// Operand \p N, or an empty one past the last.
+  const Operand &op(size_t N) const {
+    static const Operand None;
+    return N < Ops.size() ? Ops[N] : None;
+  }
   bool isTrace() const { return Mnemonic == "s_ttracedata" || Mnemonic == "s_ttracedata_imm"; }
   bool isScalar() const { return Mnemonic.compare(0, 2, "s_") == 0; }
   /// Every register the instruction writes, named or not.

@@ -84,8 +84,8 @@ struct CallEffect {
   bool writesVector(uint16_t R) const {
     return Vector || (R >= reg::VgprBase && size_t(R - reg::VgprBase) < Vectors.size() && Vectors[R - reg::VgprBase]);
   }
-  /// The calling convention's caller-saved registers (s0-s29, vcc, m0, scc)
-  /// and every vector register: for a callee that is not known.
+  /// The calling convention's caller-saved registers (reg::callerSaved) and
+  /// every vector register: for a callee that is not known.
   static CallEffect unknownCallee();
 };
 
@@ -130,6 +130,8 @@ private:
   Bits uniform(const Operand &O) const;
   void write(const Operand &O, Bits Lo, std::optional<Bits> Hi = std::nullopt);
   void forget(const RegRange &R);
+  /// Everything \p I writes becomes unknown.
+  void forgetDefs(const Instruction &I);
   void forgetVector(const RegRange &R);
   Bits exec(unsigned Half) const { return Regs[Half ? reg::ExecHi : reg::ExecLo]; }
 

@@ -44,6 +44,8 @@ enum class FindingKind {
   Incomplete, // a walk hit its step limit: nothing proven for that function
 };
 const char *findingKindName(FindingKind K);
+/// An address or value as findings spell it: "0x1b80".
+std::string hexValue(uint64_t V);
 
 struct Finding {
   FindingKind Kind;
