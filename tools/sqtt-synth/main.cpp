@@ -92,8 +92,8 @@ int main(int argc, char **argv) {
     if (!CostSpec.empty())
       Costs.apply(CostSpec);
     if (!Random)
-      S.LoadProgram = [&](const std::string &Path, const std::string &Kernel) {
-        return sqtt::isa::loadKernelProgram(Path, Kernel, Costs, Limits);
+      S.LoadPrograms = [&](const std::string &Path, const std::vector<std::string> &Kernels) {
+        return sqtt::isa::loadKernelPrograms(Path, Kernels, Costs, Limits);
       };
     sqtt::ProgressLine Progress(std::cerr, "sqtt-synth");
     S.Progress = [&](unsigned Dir, unsigned SE) {

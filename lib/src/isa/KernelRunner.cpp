@@ -66,17 +66,17 @@ HardwareIds hardwareIds(const WaveIdentity &W, unsigned Generation) {
   return Ids;
 }
 
+/// A code object decoded once for the programs of all its kernels.
+struct DecodedCode {
+  std::unique_ptr<CodeObjectFile> File; // the bytes Isa was decoded from
+  CodeObjectIsa Isa;
+  std::map<const Function *, std::vector<uint16_t>> Cost; // per instruction
+};
+
 class CodeFollowingProgram : public KernelProgram {
 public:
-  CodeFollowingProgram(std::unique_ptr<CodeObjectFile> File, CodeObjectIsa Isa, const Function &Kernel,
-                       const InstructionCosts &Costs, const RunLimits &Limits)
-      : File(std::move(File)), Isa(std::move(Isa)), Kernel(Kernel), Limits(Limits) {
-    for (const Function &F : this->Isa.functions()) {
-      std::vector<uint16_t> &C = Cost[&F];
-      for (const Instruction &I : F.Insts)
-        C.push_back(uint16_t(std::min(costOf(I, Costs), 65535u)));
-    }
-  }
+  CodeFollowingProgram(std::shared_ptr<const DecodedCode> Code, const Function &Kernel, const RunLimits &Limits)
+      : Code(std::move(Code)), Isa(this->Code->Isa), Cost(this->Code->Cost), Kernel(Kernel), Limits(Limits) {}
 
   WaveRun run(const WaveIdentity &Wave, uint64_t Seed) const override {
     WaveRun R;
@@ -169,11 +169,11 @@ private:
     return true;
   }
 
-  std::unique_ptr<CodeObjectFile> File; // the bytes the decoded code object came from
-  CodeObjectIsa Isa;
+  std::shared_ptr<const DecodedCode> Code;
+  const CodeObjectIsa &Isa;
+  const std::map<const Function *, std::vector<uint16_t>> &Cost;
   const Function &Kernel;
   RunLimits Limits;
-  std::map<const Function *, std::vector<uint16_t>> Cost; // per instruction
 };
 
 } // namespace
@@ -210,17 +210,27 @@ std::string InstructionCosts::describe() const {
   return S;
 }
 
-std::unique_ptr<KernelProgram> loadKernelProgram(const std::string &Path, const std::string &Kernel,
-                                                 const InstructionCosts &Costs, const RunLimits &Limits) {
+std::vector<std::unique_ptr<KernelProgram>> loadKernelPrograms(const std::string &Path,
+                                                              const std::vector<std::string> &Kernels,
+                                                              const InstructionCosts &Costs, const RunLimits &Limits) {
   auto File = std::make_unique<CodeObjectFile>(Path);
   if (File->codeObjects().empty())
     throw Error(Path + ": no AMDGPU code object");
-  CodeObjectIsa Isa = CodeObjectIsa::decode(File->codeObjects().front(), Path, {Kernel});
-  const Function *F = Isa.find(Kernel);
-  if (!F || !F->Kernel)
-    throw Error(Path + ": kernel '" + Kernel + "' of the funcmap is not a function of the code object");
-  const Function &K = *F;
-  return std::make_unique<CodeFollowingProgram>(std::move(File), std::move(Isa), K, Costs, Limits);
+  CodeObjectIsa Isa = CodeObjectIsa::decode(File->codeObjects().front(), Path, Kernels);
+  auto Code = std::make_shared<DecodedCode>(DecodedCode{std::move(File), std::move(Isa), {}});
+  for (const Function &F : Code->Isa.functions()) {
+    std::vector<uint16_t> &C = Code->Cost[&F];
+    for (const Instruction &I : F.Insts)
+      C.push_back(uint16_t(std::min(costOf(I, Costs), 65535u)));
+  }
+  std::vector<std::unique_ptr<KernelProgram>> Programs;
+  for (const std::string &Kernel : Kernels) {
+    const Function *F = Code->Isa.find(Kernel);
+    if (!F || !F->Kernel)
+      throw Error(Path + ": kernel '" + Kernel + "' of the funcmap is not a function of the code object");
+    Programs.push_back(std::make_unique<CodeFollowingProgram>(Code, *F, Limits));
+  }
+  return Programs;
 }
 
 } // namespace sqtt::isa

@@ -48,16 +48,15 @@ bool recordsMarkers(const KernelProgram &P) {
 /// code records markers (the funcmap does not say which kernel a marker
 /// belongs to).
 void chooseKernel(SynthCO &C, const SynthScenario &S, SynthStats &Stats) {
-  for (const std::string &K : C.Kernels) {
-    std::shared_ptr<const KernelProgram> P = S.LoadProgram(C.Path, K);
-    bool Records = recordsMarkers(*P);
-    if (Records || K == C.Kernels.front()) {
-      C.Kernel = K;
-      C.Program = P;
-    }
-    if (Records)
+  std::vector<std::unique_ptr<KernelProgram>> Programs = S.LoadPrograms(C.Path, C.Kernels);
+  size_t Chosen = 0; // the first, when none records
+  for (size_t K = 0; K < Programs.size(); ++K)
+    if (recordsMarkers(*Programs[K])) {
+      Chosen = K;
       break;
-  }
+    }
+  C.Kernel = C.Kernels[Chosen];
+  C.Program = std::move(Programs[Chosen]);
   if (C.Kernels.size() > 1)
     Stats.Notes.push_back(C.Path + ": simulating kernel " + C.Kernel + " (one dispatch per code object; it has " +
                           std::to_string(C.Kernels.size()) + " kernels)");
@@ -108,7 +107,7 @@ SynthStats synthesize(const SynthScenario &S) {
   SynthStats Stats;
   for (const std::string &P : S.CodeObjects) {
     COs.push_back(loadCO(P));
-    if (S.LoadProgram)
+    if (S.LoadPrograms)
       chooseKernel(COs.back(), S, Stats);
   }
   if (S.Stacks)

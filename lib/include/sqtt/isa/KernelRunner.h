@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sqtt::isa {
 
@@ -34,10 +35,12 @@ struct RunLimits {
   size_t MaxSteps = 1000000;    // instructions per wave before it is cut
 };
 
-/// The program of \p Kernel (a K: row's name) in the code object at \p Path.
-/// Throws Error when the file is not a code object LLVM's AMDGPU
-/// disassembler reads or has no such kernel.
-std::unique_ptr<KernelProgram> loadKernelProgram(const std::string &Path, const std::string &Kernel,
-                                                 const InstructionCosts &Costs, const RunLimits &Limits);
+/// The programs of \p Kernels (K: rows' names, in order) in the code object
+/// at \p Path, which is read and decoded once for all of them. Throws Error
+/// when the file is not a code object LLVM's AMDGPU disassembler reads or
+/// lacks one of the kernels.
+std::vector<std::unique_ptr<KernelProgram>> loadKernelPrograms(const std::string &Path,
+                                                              const std::vector<std::string> &Kernels,
+                                                              const InstructionCosts &Costs, const RunLimits &Limits);
 
 } // namespace sqtt::isa

@@ -75,10 +75,13 @@ struct SynthScenario {
   /// between their events) and code.json rows, as rocprofv3 --att-target-cu
   /// writes them; -1: none. The marker records are the same either way.
   int TargetCU = -1;
-  /// The code-following mode: the program of a code object's kernel (its
-  /// path and the K: row's name). Unset: the random mode. A code object's
-  /// first kernel whose code records markers is simulated.
-  std::function<std::unique_ptr<KernelProgram>(const std::string &Path, const std::string &Kernel)> LoadProgram;
+  /// The code-following mode: the programs of a code object's kernels (its
+  /// path and the K: rows' names; one program per name, in order). Unset:
+  /// the random mode. A code object's first kernel whose code records
+  /// markers is simulated.
+  std::function<std::vector<std::unique_ptr<KernelProgram>>(const std::string &Path,
+                                                            const std::vector<std::string> &Kernels)>
+      LoadPrograms;
   /// Called before each shader engine of each directory is generated.
   std::function<void(unsigned Dir, unsigned SE)> Progress;
 };
