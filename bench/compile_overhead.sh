@@ -6,13 +6,8 @@
 # peak RSS of the compiler. Then everything on, on the largest example and
 # on a generated 2,000-function module.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${1:-$root/build}" && pwd)
+. "$(dirname "$0")/common.sh"
 repeat=${2:-5}
-plugin=$build/lib/libsqttinstrumentpass.so
-llvm=/usr/lib/llvm-22/bin
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 hip=("$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output -O2
      -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples")
@@ -36,7 +31,6 @@ run_mode() {
   echo "$((total_ms / n)) $peak"
 }
 
-[[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time missing (Debian package 'time')" >&2; exit 1; }
 read -r base_ms base_kb < <(run_mode)
 read -r off_ms off_kb < <(run_mode -fpass-plugin="$plugin" -DSQTT_ENABLED=0)
 read -r on_ms on_kb < <(run_mode -fpass-plugin="$plugin" -DSQTT_ENABLED=1)

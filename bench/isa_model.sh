@@ -9,16 +9,9 @@
 # and CPU seconds, peak RSS, and what was covered. Last, whether the trace
 # tools link LLVM (they must not: the ISA model stays out of them).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${1:-$root/build}" && pwd)
-shared=$root/../shared/bench
+. "$(dirname "$0")/common.sh"
+bench_needs "$shared/gen.py" /usr/bin/time
 bin=$build/bin
-plugin=$build/lib/libsqttinstrumentpass.so
-llvm=/usr/lib/llvm-22/bin
-[[ -f $shared/gen.py ]] || { echo "bench: $shared/gen.py missing" >&2; exit 1; }
-[[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time missing (Debian package 'time')" >&2; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 hip=("$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output
      -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples" -fpass-plugin="$plugin")
 

@@ -6,13 +6,8 @@
 # of one marker. Scoped mode also pays one scope check per function, which is
 # shared by the K markers (shown separately as the cost with K = 1).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${1:-$root/build}" && pwd)
-plugin=$build/lib/libsqttinstrumentpass.so
-llvm=/usr/lib/llvm-22/bin
+. "$(dirname "$0")/common.sh"
 targets=(gfx90a gfx942 gfx1030 gfx1100 gfx1200 gfx1201 gfx1250)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 
 # kernel_ir KIND K -> IR of a kernel with K markers of KIND (none, named, raw)
 kernel_ir() {

@@ -6,16 +6,9 @@
 # the compiler's CPU time (user + system; wall time is shown too but moves
 # with the load of a shared machine), next to the reference figures.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${1:-$root/build}" && pwd)
+. "$(dirname "$0")/common.sh"
+bench_needs "$shared/gen.py" /usr/bin/time
 rounds=${2:-5}
-shared=$root/../shared/bench
-plugin=$build/lib/libsqttinstrumentpass.so
-llvm=/usr/lib/llvm-22/bin
-[[ -f $shared/gen.py ]] || { echo "bench: $shared/gen.py missing" >&2; exit 1; }
-[[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time missing (Debian package 'time')" >&2; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 python3 "$shared/gen.py" -o "$work/mod.hip"
 hip=("$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output -O2 -c
      --offload-arch=gfx942 "$work/mod.hip" -o "$work/mod.o")

@@ -8,14 +8,8 @@
 # each scope's work before its exit costs (the same builds with
 # SQTT_CONTAIN_SCOPES=0, unscoped and scoped).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "${1:-$root/build}" && pwd)
-shared=$root/../shared/bench
-plugin=$build/lib/libsqttinstrumentpass.so
-llvm=/usr/lib/llvm-22/bin
-[[ -f $shared/gen.py && -f $shared/count.py ]] || { echo "bench: $shared/gen.py or count.py missing" >&2; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+. "$(dirname "$0")/common.sh"
+bench_needs "$shared/gen.py" "$shared/count.py"
 python3 "$shared/gen.py" -o "$work/mod.hip"
 hip=("$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only -O2 -S)
 markers=(SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1)
