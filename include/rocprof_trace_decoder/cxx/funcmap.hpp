@@ -19,6 +19,7 @@
 // top shader_clock_bits bits of a header hold a sampled shader clock.
 #pragma once
 
+#include "marker_kind.hpp"
 #include "marker_value.hpp"
 
 #include <cstddef>
@@ -46,39 +47,27 @@ constexpr MarkerValue decode_marker_value(uint32_t value) {
                      sqtt_marker_value::exits_previous(value)};
 }
 
-constexpr uint32_t bit_mask(uint32_t bits) {
-  return bits == 0 ? 0u : bits >= 32 ? 0xFFFFFFFFu : ((1u << bits) - 1u);
-}
+constexpr uint32_t bit_mask(uint32_t bits) { return sqtt_marker_value::low_bits(bits); }
 
-/// The header layout of one code object (its M: row).
+/// The header layout of one code object (its M: row), in the names of the
+/// decoder's API; the layout itself is sqtt_marker_value::packed_layout.
 struct MarkerEncoding {
   uint32_t shader_clock_bits = 0;
   uint32_t shader_clock_shift = 0;
 
-  constexpr bool is_valid() const {
-    return shader_clock_bits == 0 ||
-           (shader_clock_bits <= 29 && shader_clock_shift < 32 &&
-            shader_clock_bits <= 32 - shader_clock_shift);
-  }
+  constexpr sqtt_marker_value::packed_layout layout() const { return {shader_clock_bits, shader_clock_shift}; }
+  constexpr bool is_valid() const { return layout().valid(); }
   constexpr bool has_shader_clock() const { return shader_clock_bits != 0; }
-  constexpr bool packed() const { return has_shader_clock() && is_valid(); }
+  constexpr bool packed() const { return layout().packed(); }
 
   /// Bits of a raw 32-bit value holding the marker ID.
-  constexpr uint32_t marker_id_mask() const {
-    return packed() ? bit_mask(30 - shader_clock_bits) << 2 : 0xFFFFFFFCu;
-  }
+  constexpr uint32_t marker_id_mask() const { return layout().id_mask(); }
   /// Bits of a raw value holding the sampled clock.
-  constexpr uint32_t packed_shader_clock_mask() const {
-    return packed() ? bit_mask(shader_clock_bits) << (32 - shader_clock_bits) : 0u;
-  }
+  constexpr uint32_t packed_shader_clock_mask() const { return layout().clock_mask(); }
   /// The window of the source shader-clock low word that was sampled.
-  constexpr uint32_t shader_clock_source_mask() const {
-    return packed() ? bit_mask(shader_clock_bits) << shader_clock_shift : 0u;
-  }
+  constexpr uint32_t shader_clock_source_mask() const { return layout().source_mask(); }
   /// The sampled clock field, right-aligned. Meaningful for packed headers.
-  constexpr uint32_t decode_shader_clock(uint32_t raw) const {
-    return packed() ? (raw >> (32 - shader_clock_bits)) & bit_mask(shader_clock_bits) : 0u;
-  }
+  constexpr uint32_t decode_shader_clock(uint32_t raw) const { return layout().clock_of(raw); }
 };
 
 /// Decodes \p value as a header in layout \p encoding.
@@ -86,11 +75,12 @@ constexpr MarkerValue decode_marker_value(uint32_t value, const MarkerEncoding &
   if (!encoding.packed())
     return decode_marker_value(value);
   MarkerValue legacy = decode_marker_value(value);
-  legacy.id &= bit_mask(30 - encoding.shader_clock_bits);
+  legacy.id = encoding.layout().id_of(value);
   return legacy;
 }
 
-enum class FuncmapEntryType { Function, Kernel, User, Point };
+/// A row's kind (one of Function, Kernel, User, Point when read).
+using FuncmapEntryType = sqtt_marker_kind::MarkerKind;
 
 struct FuncmapEntry {
   FuncmapEntryType type = FuncmapEntryType::Point;
@@ -235,9 +225,9 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
     char prefix = row[0];
     std::string_view rest = row.substr(2);
     switch (prefix) {
-    case 'F':
-    case 'U':
-    case 'P': {
+    case sqtt_marker_kind::row::function:
+    case sqtt_marker_kind::row::user:
+    case sqtt_marker_kind::row::point: {
       size_t colon = rest.find(':');
       uint32_t id = 0;
       if (colon == std::string_view::npos || !detail::parse_u32(rest.substr(0, colon), id)) {
@@ -255,9 +245,7 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
         break;
       }
       FuncmapEntry entry;
-      entry.type = prefix == 'F' ? FuncmapEntryType::Function
-                   : prefix == 'U' ? FuncmapEntryType::User
-                                   : FuncmapEntryType::Point;
+      entry.type = *sqtt_marker_kind::kind_of_row(prefix);
       entry.id = id;
       entry.name = std::string(name);
       entry.source_loc = std::string(loc);
@@ -278,7 +266,7 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
       }
       break;
     }
-    case 'K': {
+    case sqtt_marker_kind::row::kernel: {
       std::string_view name = rest, loc;
       size_t at = name.find('@');
       if (at != std::string_view::npos) {
@@ -296,7 +284,7 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
       map.entries.push_back(std::move(entry));
       break;
     }
-    case 'W': {
+    case sqtt_marker_kind::row::wave_size: {
       uint32_t wave = 0;
       if (!detail::parse_u32(rest, wave) || (wave != 32 && wave != 64)) {
         warn(line_no, "malformed W: row: " + quoted(row));
@@ -305,7 +293,7 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
       map.wave_size = wave;
       break;
     }
-    case 'R': {
+    case sqtt_marker_kind::row::payload: {
       size_t colon = rest.find(':');
       uint32_t id = 0;
       if (colon == std::string_view::npos || !detail::parse_u32(rest.substr(0, colon), id)) {
@@ -317,14 +305,14 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
       std::string base;
       bool found = false, ok = detail::parse_pairs(rest.substr(colon + 1), pairs);
       for (auto &[key, value] : pairs) {
-        if (key == "extra_payload_count")
+        if (key == sqtt_marker_kind::extra_payload_count_key)
           found = detail::parse_u32(value, count);
-        else if (key == "access_bytes" && (!detail::parse_u32(value, access_bytes) || access_bytes > 1024)) {
+        else if (key == sqtt_marker_kind::access_bytes_key && (!detail::parse_u32(value, access_bytes) || access_bytes > 1024)) {
           // No memory instruction moves more than a few dozen bytes a lane.
           warn(line_no, "R: row with a bad access_bytes (ignored): " + quoted(row));
           access_bytes = 0;
         }
-        else if (key == "base")
+        else if (key == sqtt_marker_kind::base_key)
           base = std::string(value);
       }
       if (!ok || !found) {
@@ -334,21 +322,20 @@ inline Funcmap parse_funcmap(std::string_view text, const ParseOptions &options 
       payloads.push_back({line_no, id, count, access_bytes, std::move(base)});
       break;
     }
-    case 'M': {
+    case sqtt_marker_kind::row::layout: {
       std::vector<std::pair<std::string_view, std::string_view>> pairs;
       bool ok = detail::parse_pairs(rest, pairs);
       bool has_bits = false, has_shift = false;
       uint32_t bits = 0, shift = 0;
       for (auto &[key, value] : pairs) {
-        if (key == "shader_clock_bits")
+        if (key == sqtt_marker_kind::shader_clock_bits_key)
           ok = ok && (has_bits = detail::parse_u32(value, bits));
-        else if (key == "shader_clock_shift")
+        else if (key == sqtt_marker_kind::shader_clock_shift_key)
           ok = ok && (has_shift = detail::parse_u32(value, shift));
       }
       if (ok && !has_bits)
         break; // Not about the clock layout.
-      if (!ok || (bits > 0 && !has_shift) || bits > 29 || shift > 32 ||
-          (bits > 0 && bits > 32 - shift)) {
+      if (!ok || (bits > 0 && !has_shift) || shift > 32 || !sqtt_marker_value::packed_layout{bits, shift}.valid()) {
         warn(line_no, "malformed M: row: " + quoted(row) + " - using the no-clock layout");
         break;
       }
@@ -413,7 +400,7 @@ inline std::string_view find_funcmap_section(const void *image, size_t size) {
       continue;
     const char *n = reinterpret_cast<const char *>(bytes + stroff + name);
     size_t max = size_t(strsz - name);
-    if (strnlen(n, max) == 13 && std::memcmp(n, ".sqtt_funcmap", 13) == 0) {
+    if (std::string_view(n, strnlen(n, max)) == sqtt_marker_kind::funcmap_section) {
       uint64_t off, sz;
       section(i, off, sz);
       if (sz == 0)

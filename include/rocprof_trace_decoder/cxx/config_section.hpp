@@ -1,0 +1,86 @@
+// config_section.hpp - the one definition of the .sqtt_config section: the
+// plugin's configuration, written into each code object it builds (D27).
+//
+// The section holds NUL-terminated texts (one per -fgpu-rdc unit), each a
+// line per setting, `key=value`, starting with the plugin's own line. The
+// keys, their values and the order the plugin writes them in are here
+// (docs/FORMATS.md §2); the plugin writes them, sqtt-decode-funcmap prints
+// them, sqtt-verify reads the scope masks and the trace tools say which CUs
+// can record. Dependency-free and constexpr.
+#pragma once
+
+#include "hardware_ids.hpp"
+
+#include <optional>
+#include <string_view>
+
+namespace sqtt_config_section {
+
+inline constexpr const char *section = ".sqtt_config";
+
+namespace key {
+inline constexpr std::string_view plugin = "plugin"; // sqtt-instrument/<version>
+inline constexpr std::string_view llvm = "llvm";     // the LLVM version the plugin ran in
+inline constexpr std::string_view scope_wave = "scope_wave";
+inline constexpr std::string_view scope_simd = "scope_simd";
+inline constexpr std::string_view scope_cu = "scope_cu";
+inline constexpr std::string_view scope_wg = "scope_wg";
+inline constexpr std::string_view mem_barrier = "mem_barrier";       // none | asm | fence
+inline constexpr std::string_view wait_at_exit = "wait_at_exit";     // 0 | 1
+inline constexpr std::string_view contain_scopes = "contain_scopes"; // 0 | 1
+inline constexpr std::string_view functions = "functions";           // off | [cost:]<threshold>
+inline constexpr std::string_view barriers = "barriers";             // 0 | 1
+inline constexpr std::string_view memory = "memory";                 // off | <chunk>:<gap>
+inline constexpr std::string_view addresses = "addresses";           // off | memory | lds | memory,lds
+inline constexpr std::string_view shader_clock = "shader_clock";     // <bits>:<shift>
+} // namespace key
+
+/// Every key, in the order the plugin writes them.
+inline constexpr std::string_view keys[] = {
+    key::plugin,    key::llvm,           key::scope_wave, key::scope_simd, key::scope_cu,
+    key::scope_wg,  key::mem_barrier,    key::wait_at_exit, key::contain_scopes, key::functions,
+    key::barriers,  key::memory,         key::addresses,  key::shader_clock};
+
+/// The plugin's line starts with this value.
+inline constexpr std::string_view plugin_name = "sqtt-instrument/";
+
+namespace value {
+inline constexpr std::string_view off = "off";
+inline constexpr std::string_view barrier_none = "none";
+inline constexpr std::string_view barrier_asm = "asm";
+inline constexpr std::string_view barrier_fence = "fence";
+inline constexpr std::string_view weighted_cost_prefix = "cost:";
+inline constexpr std::string_view addresses_memory = "memory";
+inline constexpr std::string_view addresses_lds = "lds";
+inline constexpr std::string_view addresses_both = "memory,lds";
+} // namespace value
+
+/// The key holding the mask of scope dimension \p d.
+constexpr std::string_view scope_key(sqtt_hardware_ids::dimension d) {
+  switch (d) {
+  case sqtt_hardware_ids::dimension::wave: return key::scope_wave;
+  case sqtt_hardware_ids::dimension::simd: return key::scope_simd;
+  case sqtt_hardware_ids::dimension::cu: return key::scope_cu;
+  case sqtt_hardware_ids::dimension::wg: return key::scope_wg;
+  }
+  return {};
+}
+
+/// The dimension whose mask \p k holds, if it holds one.
+constexpr std::optional<sqtt_hardware_ids::dimension> dimension_of_key(std::string_view k) {
+  for (sqtt_hardware_ids::dimension d : sqtt_hardware_ids::dimensions)
+    if (scope_key(d) == k)
+      return d;
+  return std::nullopt;
+}
+
+/// Whether a section text is one the plugin wrote (its plugin line is there).
+constexpr bool written_by_plugin(std::string_view text) {
+  return text.substr(0, key::plugin.size() + 1) == "plugin=" ||
+         text.find("\nplugin=") != std::string_view::npos;
+}
+
+static_assert(sizeof(keys) / sizeof(keys[0]) == 14);
+static_assert(dimension_of_key("scope_cu") == sqtt_hardware_ids::dimension::cu && !dimension_of_key("memory"));
+
+} // namespace sqtt_config_section
