@@ -107,6 +107,22 @@ void printJson(const std::vector<Result> &Results) {
        << ", \"paths\": " << R.Paths << ", \"hardware_id_cases\": " << R.Report.Cases << ", \"notes\": [";
     for (size_t N = 0; N < R.Report.Notes.size(); ++N)
       OS << (N ? ", " : "") << jsonString(R.Report.Notes[N]);
+    OS << "], \"scope_filters\": [";
+    auto Ids = [&](const std::set<uint32_t> &Set) {
+      OS << '[';
+      for (auto It = Set.begin(); It != Set.end(); ++It)
+        OS << (It == Set.begin() ? "" : ", ") << *It;
+      OS << ']';
+    };
+    for (size_t N = 0; N < R.Report.Filters.size(); ++N) {
+      const isa::FilterCoverage &C = R.Report.Filters[N];
+      OS << (N ? ", " : "") << "{\"dimension\": " << jsonString(C.Dimension)
+         << ", \"mask\": " << jsonString(isa::hexValue(C.Mask)) << ", \"ids\": " << C.Ids << ", \"walked\": ";
+      Ids(C.Walked);
+      OS << ", \"selected\": ";
+      Ids(C.Selected);
+      OS << '}';
+    }
     OS << "], \"findings\": [";
     for (size_t N = 0; N < R.Report.Findings.size(); ++N) {
       const isa::Finding &F = R.Report.Findings[N];

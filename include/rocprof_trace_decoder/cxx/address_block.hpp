@@ -18,12 +18,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string_view>
 
 namespace sqtt_address_block {
 
+/// none: a point marker that heads no address block.
 enum class kind : uint8_t {
+  none,
   load,
   store,
   atomic,
@@ -71,33 +72,34 @@ inline constexpr kind_info kinds[kind_count] = {
 
 constexpr bool kinds_in_order() {
   for (size_t i = 0; i < kind_count; ++i)
-    if (size_t(kinds[i].k) != i)
+    if (size_t(kinds[i].k) != i + 1)
       return false;
   return true;
 }
 static_assert(kinds_in_order(), "kinds[] is indexed by kind");
 
-constexpr const kind_info &info_of(kind k) { return kinds[size_t(k)]; }
-constexpr std::string_view name_of(kind k) { return info_of(k).name; }
-constexpr std::string_view marker_name_of(kind k) { return info_of(k).marker_name; }
+/// The table row of \p k, which must not be none.
+constexpr const kind_info &info_of(kind k) { return kinds[size_t(k) - 1]; }
+constexpr std::string_view name_of(kind k) { return k == kind::none ? "none" : info_of(k).name; }
+constexpr std::string_view marker_name_of(kind k) { return k == kind::none ? "" : info_of(k).marker_name; }
 constexpr protocol protocol_of(kind k) { return info_of(k).proto; }
 
-/// The kind whose point marker is named \p marker_name.
-constexpr std::optional<kind> kind_of_marker_name(std::string_view marker_name) {
+/// The kind whose point marker is named \p marker_name; none for others.
+constexpr kind kind_of_marker_name(std::string_view marker_name) {
   if (marker_name.substr(0, 11) != "addr_trace_")
-    return std::nullopt;
+    return kind::none;
   for (const kind_info &i : kinds)
     if (i.marker_name == marker_name)
       return i.k;
-  return std::nullopt;
+  return kind::none;
 }
 
-/// The kind whose memory-trace name is \p name.
-constexpr std::optional<kind> kind_of_name(std::string_view name) {
+/// The kind whose memory-trace name is \p name; none for others.
+constexpr kind kind_of_name(std::string_view name) {
   for (const kind_info &i : kinds)
     if (i.name == name)
       return i.k;
-  return std::nullopt;
+  return kind::none;
 }
 
 constexpr bool is_buffer(protocol p) { return p == protocol::raw_buffer || p == protocol::struct_buffer; }
@@ -150,7 +152,7 @@ static_assert(payload_words(protocol::raw_buffer, 64) == 69);
 static_assert(payload_words(protocol::struct_buffer, 64) == 133);
 static_assert(lane_word(protocol::memory, 64, 1, 1) == 5 && lane_word(protocol::struct_buffer, 32, 3, 1) == 40);
 static_assert(kind_of_marker_name("addr_trace_struct_buffer_atomic") == kind::struct_buffer_atomic);
-static_assert(!kind_of_marker_name("addr_trace_") && !kind_of_marker_name("load"));
+static_assert(kind_of_marker_name("addr_trace_") == kind::none && kind_of_marker_name("load") == kind::none);
 static_assert(buffer_stride(buffer_rsrc_hi(0x123456789ABCull, 16)) == 16);
 static_assert(buffer_base(0x56789ABC, buffer_rsrc_hi(0x123456789ABCull, 16)) == 0x123456789ABCull);
 

@@ -64,6 +64,8 @@ constexpr generation generation_of_target(std::string_view target) {
 
 /// gfx10 and later number WGPs where gfx9 numbers CUs.
 constexpr bool counts_wgps(generation g) { return g != generation::gfx9 && g != generation::unknown; }
+/// gfx10 and later run wave32 (their default) or wave64; gfx9 wave64 only.
+constexpr bool has_wave32(generation g) { return counts_wgps(g); }
 
 /// The s_getreg register ids of the hardware-id registers.
 inline constexpr unsigned hw_id = 4;   // gfx9

@@ -31,6 +31,16 @@ constexpr bool is_scope(MarkerKind k) { return k == MarkerKind::Function || k ==
 /// What a reader of the funcmap sees: every point is a point.
 constexpr MarkerKind as_read(MarkerKind k) { return k == MarkerKind::SystemPoint || k == MarkerKind::AddressPoint ? MarkerKind::Point : k; }
 
+/// A kind's name in code.json's sqtt_funcmap rows and the decoder's JSON.
+constexpr const char *name_of(MarkerKind k) {
+  switch (as_read(k)) {
+  case MarkerKind::Function: return "func";
+  case MarkerKind::Kernel: return "kernel";
+  case MarkerKind::User: return "user";
+  default: return "point";
+  }
+}
+
 namespace row {
 inline constexpr char function = 'F';
 inline constexpr char kernel = 'K';

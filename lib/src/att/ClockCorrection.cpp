@@ -25,7 +25,6 @@ struct Header {
 
 using DomainKey = std::tuple<uint32_t, uint8_t, uint8_t, uint32_t, uint32_t>;
 
-uint32_t mask(uint32_t Bits) { return Bits >= 32 ? 0xFFFFFFFFu : ((1u << Bits) - 1u); }
 
 } // namespace
 
@@ -59,7 +58,7 @@ CorrectionStats correctShaderClock(std::vector<SlotStream> &Streams, const Corre
         continue;
       const ClockLayout &L = Layout->second;
       uint32_t Raw = R->Value;
-      uint32_t ID = sqtt_marker_value::id_of(Raw) & mask(30 - L.Bits);
+      uint32_t ID = L.layout().id_of(Raw);
       auto KnownIt = T.Known.find(CO);
       bool Known = KnownIt != T.Known.end() && KnownIt->second.count(ID);
       bool BareExit = ID == 0 && sqtt_marker_value::flags_of(Raw) == sqtt_marker_value::bare_exit;
@@ -76,7 +75,7 @@ CorrectionStats correctShaderClock(std::vector<SlotStream> &Streams, const Corre
       }
       if (PayloadCOs.count(CO))
         continue; // Headers of code objects with payloads keep their times.
-      int64_t Sampled = int64_t((Raw >> (32 - L.Bits)) & mask(L.Bits)) << L.Shift;
+      int64_t Sampled = int64_t(L.layout().sampled_clock_of(Raw));
       DomainKey Key{S.SE, S.CU, S.SIMD, L.Bits, L.Shift};
       auto [It, New] = Domains.try_emplace(Key);
       if (New)
@@ -88,9 +87,9 @@ CorrectionStats correctShaderClock(std::vector<SlotStream> &Streams, const Corre
   for (const DomainKey &Key : DomainOrder) {
     std::vector<Header> &H = Domains[Key];
     ++Stats.Domains;
-    uint32_t Bits = std::get<3>(Key), Shift = std::get<4>(Key);
-    int64_t Window = int64_t(1) << (Bits + Shift), Mask = Window - 1, Half = Window / 2;
-    int64_t Bucket = int64_t(1) << Shift;
+    sqtt_marker_value::packed_layout Layout{std::get<3>(Key), std::get<4>(Key)};
+    int64_t Window = int64_t(Layout.window()), Mask = Window - 1, Half = Window / 2;
+    int64_t Bucket = int64_t(1) << Layout.clock_shift;
     bool Constant = std::all_of(H.begin(), H.end(),
                                 [&](const Header &X) { return X.Sampled == H.front().Sampled; });
     if (Constant)

@@ -7,25 +7,15 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <rocprof_trace_decoder/cxx/config_section.hpp>
+
 #include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace sqtt {
 
-const char *entryTypeName(rtd::FuncmapEntryType Type) {
-  switch (Type) {
-  case rtd::FuncmapEntryType::Kernel:
-    return "kernel";
-  case rtd::FuncmapEntryType::Function:
-    return "func";
-  case rtd::FuncmapEntryType::User:
-    return "user";
-  case rtd::FuncmapEntryType::Point:
-    return "point";
-  }
-  return "?";
-}
+const char *entryTypeName(rtd::FuncmapEntryType Type) { return sqtt_marker_kind::name_of(Type); }
 
 std::string demangle(const std::string &Name) {
   if (Name.rfind("_Z", 0) != 0)
@@ -57,7 +47,7 @@ void requireUniqueMarkerIDs(const rtd::Funcmap &Map, const std::string &Where) {
 
 std::vector<std::vector<FuncmapTable::Setting>> readConfigSection(const ElfImage &Elf) {
   std::vector<std::vector<FuncmapTable::Setting>> Configs;
-  const ElfSection *Section = Elf.findSection(".sqtt_config");
+  const ElfSection *Section = Elf.findSection(sqtt_config_section::section);
   if (!Section)
     return Configs;
   std::string_view All = Elf.contents(*Section);
@@ -69,8 +59,7 @@ std::vector<std::vector<FuncmapTable::Setting>> readConfigSection(const ElfImage
     size_t End = All.find('\0');
     std::string_view Text = All.substr(0, End);
     All = End == std::string_view::npos ? std::string_view() : All.substr(End + 1);
-    bool Plugin = Text.substr(0, 7) == "plugin=" || Text.find("\nplugin=") != std::string_view::npos;
-    if (!Plugin || !Seen.insert(Text).second)
+    if (!sqtt_config_section::written_by_plugin(Text) || !Seen.insert(Text).second)
       continue;
     std::vector<FuncmapTable::Setting> Settings;
     while (!Text.empty()) {
@@ -92,7 +81,7 @@ FuncmapTable buildFuncmapTable(const CodeObject &CO, const std::string &Where, b
   Table.BundleEntryID = CO.BundleEntryID;
   ElfImage Elf(CO.Data, CO.Size, Where);
   Table.Configs = readConfigSection(Elf);
-  const ElfSection *Section = Elf.findSection(".sqtt_funcmap");
+  const ElfSection *Section = Elf.findSection(sqtt_marker_kind::funcmap_section);
   if (!Section)
     return Table;
   std::string_view Text = Elf.contents(*Section);

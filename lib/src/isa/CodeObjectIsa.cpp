@@ -194,21 +194,6 @@ Flow flowOf(std::string_view Mn) {
   return Flow::Next;
 }
 
-unsigned generationOf(const std::string &CPU) {
-  unsigned N = 0;
-  for (size_t I = 3; I < CPU.size() && std::isxdigit(static_cast<unsigned char>(CPU[I])); ++I)
-    N = N * 16 + unsigned(std::isdigit(static_cast<unsigned char>(CPU[I])) ? CPU[I] - '0'
-                                                                            : std::tolower(CPU[I]) - 'a' + 10);
-  // "gfx90a" reads 0x90a, "gfx1100" 0x1100.
-  if (N >= 0x1200)
-    return 12;
-  if (N >= 0x1100)
-    return 11;
-  if (N >= 0x1000)
-    return 10;
-  return 9;
-}
-
 } // namespace
 
 struct CodeObjectIsa::Lines {
@@ -238,7 +223,7 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
       Features += std::string(Features.empty() ? "" : ",") + F.back() + F.substr(0, F.size() - 1);
     At = Next;
   }
-  Isa.Generation = generationOf(CPU);
+  Isa.Generation = sqtt_hardware_ids::generation_of_target(CPU);
 
   std::vector<ElfSymbol> Symbols = Elf.definedSymbols();
   std::unordered_set<std::string> Kernels(KernelNames.begin(), KernelNames.end());
@@ -258,7 +243,7 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     return nullptr;
   };
   auto WaveSizeOf = [&](const std::string &Name) -> unsigned {
-    if (Isa.Generation == 9)
+    if (!sqtt_hardware_ids::has_wave32(Isa.Generation))
       return 64;
     auto D = Descriptors.find(Name);
     if (D == Descriptors.end())
@@ -293,14 +278,14 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
       break;
     }
   if (!CodeObjectWave)
-    CodeObjectWave = Isa.Generation == 9 ? 64 : 32;
+    CodeObjectWave = sqtt_hardware_ids::has_wave32(Isa.Generation) ? 32 : 64;
 
   std::map<unsigned, std::unique_ptr<McTarget>> Targets; // by wave size
   auto TargetFor = [&](unsigned Wave) -> McTarget & {
     auto &T = Targets[Wave];
     if (!T) {
       std::string F = Features;
-      if (Isa.Generation >= 10)
+      if (sqtt_hardware_ids::has_wave32(Isa.Generation))
         F += std::string(F.empty() ? "" : ",") + (Wave == 64 ? "+wavefrontsize64" : "+wavefrontsize32");
       T = makeTarget(CPU, F, Where);
     }

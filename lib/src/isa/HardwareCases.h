@@ -5,22 +5,27 @@
 #include "sqtt/isa/ScalarMachine.h"
 #include "sqtt/isa/Verifier.h"
 
+#include <rocprof_trace_decoder/cxx/hardware_ids.hpp>
+
 #include <string>
 #include <vector>
 
 namespace sqtt::isa {
 
-/// One HW_ID field of a scope dimension: register (4 HW_ID, 23 HW_ID1,
-/// 24 HW_ID2), first bit and width.
+namespace hwid = sqtt_hardware_ids;
+
+/// One scope dimension of a generation: its HW_ID field and the mask the
+/// code object was built with.
 struct IdField {
-  const char *Dimension; // "wave", "simd", "cu", "wg"
-  unsigned HwReg, Offset, Width;
+  hwid::dimension Dimension;
+  hwid::field Field;
   uint32_t Mask;
+  bool filters() const { return Field.valid() && Field.is_filtered_by(Mask); }
 };
 
-/// The fields of \p Generation with the masks of \p Masks (PASS-BEHAVIOR's
-/// table: HW_ID on gfx9, HW_ID1/HW_ID2 on gfx10+).
-std::vector<IdField> idFields(unsigned Generation, const ScopeMasks &Masks);
+/// The four dimensions of \p Generation with the masks of \p Masks; none
+/// for a generation whose layout is unknown.
+std::vector<IdField> idFields(hwid::generation Generation, const ScopeMasks &Masks);
 
 struct HardwareCase {
   HardwareIds Ids;
@@ -31,6 +36,12 @@ struct HardwareCase {
 /// With filtered masks: every value of every filtered field (other bits
 /// random, \p Limits.SamplesPerValue times) and random registers; without,
 /// one case with the ids unknown. Deterministic.
-std::vector<HardwareCase> hardwareCases(unsigned Generation, const ScopeMasks &Masks, const VerifyLimits &Limits);
+std::vector<HardwareCase> hardwareCases(hwid::generation Generation, const ScopeMasks &Masks,
+                                        const VerifyLimits &Limits);
+
+/// Which ids of each filtered dimension \p Cases walked, and which of them
+/// the masks select.
+std::vector<FilterCoverage> filterCoverage(hwid::generation Generation, const ScopeMasks &Masks,
+                                           const std::vector<HardwareCase> &Cases);
 
 } // namespace sqtt::isa

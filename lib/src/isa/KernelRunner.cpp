@@ -49,20 +49,24 @@ unsigned costOf(const Instruction &I, const InstructionCosts &C) {
   return C.Other;
 }
 
-/// The ids the hardware registers report for \p W: HW_ID's wave, SIMD, CU,
-/// SE and workgroup (TG_ID) fields on gfx9; HW_ID1's wave, SIMD, WGP and SE
-/// and HW_ID2's workgroup field on gfx10+ (the trace's "cu" is the WGP
-/// there). Shader array 0; a slot runs waves of its own workgroup slot (the
-/// slot's number). Ids wrap at their field widths (16 CUs or WGPs, 16 or 32
-/// slots), as the registers cannot hold more.
-HardwareIds hardwareIds(const WaveIdentity &W, unsigned Generation) {
+/// The ids the hardware registers report for \p W, in the fields of
+/// hardware_ids.hpp (the trace's "cu" is the WGP on gfx10+). Shader array 0;
+/// a slot runs waves of its own workgroup slot (the slot's number). Ids wrap
+/// at their field widths, as the registers cannot hold more.
+HardwareIds hardwareIds(const WaveIdentity &W, sqtt_hardware_ids::generation Generation) {
+  namespace hwid = sqtt_hardware_ids;
   HardwareIds Ids;
-  if (Generation == 9) {
-    Ids.HwId = (W.Slot & 0xF) | (W.SIMD & 3) << 4 | (W.CU & 0xF) << 8 | (W.SE & 7) << 13 | (W.Slot & 0xF) << 16;
-  } else {
-    Ids.HwId1 = (W.Slot & 0x1F) | (W.SIMD & 3) << 8 | (W.CU & 0xF) << 10 | (W.SE & 7) << 18;
-    Ids.HwId2 = (W.Slot & 0x1F) << 16;
-  }
+  auto Set = [&](hwid::field F, uint32_t Id) {
+    std::optional<uint32_t> &R = F.hwreg == hwid::hw_id ? Ids.HwId : F.hwreg == hwid::hw_id1 ? Ids.HwId1 : Ids.HwId2;
+    R = F.insert(R.value_or(0), Id);
+  };
+  if (Generation == hwid::generation::unknown)
+    return Ids;
+  Set(hwid::field_of(Generation, hwid::dimension::wave), W.Slot);
+  Set(hwid::field_of(Generation, hwid::dimension::simd), W.SIMD);
+  Set(hwid::field_of(Generation, hwid::dimension::cu), W.CU);
+  Set(hwid::field_of(Generation, hwid::dimension::wg), W.Slot);
+  Set(hwid::se_field(Generation), W.SE);
   return Ids;
 }
 

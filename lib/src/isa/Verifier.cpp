@@ -4,7 +4,9 @@
 #include "CallEffects.h"
 #include "HardwareCases.h"
 
-#include <marker_value.hpp>
+#include <rocprof_trace_decoder/cxx/config_section.hpp>
+#include <rocprof_trace_decoder/cxx/marker_value.hpp>
+#include <rocprof_trace_decoder/cxx/scope_mask.hpp>
 
 #include <algorithm>
 #include <map>
@@ -42,6 +44,18 @@ const char *findingKindName(FindingKind K) {
   return "?";
 }
 
+uint32_t ScopeMasks::of(sqtt_hardware_ids::dimension D) const { return const_cast<ScopeMasks *>(this)->of(D); }
+
+uint32_t &ScopeMasks::of(sqtt_hardware_ids::dimension D) {
+  switch (D) {
+  case sqtt_hardware_ids::dimension::wave: return Wave;
+  case sqtt_hardware_ids::dimension::simd: return Simd;
+  case sqtt_hardware_ids::dimension::cu: return Cu;
+  case sqtt_hardware_ids::dimension::wg: return Wg;
+  }
+  return Wave;
+}
+
 ScopeMasks ScopeMasks::fromConfig(const std::vector<std::vector<std::pair<std::string, std::string>>> &Configs,
                                   std::string &Problem) {
   ScopeMasks Result;
@@ -49,12 +63,15 @@ ScopeMasks ScopeMasks::fromConfig(const std::vector<std::vector<std::pair<std::s
   for (const auto &Settings : Configs) {
     ScopeMasks M;
     M.FromConfig = true;
-    for (const auto &[Key, Value] : Settings) {
-      uint32_t *Into = Key == "scope_wave" ? &M.Wave : Key == "scope_simd" ? &M.Simd
-                     : Key == "scope_cu"   ? &M.Cu   : Key == "scope_wg"   ? &M.Wg : nullptr;
-      if (Into)
-        *Into = uint32_t(std::strtoul(Value.c_str(), nullptr, 0));
-    }
+    for (const auto &[Key, Value] : Settings)
+      if (auto D = sqtt_config_section::dimension_of_key(Key)) {
+        std::optional<uint32_t> Mask = sqtt::parse_scope_mask(Value);
+        if (!Mask) {
+          Problem = "its configuration has a scope mask that is not a mask (" + Key + "=" + Value + ")";
+          return ScopeMasks();
+        }
+        M.of(*D) = *Mask;
+      }
     if (First) {
       Result = M;
       First = false;
@@ -217,7 +234,7 @@ bool FunctionVerifier::trace(const Function &F, const Instruction &I, const Scal
   if (FromM0 && !M.m0Written())
     report(FindingKind::M0NotWritten, F, I.Address,
            "s_ttracedata records m0, which no instruction on this path has written");
-  if (FromM0 && C.AfterSaluM0 && Isa.generation() == 9)
+  if (FromM0 && C.AfterSaluM0 && Isa.generation() == sqtt_hardware_ids::generation::gfx9)
     report(FindingKind::M0WaitState, F, I.Address,
            "s_ttracedata reads m0 in the instruction right after an SALU write of it; gfx9 needs one wait "
            "state (s_nop 0) between them, else it records the old value");
@@ -439,6 +456,10 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
   CallEffects Effects(Isa);
   std::vector<HardwareCase> Cases = hardwareCases(Isa.generation(), Masks, Limits);
   R.Cases = Cases.size();
+  R.Filters = filterCoverage(Isa.generation(), Masks, Cases);
+  if (Isa.generation() == sqtt_hardware_ids::generation::unknown)
+    R.Notes.push_back("target " + Isa.target() + ": its hardware-id layout is not known, so which waves record "
+                      "is not checked");
   FunctionVerifier V(Isa, Map, Effects, Cases, Limits, R.Findings);
   if (!Masks.FromConfig)
     R.Notes.push_back("no configuration section: markers are assumed unscoped (every wave records)");
@@ -453,11 +474,13 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
     if (F.Kernel || FR.Traces) {
       const std::set<std::pair<uint64_t, uint64_t>> *SelectedSet = nullptr;
       std::string SelectedLabel;
+      bool AnyEmits = false;
       for (size_t C = 0; C < Cases.size(); ++C) {
         const WalkResult &W = V.result(F, C);
         FR.Paths += W.Paths;
         ++FR.Cases;
-        if (!Masks.filtered())
+        AnyEmits |= !W.Emitted.empty();
+        if (R.Filters.empty())
           continue;
         if (!Cases[C].Selected && !W.Emitted.empty()) {
           V.report(FindingKind::WrongWaves, F, W.Emitted.begin()->first,
@@ -479,6 +502,11 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
           }
         }
       }
+      // Its own markers fire on no wave at all although the masks select
+      // some: the code tests other ids than the configuration names.
+      if (SelectedSet && !AnyEmits && FR.Traces)
+        V.report(FindingKind::WrongWaves, F, F.Address,
+                 "records on none of the waves the scope masks select (" + SelectedLabel + ")");
     }
     R.Functions.push_back(FR);
   }

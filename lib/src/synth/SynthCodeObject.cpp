@@ -66,23 +66,8 @@ SynthCO loadCO(const std::string &Path) {
     C.Bits = Map.marker_encoding.shader_clock_bits;
     C.Shift = Map.marker_encoding.shader_clock_shift;
   }
-  static const std::map<std::string, std::pair<std::string, AddrProto>> Kinds = {
-      {"addr_trace_load", {"load", AddrProto::Memory}},
-      {"addr_trace_store", {"store", AddrProto::Memory}},
-      {"addr_trace_atomic", {"atomic", AddrProto::Memory}},
-      {"addr_trace_lds_load", {"lds_load", AddrProto::Narrow}},
-      {"addr_trace_lds_store", {"lds_store", AddrProto::Narrow}},
-      {"addr_trace_lds_atomic", {"lds_atomic", AddrProto::Narrow}},
-      {"addr_trace_ds_permute", {"ds_permute", AddrProto::Narrow}},
-      {"addr_trace_ds_bpermute", {"ds_bpermute", AddrProto::Narrow}},
-      {"addr_trace_buffer_load", {"buffer_load", AddrProto::RawBuffer}},
-      {"addr_trace_buffer_store", {"buffer_store", AddrProto::RawBuffer}},
-      {"addr_trace_buffer_atomic", {"buffer_atomic", AddrProto::RawBuffer}},
-      {"addr_trace_struct_buffer_load", {"struct_buffer_load", AddrProto::StructBuffer}},
-      {"addr_trace_struct_buffer_store", {"struct_buffer_store", AddrProto::StructBuffer}},
-      {"addr_trace_struct_buffer_atomic", {"struct_buffer_atomic", AddrProto::StructBuffer}}};
   for (const rtd::FuncmapEntry &E : Map.entries) {
-    switch (E.type) {
+    switch (sqtt_marker_kind::as_read(E.type)) {
     case rtd::FuncmapEntryType::Kernel:
       if (C.Kernel.empty())
         C.Kernel = E.name;
@@ -95,11 +80,11 @@ SynthCO loadCO(const std::string &Path) {
       C.UserScope.push_back(E.type == rtd::FuncmapEntryType::User);
       break;
     case rtd::FuncmapEntryType::Point: {
-      auto K = Kinds.find(E.name);
-      if (K != Kinds.end()) {
+      if (auto K = sqtt_address_block::kind_of_marker_name(E.name); K != sqtt_address_block::kind::none) {
         if (!C.Bits && (C.WaveSize == 32 || C.WaveSize == 64)) {
           C.AddressOf[E.id] = uint32_t(C.Addresses.size());
-          C.Addresses.push_back({E.id, K->second.first, K->second.second, E.source_loc, E.access_bytes, E.base});
+          C.Addresses.push_back({E.id, std::string(sqtt_address_block::name_of(K)),
+                                 sqtt_address_block::protocol_of(K), E.source_loc, E.access_bytes, E.base});
         }
       } else if (E.extra_payload_count == 1) {
         if (!C.Bits) {
@@ -113,6 +98,8 @@ SynthCO loadCO(const std::string &Path) {
       C.PointNames[E.id] = E.name;
       break;
     }
+    default:
+      break;
     }
   }
   if (C.Kernel.empty())

@@ -6,6 +6,9 @@
 
 #include "sqtt/synth/Synth.h"
 
+#include <rocprof_trace_decoder/cxx/address_block.hpp>
+#include <rocprof_trace_decoder/cxx/marker_value.hpp>
+
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -15,12 +18,10 @@
 
 namespace sqtt {
 
-enum class AddrProto { Memory, Narrow, RawBuffer, StructBuffer };
-
 struct AddressOp {
   uint32_t ID;
   std::string Kind; // memory-trace kind name
-  AddrProto Proto;
+  sqtt_address_block::protocol Proto;
   std::string Source; // the map row's inline chain, "" if none
   uint32_t AccessBytes = 0; // the map's R: row: a lane's bytes, 0 if not said
   std::string Base;         // and the object it addresses
@@ -37,6 +38,7 @@ struct SynthCO {
   std::vector<AddressOp> Addresses;
   uint32_t WaveSize = 0;
   uint32_t Bits = 0, Shift = 0; // clock packing
+  sqtt_marker_value::packed_layout layout() const { return {Bits, Shift}; }
   /// The call tree (SynthScenario::Stacks): node 0 is the kernel itself.
   struct CallNode {
     uint32_t Scope = 0, Parent = 0, Depth = 0;

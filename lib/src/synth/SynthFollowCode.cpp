@@ -19,22 +19,6 @@ namespace mv = sqtt_marker_value;
 
 namespace {
 
-/// The words after an address block's header (FORMATS §5): EXEC, a
-/// buffer's resource base and soffset, then one or two words per lane.
-size_t blockWords(AddrProto P, uint32_t WaveSize) {
-  switch (P) {
-  case AddrProto::Memory:
-    return 2 + 2 * size_t(WaveSize);
-  case AddrProto::Narrow:
-    return 2 + size_t(WaveSize);
-  case AddrProto::RawBuffer:
-    return 5 + size_t(WaveSize);
-  case AddrProto::StructBuffer:
-    return 5 + 2 * size_t(WaveSize);
-  }
-  return 0;
-}
-
 } // namespace
 
 bool SlotGen::refillFromCode() {
@@ -69,7 +53,7 @@ bool SlotGen::refillFromCode() {
   }
   // A packed header's top bits are its clock sample: only the rest is the
   // code's.
-  uint32_t Mine = CO->Bits ? (1u << (32 - CO->Bits)) - 1 : ~0u;
+  uint32_t Mine = CO->layout().kept_mask();
   bool IdKnown = (R.Known & Mine) == Mine;
   uint32_t Value = R.Value & Mine, ID = mv::id_of(Value);
   if (S.PrivPercent && rnd(100) < S.PrivPercent)
@@ -105,7 +89,7 @@ bool SlotGen::refillFromCode() {
   }
   if (auto A = CO->AddressOf.find(ID); A != CO->AddressOf.end()) {
     const AddressOp &Op = CO->Addresses[A->second];
-    size_t Words = std::min(blockWords(Op.Proto, CO->WaveSize), Code.Records.size() - CodeNext);
+    size_t Words = std::min(sqtt_address_block::payload_words(Op.Proto, CO->WaveSize), Code.Records.size() - CodeNext);
     codeAddressBlock(Op, Time, Code.Records.data() + CodeNext, Words);
     CodeNext += Words;
     return true;
@@ -159,14 +143,14 @@ void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRe
     if ((Exec >> L) & 1)
       Active.push_back(Address);
   };
-  if (Op.Proto == AddrProto::RawBuffer || Op.Proto == AddrProto::StructBuffer) {
+  if (sqtt_address_block::is_buffer(Op.Proto)) {
     // A raw buffer's lanes step through offsets; a structured one's through
     // records of the access width (the resource's stride).
-    bool Struct = Op.Proto == AddrProto::StructBuffer;
+    bool Struct = Op.Proto == sqtt_address_block::protocol::struct_buffer;
     uint64_t Buf = Base & 0xFFFFFFFFFFFFull;
-    uint32_t RecordStride = Struct ? std::min(Stride, 0x3FFFu) : 0;
+    uint32_t RecordStride = Struct ? std::min(Stride, sqtt_address_block::max_buffer_stride) : 0;
     emit(At++, uint32_t(Buf), false);
-    emit(At++, uint32_t(Buf >> 32) | (RecordStride << 16), false);
+    emit(At++, sqtt_address_block::buffer_rsrc_hi(Buf, RecordStride), false);
     emit(At++, 0, false);
     for (uint32_t L = 0; L < W; ++L)
       emit(At++, Struct ? 0 : L * Stride, false);
@@ -175,7 +159,7 @@ void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRe
         emit(At++, L, false);
     for (uint32_t L = 0; L < W; ++L)
       Lane(L, Buf + (Struct ? uint64_t(L) * RecordStride : uint64_t(L) * Stride));
-  } else if (Op.Proto == AddrProto::Memory) {
+  } else if (Op.Proto == sqtt_address_block::protocol::memory) {
     for (uint32_t L = 0; L < W; ++L) {
       uint64_t Address = Base + uint64_t(L) * Stride;
       emit(At++, uint32_t(Address), false);

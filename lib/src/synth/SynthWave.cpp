@@ -73,8 +73,7 @@ void SlotGen::emit(int64_t Issue, uint32_t Value, bool Header, uint8_t Flags) {
     int64_t Delay = FirstOfSimd ? 0 : int64_t(rnd(S.MaxDelay + 1));
     FirstOfSimd = false;
     Arrival = Issue + Delay;
-    uint32_t Field = uint32_t(((Issue + Phase) >> CO->Shift) & ((1u << CO->Bits) - 1));
-    Value = (Field << (32 - CO->Bits)) | Value;
+    Value |= CO->layout().pack(0, uint32_t(Issue + Phase));
     *T.Headers << DirIdx << ' ' << SE << ' ' << CU << ' ' << SIMD << ' ' << Wave << ' ' << Issue << '\n';
   }
   if (Header && !(Flags & RecordFlagPriv))
@@ -157,11 +156,11 @@ void SlotGen::addressBlock(const AddressOp &Op, int64_t Now) {
   std::vector<uint64_t> Active;
   int64_t At = Now + 3;
   uint64_t Base = 0x7F0000000000ull + (uint64_t(rnd(1 << 16)) << 12);
-  if (Op.Proto == AddrProto::RawBuffer || Op.Proto == AddrProto::StructBuffer) {
+  if (sqtt_address_block::is_buffer(Op.Proto)) {
     uint32_t Stride = 4 << rnd(4), SOffset = rnd(256) * 4;
     uint64_t Buf = Base & 0xFFFFFFFFFFFFull;
     emit(At++, uint32_t(Buf), false);
-    emit(At++, uint32_t(Buf >> 32) | (Stride << 16), false);
+    emit(At++, sqtt_address_block::buffer_rsrc_hi(Buf, Stride), false);
     emit(At++, SOffset, false);
     std::vector<uint32_t> VOff(W), VIdx(W);
     static const uint32_t Steps[] = {4, 16, 128};
@@ -172,26 +171,26 @@ void SlotGen::addressBlock(const AddressOp &Op, int64_t Now) {
     }
     for (uint32_t L = 0; L < W; ++L)
       emit(At++, VOff[L], false);
-    if (Op.Proto == AddrProto::StructBuffer)
+    if (Op.Proto == sqtt_address_block::protocol::struct_buffer)
       for (uint32_t L = 0; L < W; ++L)
         emit(At++, VIdx[L], false);
     for (uint32_t L = 0; L < W; ++L)
       if ((Exec >> L) & 1)
         Active.push_back(Buf + SOffset + VOff[L] +
-                         (Op.Proto == AddrProto::StructBuffer ? uint64_t(VIdx[L]) * Stride : 0));
+                         (Op.Proto == sqtt_address_block::protocol::struct_buffer ? uint64_t(VIdx[L]) * Stride : 0));
   } else {
     // Access patterns with known costs: coalesced, strided, one line or
     // bank per lane, broadcast, and random jitter that mixes them.
     static const uint32_t MemorySteps[] = {4, 8, 16, 128, 0};
     static const uint32_t LdsSteps[] = {4, 8, 128, 0, 4};
     uint32_t Pattern = rnd(5);
-    uint32_t Step = Op.Proto == AddrProto::Memory ? MemorySteps[Pattern] : LdsSteps[Pattern];
+    uint32_t Step = Op.Proto == sqtt_address_block::protocol::memory ? MemorySteps[Pattern] : LdsSteps[Pattern];
     uint32_t Jitter = Pattern == 1 || Pattern == 4 ? 2 : 1;
     for (uint32_t L = 0; L < W; ++L) {
-      uint64_t Addr = Op.Proto == AddrProto::Memory ? Base + L * Step + rnd(Jitter) * 256
+      uint64_t Addr = Op.Proto == sqtt_address_block::protocol::memory ? Base + L * Step + rnd(Jitter) * 256
                                                     : L * Step + rnd(Jitter) * 128;
       emit(At++, uint32_t(Addr), false);
-      if (Op.Proto == AddrProto::Memory)
+      if (Op.Proto == sqtt_address_block::protocol::memory)
         emit(At++, uint32_t(Addr >> 32), false);
       if ((Exec >> L) & 1)
         Active.push_back(Addr);
@@ -201,7 +200,7 @@ void SlotGen::addressBlock(const AddressOp &Op, int64_t Now) {
 }
 
 void SlotGen::addressTruth(const AddressOp &Op, uint64_t Exec, const std::vector<uint64_t> &Active, int64_t End) {
-  bool Narrow = Op.Proto == AddrProto::Narrow;
+  bool Narrow = sqtt_address_block::has_32bit_addresses(Op.Proto);
   *T.Addresses << DirIdx << ' ' << Op.Kind << ' ' << Op.ID << ' ' << SE << ' ' << CU << ' ' << SIMD << ' '
                << Wave << ' ' << Launches.back().Dispatch << ' ' << CO->ID;
   char Buf[24];

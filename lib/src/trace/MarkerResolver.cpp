@@ -15,46 +15,6 @@ uint32_t NameTable::intern(const std::string &S) {
   return It->second;
 }
 
-namespace {
-struct KindName {
-  const char *Name;
-  AddressKind Kind;
-  const char *Short;
-};
-constexpr KindName AddressKinds[] = {
-    {"addr_trace_load", AddressKind::Load, "load"},
-    {"addr_trace_store", AddressKind::Store, "store"},
-    {"addr_trace_atomic", AddressKind::Atomic, "atomic"},
-    {"addr_trace_lds_load", AddressKind::LdsLoad, "lds_load"},
-    {"addr_trace_lds_store", AddressKind::LdsStore, "lds_store"},
-    {"addr_trace_lds_atomic", AddressKind::LdsAtomic, "lds_atomic"},
-    {"addr_trace_ds_permute", AddressKind::DsPermute, "ds_permute"},
-    {"addr_trace_ds_bpermute", AddressKind::DsBpermute, "ds_bpermute"},
-    {"addr_trace_buffer_load", AddressKind::BufferLoad, "buffer_load"},
-    {"addr_trace_buffer_store", AddressKind::BufferStore, "buffer_store"},
-    {"addr_trace_buffer_atomic", AddressKind::BufferAtomic, "buffer_atomic"},
-    {"addr_trace_struct_buffer_load", AddressKind::StructBufferLoad, "struct_buffer_load"},
-    {"addr_trace_struct_buffer_store", AddressKind::StructBufferStore, "struct_buffer_store"},
-    {"addr_trace_struct_buffer_atomic", AddressKind::StructBufferAtomic, "struct_buffer_atomic"},
-};
-} // namespace
-
-AddressKind addressKindOf(const std::string &Name) {
-  if (Name.rfind("addr_trace_", 0) != 0)
-    return AddressKind::None;
-  for (const KindName &K : AddressKinds)
-    if (Name == K.Name)
-      return K.Kind;
-  return AddressKind::None;
-}
-
-const char *addressKindName(AddressKind K) {
-  for (const KindName &E : AddressKinds)
-    if (E.Kind == K)
-      return E.Short;
-  return "none";
-}
-
 std::string MarkerResolver::display(const std::string &Name) const {
   return Demangle ? demangle(Name) : Name;
 }
@@ -69,13 +29,11 @@ void MarkerResolver::addTo(MarkerMap &Map, const rtd::Funcmap &Source) {
       Map.ByID.resize(E.id + 1);
     MarkerInfo &Info = Map.ByID[E.id];
     Info.Known = true;
-    Info.Type = E.type == rtd::FuncmapEntryType::Function ? MarkerType::Function
-                : E.type == rtd::FuncmapEntryType::User   ? MarkerType::User
-                                                          : MarkerType::Point;
+    Info.Type = sqtt_marker_kind::as_read(E.type);
     Info.Name = Names.intern(E.type == rtd::FuncmapEntryType::Function ? display(E.name) : E.name);
     Info.SourceLoc = Names.intern(E.source_loc);
     Info.ExtraPayload = E.extra_payload_count;
-    Info.Address = addressKindOf(E.name);
+    Info.Address = sqtt_address_block::kind_of_marker_name(E.name);
     Info.AccessBytes = E.access_bytes;
     Info.Base = Names.intern(E.base);
   }

@@ -8,17 +8,16 @@
 
 namespace sqtt {
 
+namespace ab = sqtt_address_block;
+
 bool isCachedMemoryKind(AddressKind K) {
-  return K == AddressKind::Load || K == AddressKind::Store || K == AddressKind::Atomic ||
-         K >= AddressKind::BufferLoad;
+  return K != AddressKind::none && !ab::has_32bit_addresses(ab::protocol_of(K));
 }
 
-bool isLdsBankKind(AddressKind K) {
-  return K == AddressKind::LdsLoad || K == AddressKind::LdsStore || K == AddressKind::LdsAtomic;
-}
+bool isLdsBankKind(AddressKind K) { return K != AddressKind::none && ab::protocol_of(K) == ab::protocol::lds; }
 
 bool isNarrowAddressKind(AddressKind K) {
-  return isLdsBankKind(K) || K == AddressKind::DsPermute || K == AddressKind::DsBpermute;
+  return K != AddressKind::none && ab::has_32bit_addresses(ab::protocol_of(K));
 }
 
 void appendAddress(std::string &Out, AddressKind K, uint64_t Address) {

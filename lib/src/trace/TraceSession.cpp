@@ -5,6 +5,9 @@
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
 
+#include <rocprof_trace_decoder/cxx/config_section.hpp>
+#include <rocprof_trace_decoder/cxx/scope_mask.hpp>
+
 #include <algorithm>
 #include <filesystem>
 #include <memory>
@@ -64,21 +67,23 @@ std::string idsOf(uint32_t Mask, unsigned Count) {
 
 std::string scopeNote(const std::vector<std::pair<std::string, std::string>> &Config, uint64_t CodeObject,
                       const std::string &Target) {
-  auto Value = [&](const char *Key) -> std::string {
+  auto Value = [&](std::string_view Key) -> std::string {
     for (const auto &[K, V] : Config)
       if (K == Key)
         return V;
     return "";
   };
-  std::string Cu = Value("scope_cu");
-  if (Cu.empty())
+  namespace hwid = sqtt_hardware_ids;
+  std::string Cu = Value(sqtt_config_section::key::scope_cu);
+  std::optional<uint32_t> Parsed = parse_scope_mask(Cu);
+  hwid::generation Generation = hwid::generation_of_target(Target);
+  hwid::field Field = hwid::field_of(Generation, hwid::dimension::cu);
+  if (!Parsed || !Field.valid() || !Field.is_filtered_by(*Parsed))
     return "";
-  uint32_t Mask = uint32_t(std::strtoul(Cu.c_str(), nullptr, 0));
-  // gfx9 names CUs (16 per SE), gfx10 and later WGPs (the CU filter's unit there).
-  bool Wgp = Target.rfind("gfx9", 0) != 0;
-  unsigned Count = 16;
-  if ((Mask & ((1u << Count) - 1)) == (1u << Count) - 1)
-    return "";
+  uint32_t Mask = *Parsed;
+  // gfx9 names CUs, gfx10 and later WGPs (the CU filter's unit there).
+  bool Wgp = hwid::counts_wgps(Generation);
+  unsigned Count = Field.id_count();
   return "code object " + std::to_string(CodeObject) + " (" + Target + "): markers only from " +
          (Wgp ? "WGPs " : "CUs ") + idsOf(Mask, Count) + (Wgp ? " of each shader array" : " of each shader engine") +
          " (built with SQTT_SCOPE_CU=" + Cu + "); rocprofv3 --att-target-cu picks the one " + (Wgp ? "WGP" : "CU") +

@@ -12,15 +12,19 @@
 #include "sqtt/trace/TraceModel.h"
 
 #include <cstdint>
+#include <rocprof_trace_decoder/cxx/marker_value.hpp>
+
 #include <map>
 #include <set>
 #include <vector>
 
 namespace sqtt {
 
+/// A code object's packed-header layout as code.json's table gives it.
 struct ClockLayout {
   uint32_t Bits = 0, Shift = 0;
-  bool valid() const { return Bits > 0 && Bits <= 29 && Bits + Shift <= 32; }
+  sqtt_marker_value::packed_layout layout() const { return {Bits, Shift}; }
+  bool valid() const { return layout().packed(); }
 };
 
 /// Marker facts of the code objects, as code.json's tables give them.

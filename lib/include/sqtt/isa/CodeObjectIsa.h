@@ -11,6 +11,8 @@
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/isa/Instruction.h"
 
+#include <rocprof_trace_decoder/cxx/hardware_ids.hpp>
+
 #include <memory>
 #include <string>
 #include <string_view>
@@ -46,8 +48,8 @@ public:
   ~CodeObjectIsa();
 
   const std::string &target() const { return Target; }
-  /// 9 for gfx9 (gfx90a, gfx942, ...), 10, 11, 12 (gfx1250 included).
-  unsigned generation() const { return Generation; }
+  /// From the target name, generic targets included (gfx1250 is gfx12).
+  sqtt_hardware_ids::generation generation() const { return Generation; }
   const std::vector<Function> &functions() const { return Functions; }
   const Function *functionAt(uint64_t Address) const;
   const Function *find(std::string_view Name) const;
@@ -58,7 +60,7 @@ public:
 private:
   CodeObjectIsa();
   std::string Target;
-  unsigned Generation = 9;
+  sqtt_hardware_ids::generation Generation = sqtt_hardware_ids::generation::unknown;
   std::vector<Function> Functions;
   std::vector<Undecodable> Bad;
   struct Lines;

@@ -16,6 +16,8 @@
 
 #include "sqtt/isa/Instruction.h"
 
+#include <rocprof_trace_decoder/cxx/hardware_ids.hpp>
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -65,7 +67,8 @@ struct Bits {
 struct HardwareIds {
   std::optional<uint32_t> HwId, HwId1, HwId2;
   std::optional<uint32_t> of(unsigned HwReg) const {
-    return HwReg == 4 ? HwId : HwReg == 23 ? HwId1 : HwReg == 24 ? HwId2 : std::nullopt;
+    namespace hwid = sqtt_hardware_ids;
+    return HwReg == hwid::hw_id ? HwId : HwReg == hwid::hw_id1 ? HwId1 : HwReg == hwid::hw_id2 ? HwId2 : std::nullopt;
   }
 };
 

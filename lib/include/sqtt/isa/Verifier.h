@@ -23,8 +23,10 @@
 #include "sqtt/isa/CodeObjectIsa.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
+#include <rocprof_trace_decoder/cxx/hardware_ids.hpp>
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,16 +57,26 @@ struct Finding {
   std::string Message;
 };
 
-/// The scope masks a code object was built with (its .sqtt_config), full
-/// when it has none.
+/// The scope masks a code object was built with (its .sqtt_config); every
+/// id of every dimension when it has none.
 struct ScopeMasks {
-  uint32_t Wave = 0xFFFFFFFF, Simd = 0xF, Cu = 0xFFFF, Wg = 0xFFFFFFFF;
+  uint32_t Wave = ~0u, Simd = ~0u, Cu = ~0u, Wg = ~0u;
   bool FromConfig = false;
-  bool filtered() const { return Wave != 0xFFFFFFFF || Simd != 0xF || Cu != 0xFFFF || Wg != 0xFFFFFFFF; }
+  uint32_t of(sqtt_hardware_ids::dimension D) const;
+  uint32_t &of(sqtt_hardware_ids::dimension D);
   /// From the configuration texts; a mismatch between units is an error
   /// the caller reports (\p Problem set, masks full).
   static ScopeMasks fromConfig(const std::vector<std::vector<std::pair<std::string, std::string>>> &Configs,
                                std::string &Problem);
+};
+
+/// Which ids of one filtered dimension the walks covered.
+struct FilterCoverage {
+  std::string Dimension; // "cu", ...
+  uint32_t Mask = 0;
+  uint32_t Ids = 0;           // how many the field holds
+  std::set<uint32_t> Walked;  // ids some case gave the field
+  std::set<uint32_t> Selected; // of those, the ones the mask selects
 };
 
 struct VerifyLimits {
@@ -87,6 +99,7 @@ struct VerifyReport {
   std::vector<std::string> Notes; // what was assumed or not checked
   std::vector<FunctionResult> Functions;
   size_t Cases = 0;
+  std::vector<FilterCoverage> Filters; // empty: nothing filtered
 };
 
 /// Verifies \p Isa against \p Map (null: the code object has no funcmap).

@@ -11,7 +11,7 @@
 namespace sqtt {
 
 struct AddressTrace {
-  AddressKind Kind = AddressKind::None;
+  AddressKind Kind = AddressKind::none;
   uint32_t MarkerID = 0;
   int64_t Time = 0;
   uint8_t SE = 0, CU = 0, SIMD = 0, Wave = 0;

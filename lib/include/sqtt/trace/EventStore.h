@@ -26,7 +26,13 @@ namespace sqtt {
 /// What a timeline event shows: a marker of the three funcmap kinds, or an
 /// instruction of the capture's wave files (sqtt-perfetto --instructions).
 enum class EventCategory : uint8_t { Function, User, Point, Instruction };
-inline EventCategory eventCategory(MarkerType T) { return EventCategory(uint8_t(T)); }
+inline EventCategory eventCategory(MarkerType T) {
+  switch (sqtt_marker_kind::as_read(T)) {
+  case MarkerType::Function: return EventCategory::Function;
+  case MarkerType::User: return EventCategory::User;
+  default: return EventCategory::Point;
+  }
+}
 
 /// One timeline event (32 bytes); its thread is the wave's, see WaveEvents.
 /// A data marker's payload words follow its Instant as Payload events (the

@@ -10,6 +10,7 @@
 
 #include "sqtt/trace/TraceModel.h"
 
+#include <rocprof_trace_decoder/cxx/address_block.hpp>
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
 #include <cstdint>
@@ -39,15 +40,13 @@ private:
   std::mutex Lock;
 };
 
-enum class MarkerType : uint8_t { Function, User, Point };
+/// What a marker is, as the funcmap reads it (Function, User or Point).
+using MarkerType = sqtt_marker_kind::MarkerKind;
 
-/// The 14 address-trace kinds, by their funcmap names.
-enum class AddressKind : uint8_t {
-  None, Load, Store, Atomic, LdsLoad, LdsStore, LdsAtomic, DsPermute, DsBpermute,
-  BufferLoad, BufferStore, BufferAtomic, StructBufferLoad, StructBufferStore, StructBufferAtomic
-};
-AddressKind addressKindOf(const std::string &Name);
-const char *addressKindName(AddressKind K);
+/// The 14 address-trace kinds (and none), address_block.hpp's.
+using AddressKind = sqtt_address_block::kind;
+/// The memory-trace name of \p K ("load", "lds_store", ...).
+inline const char *addressKindName(AddressKind K) { return sqtt_address_block::name_of(K).data(); }
 
 struct MarkerInfo {
   bool Known = false;
@@ -55,7 +54,7 @@ struct MarkerInfo {
   uint32_t Name = 0;      // interned display name
   uint32_t SourceLoc = 0; // interned, "" when none
   uint32_t ExtraPayload = 0;
-  AddressKind Address = AddressKind::None;
+  AddressKind Address = AddressKind::none;
   /// An address trace's: bytes a lane moves (0: the map does not say) and
   /// its base object (interned, "" when the map does not say).
   uint32_t AccessBytes = 0;
@@ -180,7 +179,7 @@ inline DecodedMarker MarkerResolver::decode(uint32_t Value, const MarkerMap &Map
   D.Enter = sqtt_marker_value::enters(Value);
   D.ID = sqtt_marker_value::id_of(Value);
   if (Map.packed()) {
-    uint32_t Packed = D.ID & rtd::bit_mask(30 - Map.Encoding.shader_clock_bits);
+    uint32_t Packed = Map.Encoding.layout().id_of(Value);
     bool BareExit = Packed == 0 && D.ExitPrev && !D.Enter;
     if (BareExit || Map.find(Packed))
       D.ID = Packed;

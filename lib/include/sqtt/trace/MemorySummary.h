@@ -84,7 +84,7 @@ struct MemorySummaryRow {
   uint32_t Kernel = 0;                // interned; "" when the dispatch is unknown
   std::optional<uint64_t> CodeObject; // whose map named the operation
   uint32_t MarkerID = 0;
-  AddressKind Kind = AddressKind::None;
+  AddressKind Kind = AddressKind::none;
   uint32_t Source = 0; // interned inline chain; "" when the map has none
   uint32_t Base = 0;   // interned base object; "" when the map does not say
   /// Bytes a lane moves; WidthAssumed when the map does not say (then 4).

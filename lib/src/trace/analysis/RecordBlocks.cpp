@@ -5,38 +5,24 @@ namespace sqtt {
 
 namespace {
 
-bool is64BitAddress(AddressKind K) {
-  return K == AddressKind::Load || K == AddressKind::Store || K == AddressKind::Atomic;
-}
-bool isBuffer(AddressKind K) { return K >= AddressKind::BufferLoad; }
-bool isStructBuffer(AddressKind K) { return K >= AddressKind::StructBufferLoad; }
+namespace ab = sqtt_address_block;
 
-/// The layout of an address block after its header (FORMATS §5): EXEC in two
-/// words, for buffers the resource's base (two words) and soffset, then per
-/// lane one word (32-bit addresses, offsets) or two (64-bit addresses, or a
-/// buffer's offset and index).
-struct BlockLayout {
-  size_t Fixed, PerLane;
-  explicit BlockLayout(AddressKind Kind)
-      : Fixed(2 + (isBuffer(Kind) ? 3 : 0)), PerLane(is64BitAddress(Kind) || isStructBuffer(Kind) ? 2 : 1) {}
-  size_t words(uint32_t WaveSize) const { return Fixed + size_t(WaveSize) * PerLane; }
-};
-
-/// The active lanes' addresses of the block whose words follow its header.
+/// The active lanes' addresses of the block whose words follow its header
+/// (address_block.hpp's layout).
 void decodeLanes(AddressKind Kind, uint32_t WaveSize, const SlotRecord *Words, AddressTrace &T) {
   auto Word = [&](size_t K) -> uint64_t { return Words[K].Value; };
-  BlockLayout Layout(Kind);
-  T.Exec = Word(0) | (Word(1) << 32);
-  if (isBuffer(Kind)) {
-    uint64_t RsrcLo = Word(2), RsrcHi = Word(3), SOffset = Word(4);
-    uint64_t Base = (RsrcLo | (RsrcHi << 32)) & 0xFFFFFFFFFFFFull;
-    uint64_t Stride = (RsrcHi >> 16) & 0x3FFF;
+  ab::protocol P = ab::protocol_of(Kind);
+  T.Exec = Word(ab::exec_lo_word) | (Word(ab::exec_hi_word) << 32);
+  if (ab::is_buffer(P)) {
+    uint32_t RsrcLo = uint32_t(Word(ab::rsrc_lo_word)), RsrcHi = uint32_t(Word(ab::rsrc_hi_word));
+    uint64_t Base = ab::buffer_base(RsrcLo, RsrcHi), SOffset = Word(ab::soffset_word);
+    uint64_t Stride = ab::buffer_stride(RsrcHi);
     for (uint32_t Lane = 0; Lane < WaveSize; ++Lane) {
       if (!((T.Exec >> Lane) & 1))
         continue;
-      uint64_t Addr = Base + SOffset + Word(5 + Lane);
-      if (isStructBuffer(Kind))
-        Addr += Word(5 + WaveSize + Lane) * Stride;
+      uint64_t Addr = Base + SOffset + Word(ab::lane_word(P, WaveSize, Lane, 0));
+      if (P == ab::protocol::struct_buffer)
+        Addr += Word(ab::lane_word(P, WaveSize, Lane, 1)) * Stride;
       T.Addresses.push_back(Addr);
     }
     return;
@@ -44,9 +30,9 @@ void decodeLanes(AddressKind Kind, uint32_t WaveSize, const SlotRecord *Words, A
   for (uint32_t Lane = 0; Lane < WaveSize; ++Lane) {
     if (!((T.Exec >> Lane) & 1))
       continue;
-    uint64_t Addr = Word(2 + Lane * Layout.PerLane);
-    if (Layout.PerLane == 2)
-      Addr |= Word(3 + Lane * Layout.PerLane) << 32;
+    uint64_t Addr = Word(ab::lane_word(P, WaveSize, Lane, 0));
+    if (P == ab::protocol::memory)
+      Addr |= Word(ab::lane_word(P, WaveSize, Lane, 1)) << 32;
     T.Addresses.push_back(Addr);
   }
 }
@@ -71,7 +57,7 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
       const WaveSpan *Span = Cursor.at(R.Time);
       const MarkerMap &Map = Dispatches.mapOf(Span);
       DecodedMarker D = Resolver.decode(R.Value, Map);
-      if (D.Info && D.Info->Address != AddressKind::None) {
+      if (D.Info && D.Info->Address != AddressKind::none) {
         AddressKind Kind = D.Info->Address;
         ++Loss.AddressBlocks;
         uint32_t W = Map.WaveSize;
@@ -80,7 +66,7 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
           ++I; // Only the header is skipped.
           continue;
         }
-        size_t Words = BlockLayout(Kind).words(W);
+        size_t Words = ab::payload_words(ab::protocol_of(Kind), W);
         if (End - I - 1 < Words) {
           ++Loss.TruncatedAddressBlocks;
           I = End;
