@@ -161,15 +161,15 @@ TEST(MemorySummary, EfficiencyIsDistinctBytesOverLineBytes) {
   uint32_t K = Names.intern("k"), Empty = Names.intern("");
   MemorySummary S(Names);
   // A float4 load, coalesced: 64 x 16 bytes in 8 lines, efficiency 1.
-  AddressTrace Wide = trace(AddressKind::Load, 1, ~0ull, 64, strided(0x1000, 16, 64), K, Empty);
+  AddressTrace Wide = trace(AddressKind::load, 1, ~0ull, 64, strided(0x1000, 16, 64), K, Empty);
   Wide.AccessBytes = 16;
   S.add(Wide);
   // A broadcast 4-byte load: one line, 4 distinct bytes: 4 / 128.
-  AddressTrace Broadcast = trace(AddressKind::Load, 2, ~0ull, 64, strided(0x9000, 0, 64), K, Empty);
+  AddressTrace Broadcast = trace(AddressKind::load, 2, ~0ull, 64, strided(0x9000, 0, 64), K, Empty);
   Broadcast.AccessBytes = 4;
   S.add(Broadcast);
   // The same load from a map without widths: 4 bytes assumed.
-  AddressTrace Old = trace(AddressKind::Load, 3, ~0ull, 64, strided(0x1000, 4, 64), K, Empty);
+  AddressTrace Old = trace(AddressKind::load, 3, ~0ull, 64, strided(0x1000, 4, 64), K, Empty);
   S.add(Old);
   std::vector<MemorySummaryRow> Rows = S.rows();
   ASSERT_EQ(Rows.size(), 3u);
@@ -198,15 +198,15 @@ TEST(MemorySummary, RowsPerOperationWithCostsStrideAndRange) {
   uint32_t Empty = Names.intern(""), K = Names.intern("k"), Src = Names.intern("k.hip:3");
   MemorySummary S(Names);
   // Marker 6: a coalesced load, run twice (32 and 2 lanes).
-  S.add(trace(AddressKind::Load, 6, 0xFFFFFFFF, 32, strided(0x1000, 4, 32), K, Src));
-  S.add(trace(AddressKind::Load, 6, 0x3, 32, strided(0x1000, 4, 32), K, Src));
+  S.add(trace(AddressKind::load, 6, 0xFFFFFFFF, 32, strided(0x1000, 4, 32), K, Src));
+  S.add(trace(AddressKind::load, 6, 0x3, 32, strided(0x1000, 4, 32), K, Src));
   // Marker 10: a stride-128 load, once: 32 lines, costlier than marker 6.
-  S.add(trace(AddressKind::Load, 10, 0xFFFFFFFF, 32, strided(0x8000, 128, 32), K, Empty));
+  S.add(trace(AddressKind::load, 10, 0xFFFFFFFF, 32, strided(0x8000, 128, 32), K, Empty));
   // Marker 2: a 2-way LDS conflict on wave64, twice.
-  S.add(trace(AddressKind::LdsStore, 2, ~0ull, 64, strided(0, 8, 64), K, Empty));
-  S.add(trace(AddressKind::LdsStore, 2, ~0ull, 64, strided(0, 8, 64), K, Empty));
+  S.add(trace(AddressKind::lds_store, 2, ~0ull, 64, strided(0, 8, 64), K, Empty));
+  S.add(trace(AddressKind::lds_store, 2, ~0ull, 64, strided(0, 8, 64), K, Empty));
   // Marker 9: a permute (lanes 0 and 2): no cost figures, so it sorts last.
-  S.add(trace(AddressKind::DsBpermute, 9, 0x5, 32, strided(0, 4, 32), K, Empty));
+  S.add(trace(AddressKind::ds_bpermute, 9, 0x5, 32, strided(0, 4, 32), K, Empty));
   std::vector<MemorySummaryRow> Rows = S.rows();
   ASSERT_EQ(Rows.size(), 4u);
   EXPECT_EQ(Rows[0].MarkerID, 10u);
@@ -258,7 +258,7 @@ TEST(MemorySummary, DominantStrideTiesGoToTheSmallestMagnitude) {
   MemorySummary S(Names);
   // Lanes 0..3: steps -8, +8, +16, once each: the smallest magnitude wins,
   // and of -8 and +8 the positive one.
-  S.add(trace(AddressKind::Load, 1, 0xF, 32, {0x108, 0x100, 0x108, 0x118}, K, K));
+  S.add(trace(AddressKind::load, 1, 0xF, 32, {0x108, 0x100, 0x108, 0x118}, K, K));
   EXPECT_EQ(*S.rows()[0].DominantStride, 8);
 }
 
@@ -267,7 +267,7 @@ TEST(MemorySummary, TextTableIsAlignedAndSaysHowToGetSourceLines) {
   uint32_t Empty = Names.intern(""), K = Names.intern("kernel_with_a_long_name");
   MemorySummary S(Names);
   for (uint32_t M : {10u, 6u, 100u})
-    S.add(trace(AddressKind::Load, M, 0xFFFFFFFF, 32, strided(0x1000, 4, 32), K, Empty));
+    S.add(trace(AddressKind::load, M, 0xFFFFFFFF, 32, strided(0x1000, 4, 32), K, Empty));
   std::vector<MemorySummaryRow> Rows = S.rows();
   std::ostringstream OS;
   writeMemorySummaryText(OS, S, Rows, Names);
@@ -290,7 +290,7 @@ TEST(MemorySummary, TextTableIsAlignedAndSaysHowToGetSourceLines) {
 TEST(AddressStore, KeepsEveryFieldAndSlotOrder) {
   AddressStore Store;
   AddressTrace A;
-  A.Kind = AddressKind::BufferLoad;
+  A.Kind = AddressKind::buffer_load;
   A.MarkerID = 42;
   A.Time = -5;
   A.SE = 1, A.CU = 2, A.SIMD = 3, A.Wave = 4;
@@ -302,7 +302,7 @@ TEST(AddressStore, KeepsEveryFieldAndSlotOrder) {
   A.Kernel = 3;
   A.CodeObject = 12;
   AddressTrace B; // no dispatch, no code object, no addresses
-  B.Kind = AddressKind::LdsLoad;
+  B.Kind = AddressKind::lds_load;
   AddressStore::Range R1 = Store.append({A, B});
   AddressStore::Range R2 = Store.append({B});
   EXPECT_EQ(Store.size(), 3u);
@@ -326,7 +326,7 @@ TEST(AddressStore, KeepsEveryFieldAndSlotOrder) {
   EXPECT_TRUE(Out[1].Addresses.empty());
   Store.read(R2, Out);
   ASSERT_EQ(Out.size(), 1u);
-  EXPECT_EQ(Out[0].Kind, AddressKind::LdsLoad);
+  EXPECT_EQ(Out[0].Kind, AddressKind::lds_load);
 }
 
 TEST(AddressStore, UnusableTemporaryDirectoryIsOneClearError) {
