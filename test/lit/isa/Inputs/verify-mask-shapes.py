@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """verify-mask-shapes.py - sqtt-verify on the plugin's code objects, for every
-scope-mask shape, every target (generic ones too) and both wave sizes.
+scope-mask shape on one target of each family and wave size, the core shapes
+on every other target (generic ones too) and every wave size it builds.
 
   verify-mask-shapes.py --hipcc CMD --verify PATH --source KERNEL.hip WORKDIR
 
@@ -46,6 +47,14 @@ CASES = [
     {"CU": 0x3, "SIMD": 0x1}, {"CU": 0x5, "WAVE": 0x3, "WG": 0xF0F0},
     {"CU": 0xF, "SIMD": 0x3, "WAVE": 0xFF},
 ]
+# Every shape above on one target of each family and wave size; these on the
+# others (a case costs a compile and two verifications).
+CORE_CASES = [
+    {"CU": 0x3}, {"CU": 0xF}, {"CU": 0x0}, {"CU": 0xFFFF}, {"SIMD": 0x3},
+    {"WAVE": 0xFFFF}, {"WAVE": 0x80000001}, {"WG": 0xFFFF},
+    {"CU": 0x5, "WAVE": 0x3, "WG": 0xF0F0}, {"CU": 0xF, "SIMD": 0x3, "WAVE": 0xFF},
+]
+EVERY_SHAPE_ON = {("gfx942", 64), ("gfx1100", 32), ("gfx1201", 64)}
 TARGETS = ["gfx90a", "gfx942", "gfx1030", "gfx1100", "gfx1200", "gfx1201", "gfx1250",
            "gfx9-generic", "gfx9-4-generic", "gfx10-1-generic", "gfx10-3-generic",
            "gfx11-generic", "gfx12-generic"]
@@ -62,6 +71,11 @@ def field_ids(width):
 def filters(mask, width):
     all_ids = (1 << field_ids(width)) - 1
     return (mask & all_ids) != all_ids
+
+
+def wave_flags(target, wave):
+    """The flags that build TARGET for WAVE lanes; gfx9 runs only wave64."""
+    return ["-mwavefrontsize64"] if wave == 64 and not target.startswith("gfx9") else []
 
 
 def expected_filters(target, masks):
@@ -87,8 +101,7 @@ def build(args, target, wave, masks, out):
         env["SQTT_SCOPE_" + dim] = hex(mask)
     cmd = shlex.split(args.hipcc) + [f"--offload-arch={target}", "-O2", "-DSQTT_ENABLED=1", "-c",
                                      args.source, "-o", out]
-    if wave == 64 and not target.startswith("gfx9"):
-        cmd.append("-mwavefrontsize64")
+    cmd += wave_flags(target, wave)
     r = run(cmd, env)
     if r.returncode:
         raise RuntimeError(f"build failed: {r.stderr.strip()[:400]}")
@@ -162,16 +175,23 @@ def main():
     args = p.parse_args()
     os.makedirs(args.work, exist_ok=True)
     supported = []
+    jobs = []
     probe = os.path.join(args.work, "probe.hip")
     with open(probe, "w") as f:
         f.write('#include "hip_minimal.h"\nextern "C" __global__ void k() {}\n')
     for t in args.targets.split(","):
-        r = run(shlex.split(args.hipcc) + [f"--offload-arch={t}", "-c", probe, "-o", probe + ".o"])
-        if r.returncode == 0:
-            supported.append(t)
-        else:
+        waves = []
+        for w in (64,) if t.startswith("gfx9") else (32, 64):
+            r = run(shlex.split(args.hipcc) + [f"--offload-arch={t}", "-c", probe, "-o", probe + ".o"]
+                    + wave_flags(t, w))
+            if r.returncode == 0:
+                waves.append(w)
+        if not waves:
             print(f"skipped {t}: not a target of this compiler")
-    jobs = [(t, w, m) for t in supported for w in ((64,) if t.startswith("gfx9") else (32, 64)) for m in CASES]
+            continue
+        supported.append(t)
+        for w in waves:
+            jobs += [(t, w, m) for m in (CASES if (t, w) in EVERY_SHAPE_ON else CORE_CASES)]
     wrong = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
         futures = [pool.submit(check, args, *job) for job in jobs]
