@@ -83,7 +83,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::vector<std::string> Warnings;
   try {
     sqtt::DirResult R = Analyzer.analyzeRecords("fuzz", 0, Occ, Engines, Warnings);
-    if (R.Loss.RecordsRead != Size / 8)
+    if (R.Counts.RecordsRead != Size / 8)
       __builtin_trap(); // every record is read
   } catch (const sqtt::Error &) {
   }

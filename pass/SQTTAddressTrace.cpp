@@ -40,42 +40,38 @@ STATISTIC(NumAddressTraces, "Memory operations address-traced");
 STATISTIC(NumAddressTraceFunctionsSkipped, "Functions left without address tracing");
 
 /// load/store/atomicrmw/cmpxchg by pointer address space.
-static std::optional<AddressTraceOp> classifyPointerOp(const Instruction &I,
-                                                       const Config &Cfg) {
+static std::optional<AddressKind> classifyPointerOp(const Instruction &I, const Config &Cfg) {
   const Value *Ptr = nullptr;
-  enum { Load, Store, Atomic } Kind;
+  enum { Load, Store, Atomic } Access;
   if (const auto *L = dyn_cast<LoadInst>(&I)) {
     Ptr = L->getPointerOperand();
-    Kind = Load;
+    Access = Load;
   } else if (const auto *S = dyn_cast<StoreInst>(&I)) {
     Ptr = S->getPointerOperand();
-    Kind = Store;
+    Access = Store;
   } else if (const auto *A = dyn_cast<AtomicRMWInst>(&I)) {
     Ptr = A->getPointerOperand();
-    Kind = Atomic;
+    Access = Atomic;
   } else if (const auto *C = dyn_cast<AtomicCmpXchgInst>(&I)) {
     Ptr = C->getPointerOperand();
-    Kind = Atomic;
+    Access = Atomic;
   } else {
     return std::nullopt;
   }
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
-  if ((AS == addrspace::Flat || AS == addrspace::Global) && Cfg.TraceMemoryAddrs) {
-    static const StringRef Names[] = {"addr_trace_load", "addr_trace_store",
-                                      "addr_trace_atomic"};
-    return AddressTraceOp{AddressProtocol::Memory, Names[Kind]};
-  }
-  if (AS == addrspace::Local && Cfg.TraceLDSAddrs) {
-    static const StringRef Names[] = {"addr_trace_lds_load", "addr_trace_lds_store",
-                                      "addr_trace_lds_atomic"};
-    return AddressTraceOp{AddressProtocol::LDS, Names[Kind]};
-  }
+  static constexpr AddressKind Memory[] = {AddressKind::load, AddressKind::store, AddressKind::atomic};
+  static constexpr AddressKind LDS[] = {AddressKind::lds_load, AddressKind::lds_store,
+                                        AddressKind::lds_atomic};
+  if ((AS == addrspace::Flat || AS == addrspace::Global) && Cfg.TraceMemoryAddrs)
+    return Memory[Access];
+  if (AS == addrspace::Local && Cfg.TraceLDSAddrs)
+    return LDS[Access];
   return std::nullopt; // Private, constant and other address spaces.
 }
 
 /// llvm.amdgcn.{raw,struct}[.ptr].buffer.{load,store,atomic}*, except
 /// buffer.load.lds, whose LDS-destination operands are another layout.
-static std::optional<AddressTraceOp> classifyBufferOp(StringRef Name) {
+static std::optional<AddressKind> classifyBufferOp(StringRef Name) {
   if (!Name.consume_front("llvm.amdgcn."))
     return std::nullopt;
   bool Struct = Name.consume_front("struct.");
@@ -84,20 +80,18 @@ static std::optional<AddressTraceOp> classifyBufferOp(StringRef Name) {
   Name.consume_front("ptr.");
   if (!Name.consume_front("buffer.") || Name.starts_with("load.lds"))
     return std::nullopt;
-  AddressProtocol P = Struct ? AddressProtocol::StructBuffer : AddressProtocol::RawBuffer;
   if (Name.starts_with("load"))
-    return AddressTraceOp{P, Struct ? "addr_trace_struct_buffer_load" : "addr_trace_buffer_load"};
+    return Struct ? AddressKind::struct_buffer_load : AddressKind::buffer_load;
   if (Name.starts_with("store"))
-    return AddressTraceOp{P, Struct ? "addr_trace_struct_buffer_store" : "addr_trace_buffer_store"};
+    return Struct ? AddressKind::struct_buffer_store : AddressKind::buffer_store;
   if (Name.starts_with("atomic"))
-    return AddressTraceOp{P, Struct ? "addr_trace_struct_buffer_atomic" : "addr_trace_buffer_atomic"};
+    return Struct ? AddressKind::struct_buffer_atomic : AddressKind::buffer_atomic;
   return std::nullopt;
 }
 
-std::optional<AddressTraceOp> sqtt::classifyAddressOp(const Instruction &I,
-                                                      const Config &Cfg) {
-  if (auto Op = classifyPointerOp(I, Cfg))
-    return Op;
+std::optional<AddressKind> sqtt::classifyAddressOp(const Instruction &I, const Config &Cfg) {
+  if (auto Kind = classifyPointerOp(I, Cfg))
+    return Kind;
   const auto *CB = dyn_cast<CallBase>(&I);
   const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
   if (!Callee)
@@ -105,30 +99,11 @@ std::optional<AddressTraceOp> sqtt::classifyAddressOp(const Instruction &I,
   bool Bpermute = Callee->getIntrinsicID() == Intrinsic::amdgcn_ds_bpermute ||
                   compat::isBpermuteFetchInactive(*Callee);
   if (Bpermute || Callee->getIntrinsicID() == Intrinsic::amdgcn_ds_permute)
-    return Cfg.TraceLDSAddrs
-               ? std::optional<AddressTraceOp>(
-                     {AddressProtocol::Permute,
-                      Bpermute ? "addr_trace_ds_bpermute" : "addr_trace_ds_permute"})
-               : std::nullopt;
+    return Cfg.TraceLDSAddrs ? std::optional(Bpermute ? AddressKind::ds_bpermute : AddressKind::ds_permute)
+                             : std::nullopt;
   if (Cfg.TraceMemoryAddrs)
     return classifyBufferOp(Callee->getName());
   return std::nullopt;
-}
-
-unsigned sqtt::addressPayloadCount(AddressProtocol Protocol, unsigned WaveSize) {
-  const unsigned Exec = 2, BufferWords = 3;
-  switch (Protocol) {
-  case AddressProtocol::Memory:
-    return Exec + 2 * WaveSize;
-  case AddressProtocol::LDS:
-  case AddressProtocol::Permute:
-    return Exec + WaveSize;
-  case AddressProtocol::RawBuffer:
-    return Exec + BufferWords + WaveSize;
-  case AddressProtocol::StructBuffer:
-    return Exec + BufferWords + 2 * WaveSize;
-  }
-  return 0;
 }
 
 namespace {
@@ -267,7 +242,7 @@ std::string argumentName(const Argument &A) {
 
 /// What a base object is called in the funcmap's R: row, without the
 /// characters that row's key=value;... grammar reserves.
-std::string baseName(const Value *Object) {
+std::string baseObjectName(const Value *Object) {
   std::string Name;
   if (const auto *A = dyn_cast<Argument>(Object)) {
     // A kernel's argument is one the host passes; a device function's
@@ -299,12 +274,12 @@ const Value *bufferObject(Value *Rsrc) {
 }
 
 /// The bytes each lane moves and the object its address derives from.
-std::pair<unsigned, std::string> accessFacts(Instruction &I, const AddressTraceOp &Op) {
+std::pair<unsigned, std::string> accessFacts(Instruction &I, AddressProtocol Protocol) {
   const DataLayout &DL = I.getModule()->getDataLayout();
   auto Bytes = [&](Type *T) { return unsigned(DL.getTypeStoreSize(T).getFixedValue()); };
-  switch (Op.Protocol) {
-  case AddressProtocol::Memory:
-  case AddressProtocol::LDS: {
+  switch (Protocol) {
+  case AddressProtocol::memory:
+  case AddressProtocol::lds: {
     Type *T = nullptr;
     if (auto *L = dyn_cast<LoadInst>(&I))
       T = L->getType();
@@ -314,18 +289,18 @@ std::pair<unsigned, std::string> accessFacts(Instruction &I, const AddressTraceO
       T = A->getValOperand()->getType();
     else
       T = cast<AtomicCmpXchgInst>(&I)->getNewValOperand()->getType();
-    return {Bytes(T), baseName(getUnderlyingObject(memoryPointer(I), 0))};
+    return {Bytes(T), baseObjectName(getUnderlyingObject(memoryPointer(I), 0))};
   }
-  case AddressProtocol::RawBuffer:
-  case AddressProtocol::StructBuffer: {
+  case AddressProtocol::raw_buffer:
+  case AddressProtocol::struct_buffer: {
     auto &Call = cast<CallBase>(I);
     // A load's data is its result; a store's and an atomic's their first operand.
     Type *T = Call.getCalledFunction()->getName().contains(".buffer.load") ? Call.getType()
                                                                               : Call.getArgOperand(0)->getType();
-    BufferOperands Buf = bufferOperands(Call, Op.Protocol == AddressProtocol::StructBuffer);
-    return {T->isSized() ? Bytes(T) : 0, baseName(bufferObject(Buf.Rsrc))};
+    BufferOperands Buf = bufferOperands(Call, Protocol == AddressProtocol::struct_buffer);
+    return {T->isSized() ? Bytes(T) : 0, baseObjectName(bufferObject(Buf.Rsrc))};
   }
-  case AddressProtocol::Permute:
+  case AddressProtocol::permute:
     return {4, ""}; // a lane index, not memory
   }
   return {0, ""};
@@ -337,10 +312,10 @@ unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
                                        MarkerLedger &Ledger, const Config &Cfg) {
   if (!Cfg.hasAddressTracing())
     return 0;
-  SmallVector<std::pair<Instruction *, AddressTraceOp>, 8> Ops;
+  SmallVector<std::pair<Instruction *, AddressKind>, 8> Ops;
   for (Instruction &I : instructions(F))
-    if (auto Op = classifyAddressOp(I, Cfg))
-      Ops.push_back({&I, *Op});
+    if (auto Kind = classifyAddressOp(I, Cfg))
+      Ops.push_back({&I, *Kind});
   if (StringRef Why = noAddressTraceReason(F); !Why.empty() && !Ops.empty()) {
     ++NumAddressTraceFunctionsSkipped;
     reportWarning(F.getContext(), "no address tracing in '" + F.getName() + "': it has " + Why +
@@ -350,10 +325,12 @@ unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
 
   const TargetInfo &Target = Placer.target();
   unsigned W = Target.WaveSize;
-  for (auto &[I, Op] : Ops) {
-    auto [AccessBytes, Base] = accessFacts(*I, Op);
-    uint32_t ID = Ledger.addAddressPoint(Op.KindName, inlineChainLocation(*I),
-                                         addressPayloadCount(Op.Protocol, W), AccessBytes, Base);
+  for (auto &[I, Kind] : Ops) {
+    AddressProtocol Protocol = sqtt_address_block::protocol_of(Kind);
+    auto [AccessBytes, Base] = accessFacts(*I, Protocol);
+    std::string_view Name = sqtt_address_block::marker_name_of(Kind);
+    uint32_t ID = Ledger.addAddressPoint(StringRef(Name.data(), Name.size()), inlineChainLocation(*I),
+                                         sqtt_address_block::payload_words(Protocol, W), AccessBytes, Base);
     BasicBlock *Region = Placer.openScopedRegion(I, "sqtt.addr.trace", "sqtt.addr.skip");
     IRBuilder<> B(Region ? Region->getTerminator() : I);
     B.SetCurrentDebugLocation(I->getDebugLoc());
@@ -363,8 +340,9 @@ unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
     emitBareTrace(B, encodeMarker(ID, false, false), Target);
 
     AddressBlockBuilder Block(B, W);
-    switch (Op.Protocol) {
-    case AddressProtocol::Memory: {
+    // The block's layout: address_block.hpp.
+    switch (Protocol) {
+    case AddressProtocol::memory: {
       Value *Addr = B.CreatePtrToInt(memoryPointer(*I), B.getInt64Ty());
       Value *Lo = B.CreateTrunc(Addr, B.getInt32Ty());
       Value *Hi = B.CreateTrunc(B.CreateLShr(Addr, 32), B.getInt32Ty());
@@ -372,15 +350,15 @@ unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
       Block.traceLanes({Lo, Hi});
       break;
     }
-    case AddressProtocol::LDS: {
+    case AddressProtocol::lds: {
       Value *Addr = B.CreatePtrToInt(memoryPointer(*I), B.getInt32Ty());
       Block.traceExec();
       Block.traceLanes({Addr});
       break;
     }
-    case AddressProtocol::RawBuffer:
-    case AddressProtocol::StructBuffer: {
-      bool Struct = Op.Protocol == AddressProtocol::StructBuffer;
+    case AddressProtocol::raw_buffer:
+    case AddressProtocol::struct_buffer: {
+      bool Struct = Protocol == AddressProtocol::struct_buffer;
       BufferOperands Buf = bufferOperands(cast<CallBase>(*I), Struct);
       Block.traceExec();
       auto [RsrcLo, RsrcHi] = descriptorWords(B, Buf.Rsrc);
@@ -392,7 +370,7 @@ unsigned sqtt::instrumentAddressTraces(Function &F, MarkerPlacer &Placer,
         Block.traceLanes({Buf.VIndex});
       break;
     }
-    case AddressProtocol::Permute:
+    case AddressProtocol::permute:
       Block.traceExec();
       Block.traceLanes({cast<CallBase>(I)->getArgOperand(0)});
       break;

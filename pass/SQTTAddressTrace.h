@@ -14,7 +14,7 @@
 
 #include "SQTTConfig.h"
 
-#include "llvm/ADT/StringRef.h"
+#include "rocprof_trace_decoder/cxx/address_block.hpp"
 
 #include <optional>
 
@@ -28,22 +28,14 @@ namespace sqtt {
 class MarkerLedger;
 class MarkerPlacer;
 
-/// How an operation's addresses are recorded.
-enum class AddressProtocol { Memory, LDS, RawBuffer, StructBuffer, Permute };
-
-struct AddressTraceOp {
-  AddressProtocol Protocol;
-  llvm::StringRef KindName; // The funcmap name, "addr_trace_load", ...
-};
+/// Which of the fourteen kinds an operation is; its name, protocol and the
+/// block's layout are address_block.hpp's, which the tools decode with.
+using AddressKind = sqtt_address_block::kind;
+using AddressProtocol = sqtt_address_block::protocol;
 
 /// Which of the fourteen address-trace kinds \p I is, if it qualifies under
 /// the configured categories.
-std::optional<AddressTraceOp> classifyAddressOp(const llvm::Instruction &I,
-                                                const Config &Cfg);
-
-/// Records following the header for one operation: EXEC (2), the fixed
-/// buffer words (3), and the per-lane words.
-unsigned addressPayloadCount(AddressProtocol Protocol, unsigned WaveSize);
+std::optional<AddressKind> classifyAddressOp(const llvm::Instruction &I, const Config &Cfg);
 
 /// Traces every qualifying operation of \p F; returns how many.
 unsigned instrumentAddressTraces(llvm::Function &F, MarkerPlacer &Placer,

@@ -39,10 +39,9 @@ Value *sqtt::packShaderClock(IRBuilderBase &B, Value *Legacy,
     Window = B.CreateLShr(B.CreateTrunc(Cycles, B.getInt32Ty()), P.Shift);
   } else {
     Window = B.CreateCall(compat::getIntrinsic(M, Intrinsic::amdgcn_s_getreg),
-                          {B.getInt32(hwregImm(hwreg::SHADER_CYCLES_LO, P.Shift, P.Bits))},
+                          {B.getInt32(HwIdField{sqtt_hardware_ids::shader_cycles, P.Shift, P.Bits}.getreg_imm())},
                           "sqtt.clock");
   }
-  uint32_t KeepMask = (P.Bits == 0) ? ~0u : ((1u << (32 - P.Bits)) - 1);
-  Value *Low = B.CreateAnd(Legacy, B.getInt32(KeepMask));
+  Value *Low = B.CreateAnd(Legacy, B.getInt32(P.keptMask()));
   return B.CreateOr(B.CreateShl(Window, 32 - P.Bits), Low, "sqtt.packed");
 }

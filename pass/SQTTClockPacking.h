@@ -14,6 +14,8 @@
 
 #include "SQTTTarget.h"
 
+#include "rocprof_trace_decoder/cxx/marker_value.hpp"
+
 #include <cstdint>
 
 namespace llvm {
@@ -30,10 +32,14 @@ struct ClockPacking {
 
   /// Packing happens on gfx12 only, and only when asked for.
   bool appliesTo(const TargetInfo &T) const {
-    return Bits != 0 && T.Gen == GfxGen::GFX12;
+    return Bits != 0 && T.isGfx12();
   }
+  /// The header layout the tools decode (marker_value.hpp).
+  sqtt_marker_value::packed_layout layout() const { return {Bits, Shift}; }
   /// The largest marker ID the packed layout leaves room for.
-  uint32_t maxID() const { return (1u << (30 - Bits)) - 1; }
+  uint32_t maxID() const { return layout().max_id(); }
+  /// The bits of a header below the clock window.
+  uint32_t keptMask() const { return layout().kept_mask(); }
 };
 
 /// Headers the pass created carry the clock, and so does every bare exit

@@ -10,6 +10,7 @@
 #include "SQTTConfig.h"
 #include "SQTTOptions.h"
 
+#include "rocprof_trace_decoder/cxx/marker_value.hpp"
 #include "rocprof_trace_decoder/cxx/scope_mask.hpp"
 
 #include "llvm/ADT/SmallVector.h"
@@ -197,10 +198,8 @@ Config Config::parse(LookupFn Lookup, OriginFn Origin) {
   P.parseMemBarrier();
   P.parseUnsigned("SQTT_SHADER_CLOCK_BITS", Cfg.ShaderClockBits);
   P.parseUnsigned("SQTT_SHADER_CLOCK_SHIFT", Cfg.ShaderClockShift);
-  P.parseMask("SQTT_SCOPE_WAVE", Cfg.ScopeWave);
-  P.parseMask("SQTT_SCOPE_SIMD", Cfg.ScopeSimd);
-  P.parseMask("SQTT_SCOPE_CU", Cfg.ScopeCu);
-  P.parseMask("SQTT_SCOPE_WG", Cfg.ScopeWg);
+  for (sqtt_hardware_ids::dimension D : sqtt_hardware_ids::dimensions)
+    P.parseMask(sqtt_hardware_ids::env_name_of(D), Cfg.scopeMask(D));
   P.parseAddresses();
   if (Cfg.hasAddressTracing() && Cfg.instrumentMemory())
     P.error(P.origin("SQTT_TRACE_ADDRESSES") + " and " + P.origin("SQTT_INSTRUMENT_MEMORY") +
@@ -225,8 +224,9 @@ Config Config::fromEnvironment() {
 }
 
 bool Config::needsScopeCheck() const {
-  return ScopeWave != AllOnes || (ScopeSimd & 0xF) != 0xF ||
-         (ScopeCu & 0xFFFF) != 0xFFFF || ScopeWg != AllOnes;
+  return any_of(sqtt_hardware_ids::dimensions, [this](sqtt_hardware_ids::dimension D) {
+    return sqtt_hardware_ids::filters_on_some_generation(D, scopeMask(D));
+  });
 }
 
 bool Config::hasErrors() const {
@@ -236,10 +236,12 @@ bool Config::hasErrors() const {
 std::optional<std::string> Config::shaderClockWindowError() const {
   if (ShaderClockBits == 0)
     return std::nullopt;
-  if (ShaderClockBits > 29)
+  using sqtt_marker_value::packed_layout;
+  if (ShaderClockBits > packed_layout::max_clock_bits)
     return "SQTT_SHADER_CLOCK_BITS=" + std::to_string(ShaderClockBits) +
-           " leaves no marker ID bit; use at most 29 (12 is typical)";
-  if (ShaderClockShift >= 32 || ShaderClockShift + ShaderClockBits > 32)
+           " leaves no marker ID bit; use at most " + std::to_string(packed_layout::max_clock_bits) +
+           " (12 is typical)";
+  if (!packed_layout{ShaderClockBits, ShaderClockShift}.valid())
     return "shader clock window SQTT_SHADER_CLOCK_SHIFT=" +
            std::to_string(ShaderClockShift) +
            " + SQTT_SHADER_CLOCK_BITS=" + std::to_string(ShaderClockBits) +

@@ -16,9 +16,12 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
+#include "rocprof_trace_decoder/cxx/hardware_ids.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sqtt {
@@ -45,10 +48,10 @@ struct Config {
   bool ContainScopes = true;
   MemBarrierMode MemBarrier = MemBarrierMode::Fence;
 
-  uint32_t ScopeWave = AllOnes;
-  uint32_t ScopeSimd = 0xF;
-  uint32_t ScopeCu = 0x3;
-  uint32_t ScopeWg = AllOnes;
+  uint32_t ScopeWave = sqtt_hardware_ids::default_wave_mask;
+  uint32_t ScopeSimd = sqtt_hardware_ids::default_simd_mask;
+  uint32_t ScopeCu = sqtt_hardware_ids::default_cu_mask;
+  uint32_t ScopeWg = sqtt_hardware_ids::default_wg_mask;
 
   unsigned ShaderClockBits = 0;
   unsigned ShaderClockShift = 4;
@@ -79,6 +82,21 @@ struct Config {
   bool instrumentFunctions() const { return FunctionThreshold != 0; }
   bool instrumentMemory() const { return MemoryChunkSize != 0; }
   bool hasAddressTracing() const { return TraceMemoryAddrs || TraceLDSAddrs; }
+  /// The SQTT_SCOPE_* mask of dimension \p D.
+  const uint32_t &scopeMask(sqtt_hardware_ids::dimension D) const {
+    switch (D) {
+    case sqtt_hardware_ids::dimension::wave: return ScopeWave;
+    case sqtt_hardware_ids::dimension::simd: return ScopeSimd;
+    case sqtt_hardware_ids::dimension::cu: return ScopeCu;
+    case sqtt_hardware_ids::dimension::wg: break;
+    }
+    return ScopeWg;
+  }
+  uint32_t &scopeMask(sqtt_hardware_ids::dimension D) {
+    return const_cast<uint32_t &>(std::as_const(*this).scopeMask(D));
+  }
+  /// Whether a mask filters on some generation (the target decides whether
+  /// it does on its own).
   bool needsScopeCheck() const;
   bool hasErrors() const;
 

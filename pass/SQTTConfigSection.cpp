@@ -3,6 +3,8 @@
 #include "SQTTConfigSection.h"
 #include "SQTTConfig.h"
 
+#include "rocprof_trace_decoder/cxx/config_section.hpp"
+
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -19,33 +21,44 @@ using namespace llvm;
 using namespace sqtt;
 
 std::string sqtt::configSectionText(const Config &Cfg) {
+  namespace key = sqtt_config_section::key;
+  namespace value = sqtt_config_section::value;
   std::string Text;
   raw_string_ostream OS(Text);
-  auto Hex = [](uint32_t V) { return format_hex(V, 2); };
-  OS << "plugin=sqtt-instrument/" << SQTT_VERSION << "\n"
-     << "llvm=" << LLVM_VERSION_STRING << "\n"
-     << "scope_wave=" << Hex(Cfg.ScopeWave) << "\nscope_simd=" << Hex(Cfg.ScopeSimd)
-     << "\nscope_cu=" << Hex(Cfg.ScopeCu) << "\nscope_wg=" << Hex(Cfg.ScopeWg) << "\n"
-     << "mem_barrier="
-     << (Cfg.MemBarrier == MemBarrierMode::None ? "none" : Cfg.MemBarrier == MemBarrierMode::AsmClobber ? "asm"
-                                                                                                        : "fence")
-     << "\nwait_at_exit=" << (Cfg.WaitAtExit ? 1 : 0) << "\ncontain_scopes=" << (Cfg.ContainScopes ? 1 : 0)
-     << "\nfunctions=";
+  auto Line = [&OS](std::string_view Key) -> raw_ostream & {
+    return OS << StringRef(Key.data(), Key.size()) << '=';
+  };
+  auto Str = [](std::string_view V) { return StringRef(V.data(), V.size()); };
+  Line(key::plugin) << Str(sqtt_config_section::plugin_name) << SQTT_VERSION << "\n";
+  Line(key::llvm) << LLVM_VERSION_STRING << "\n";
+  for (sqtt_hardware_ids::dimension D : sqtt_hardware_ids::dimensions)
+    Line(sqtt_config_section::scope_key(D)) << format_hex(Cfg.scopeMask(D), 2) << "\n";
+  Line(key::mem_barrier) << Str(Cfg.MemBarrier == MemBarrierMode::None         ? value::barrier_none
+                                : Cfg.MemBarrier == MemBarrierMode::AsmClobber ? value::barrier_asm
+                                                                               : value::barrier_fence)
+                         << "\n";
+  Line(key::wait_at_exit) << (Cfg.WaitAtExit ? 1 : 0) << "\n";
+  Line(key::contain_scopes) << (Cfg.ContainScopes ? 1 : 0) << "\n";
+  Line(key::functions);
   if (!Cfg.instrumentFunctions())
-    OS << "off";
+    OS << Str(value::off);
   else
-    OS << (Cfg.FunctionCostModel == CostModel::WeightedCost ? "cost:" : "") << Cfg.FunctionThreshold;
-  OS << "\nbarriers=" << (Cfg.InstrumentBarriers ? 1 : 0) << "\nmemory=";
+    OS << (Cfg.FunctionCostModel == CostModel::WeightedCost ? Str(value::weighted_cost_prefix) : "")
+       << Cfg.FunctionThreshold;
+  OS << "\n";
+  Line(key::barriers) << (Cfg.InstrumentBarriers ? 1 : 0) << "\n";
+  Line(key::memory);
   if (Cfg.instrumentMemory())
     OS << Cfg.MemoryChunkSize << ":" << Cfg.MemoryMaxGap;
   else
-    OS << "off";
-  OS << "\naddresses="
-     << (Cfg.TraceMemoryAddrs && Cfg.TraceLDSAddrs ? "memory,lds"
-         : Cfg.TraceMemoryAddrs                    ? "memory"
-         : Cfg.TraceLDSAddrs                       ? "lds"
-                                                   : "off")
-     << "\nshader_clock=" << Cfg.ShaderClockBits << ":" << Cfg.ShaderClockShift << "\n";
+    OS << Str(value::off);
+  OS << "\n";
+  Line(key::addresses) << Str(Cfg.TraceMemoryAddrs && Cfg.TraceLDSAddrs ? value::addresses_both
+                              : Cfg.TraceMemoryAddrs                    ? value::addresses_memory
+                              : Cfg.TraceLDSAddrs                       ? value::addresses_lds
+                                                                        : value::off)
+                       << "\n";
+  Line(key::shader_clock) << Cfg.ShaderClockBits << ":" << Cfg.ShaderClockShift << "\n";
   return Text;
 }
 
@@ -55,7 +68,7 @@ void sqtt::emitConfigSection(Module &M, const Config &Cfg) {
   unsigned AS = M.getDataLayout().getDefaultGlobalsAddressSpace();
   auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage, Init,
                                 ".sqtt_config_text", nullptr, GlobalValue::NotThreadLocal, AS);
-  GV->setSection(ConfigSection);
+  GV->setSection(sqtt_config_section::section);
   GV->setAlignment(Align(1));
   appendToUsed(M, {GV});
 }

@@ -5,7 +5,7 @@
 // so the trace tools can say what a trace can contain (which CUs or WGPs
 // record markers, with which features) and a verifier can check it. One
 // "key=value" line per setting; an -fgpu-rdc link keeps each unit's text,
-// NUL-separated.
+// NUL-separated. Keys and values are config_section.hpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +21,6 @@ class Module;
 namespace sqtt {
 
 struct Config;
-
-inline constexpr const char *ConfigSection = ".sqtt_config";
 
 /// The section's text for \p Cfg.
 std::string configSectionText(const Config &Cfg);

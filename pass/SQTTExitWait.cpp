@@ -22,9 +22,9 @@ using namespace sqtt;
 STATISTIC(NumExitWaits, "Exit markers that first wait for memory (SQTT_WAIT_AT_EXIT)");
 
 std::string sqtt::memoryWaitAsm(const TargetInfo &Target) {
-  if (Target.Gen == GfxGen::GFX9)
+  if (Target.isGfx9())
     return "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)";
-  if (Target.Gen == GfxGen::RDNA)
+  if (Target.isRdna())
     return "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)\ns_waitcnt_vscnt null, 0x0";
   // gfx1250 has no sample or BVH counter and adds the async and tensor ones.
   if (Target.hasShaderCyclesU64())

@@ -21,6 +21,7 @@
 
 using namespace llvm;
 using namespace sqtt;
+using namespace sqtt_marker_kind;
 
 bool sqtt::sanitizeFuncMapField(std::string &Text, bool AllowAt) {
   bool Changed = false;
@@ -39,7 +40,7 @@ public:
   RowWriter(std::string &Out, function_ref<void(const Twine &)> Warn)
       : OS(Out), Warn(Warn) {}
 
-  void named(char Type, const MarkerRecord &R, bool WithID) {
+  void named(const MarkerRecord &R, bool WithID) {
     std::string Name = R.Name;
     if (sanitizeFuncMapField(Name, /*AllowAt=*/false))
       Warn(Twine("marker name '") + printable(R.Name) +
@@ -47,7 +48,7 @@ public:
            Name + "'");
     std::string Loc = R.SourceLoc;
     sanitizeFuncMapField(Loc, /*AllowAt=*/true);
-    OS << Type << ':';
+    OS << row_of(R.Kind) << ':';
     if (WithID)
       OS << R.ID << ':';
     OS << Name;
@@ -55,12 +56,13 @@ public:
       OS << '@' << Loc;
     OS << '\n';
     if (R.ExtraPayloadCount != 0) {
-      OS << "R:" << R.ID << ":extra_payload_count=" << R.ExtraPayloadCount;
+      OS << row::payload << ':' << R.ID << ':' << extra_payload_count_key << '='
+         << R.ExtraPayloadCount;
       // An address trace's width and object: keys other readers skip.
       if (R.AccessBytes)
-        OS << ";access_bytes=" << R.AccessBytes;
+        OS << ';' << access_bytes_key << '=' << R.AccessBytes;
       if (!R.Base.empty())
-        OS << ";base=" << R.Base;
+        OS << ';' << base_key << '=' << R.Base;
       OS << '\n';
     }
   }
@@ -96,8 +98,8 @@ std::string sqtt::buildFuncMapText(const MarkerLedger &Ledger,
   const auto &Records = Ledger.records();
 
   if (Layout.ShaderClockBits != 0)
-    W.OS << "M:shader_clock_bits=" << Layout.ShaderClockBits
-         << ";shader_clock_shift=" << Layout.ShaderClockShift << '\n';
+    W.OS << row::layout << ':' << shader_clock_bits_key << '=' << Layout.ShaderClockBits << ';'
+         << shader_clock_shift_key << '=' << Layout.ShaderClockShift << '\n';
 
   SmallVector<const MarkerRecord *, 16> Functions;
   for (const MarkerRecord &R : Records)
@@ -107,15 +109,15 @@ std::string sqtt::buildFuncMapText(const MarkerLedger &Ledger,
     return A->ID < B->ID;
   });
   for (const MarkerRecord *R : Functions)
-    W.named('F', *R, /*WithID=*/true);
+    W.named(*R, /*WithID=*/true);
 
   for (const MarkerRecord &R : Records)
     if (R.Kind == MarkerKind::Kernel)
-      W.named('K', R, /*WithID=*/false);
+      W.named(R, /*WithID=*/false);
 
   for (const MarkerRecord &R : Records)
-    if (!R.Fixed && (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point))
-      W.named(R.Kind == MarkerKind::UserScope ? 'U' : 'P', R, /*WithID=*/true);
+    if (!R.Fixed && (R.Kind == MarkerKind::User || R.Kind == MarkerKind::Point))
+      W.named(R, /*WithID=*/true);
   // Numeric markers (D24) by ID: one map whichever phase first saw them.
   SmallVector<const MarkerRecord *, 8> Numeric;
   for (const MarkerRecord &R : Records)
@@ -123,17 +125,17 @@ std::string sqtt::buildFuncMapText(const MarkerLedger &Ledger,
       Numeric.push_back(&R);
   llvm::sort(Numeric, [](const MarkerRecord *A, const MarkerRecord *B) { return A->ID < B->ID; });
   for (const MarkerRecord *R : Numeric)
-    W.named(R->Kind == MarkerKind::UserScope ? 'U' : 'P', *R, /*WithID=*/true);
+    W.named(*R, /*WithID=*/true);
 
   for (const MarkerRecord &R : Records)
     if (R.Kind == MarkerKind::SystemPoint)
-      W.named('P', R, /*WithID=*/true);
+      W.named(R, /*WithID=*/true);
 
   if (Layout.AddrTraceWaveSize != 0)
-    W.OS << "W:" << Layout.AddrTraceWaveSize << '\n';
+    W.OS << row::wave_size << ':' << Layout.AddrTraceWaveSize << '\n';
   for (const MarkerRecord &R : Records)
     if (R.Kind == MarkerKind::AddressPoint)
-      W.named('P', R, /*WithID=*/true);
+      W.named(R, /*WithID=*/true);
 
   W.OS.flush();
   return Text;
@@ -147,7 +149,7 @@ GlobalVariable *sqtt::emitFuncMap(Module &M, StringRef Text) {
                                 GlobalValue::InternalLinkage, Init,
                                 FuncMapGlobal, nullptr,
                                 GlobalValue::NotThreadLocal, AS);
-  GV->setSection(FuncMapSection);
+  GV->setSection(funcmap_section);
   GV->setAlignment(Align(1));
   appendToUsed(M, {GV});
   return GV;

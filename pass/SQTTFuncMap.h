@@ -31,7 +31,6 @@ struct FuncMapLayout {
   unsigned AddrTraceWaveSize = 0; // Nonzero iff an address op was traced.
 };
 
-inline constexpr const char *FuncMapSection = ".sqtt_funcmap";
 inline constexpr const char *FuncMapGlobal = ".sqtt_func_id_map";
 
 /// Makes \p Text safe for a row: a newline, carriage return or NUL would end

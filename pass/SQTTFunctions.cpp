@@ -180,27 +180,11 @@ static std::optional<uint32_t> functionIdOf(const Function &F) {
   return std::nullopt;
 }
 
-bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
-                                  const Config &Cfg) {
-  DenseMap<uint32_t, const MarkerRecord *> Functions;
-  DenseSet<uint32_t> EarlyIDs;
-  for (const MarkerRecord &R : Ledger.records()) {
-    if (R.Kind == MarkerKind::Function)
-      Functions[R.ID] = &R;
-    // Numeric markers keep the IDs written in the source (D24).
-    if (!R.Fixed && (R.Kind == MarkerKind::Function || R.Kind == MarkerKind::UserScope ||
-                     R.Kind == MarkerKind::Point))
-      EarlyIDs.insert(R.ID);
-  }
-  // A numeric ID found only now (its wrapper was inlined after Early) may be
-  // one Early gave away: compaction then moves that marker off it.
-  bool Collides = false;
-  for (const MarkerRecord &R : Ledger.records())
-    Collides |= !R.Fixed && R.Kind != MarkerKind::Kernel && Ledger.isFixed(R.ID);
-  if (Functions.empty() && !Collides)
-    return false;
-
-  // a. Threshold per ID over every live copy.
+/// a. The function IDs whose every live copy (or, with none left, whose
+/// size before optimization) is within the threshold; the others get their
+/// definition's location in the ledger.
+static DenseSet<uint32_t> disabledFunctions(Module &M, MarkerLedger &Ledger, const Config &Cfg,
+                                            const DenseMap<uint32_t, const MarkerRecord *> &Functions) {
   DenseSet<uint32_t> Disabled, Live, Located;
   for (Function &F : M) {
     std::optional<uint32_t> ID = functionIdOf(F);
@@ -220,9 +204,11 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
   for (auto &[ID, R] : Functions)
     if (!Live.count(ID) && R->PreOptSize <= Cfg.FunctionThreshold)
       Disabled.insert(ID);
-  NumFunctionIDsPruned += Disabled.size();
+  return Disabled;
+}
 
-  // b. Snapshot every Early header in the module.
+/// b. Every Early header in the module whose ID Early gave.
+static SmallVector<EarlyTrace, 32> earlyHeaders(Module &M, const DenseSet<uint32_t> &EarlyIDs) {
   SmallVector<EarlyTrace, 32> Traces;
   for (TargetFunction &TF : targetFunctions(M))
     for (Instruction &I : instructions(*TF.F)) {
@@ -235,21 +221,14 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
       if (EarlyIDs.count(markerID(V)))
         Traces.push_back({cast<CallInst>(&I), markerID(V), V & FlagMask, TF.Target});
     }
+  return Traces;
+}
 
-  // c. Remove the markers of disabled functions; d. count the rest.
-  DenseMap<uint32_t, uint64_t> Emissions;
-  SmallVector<EarlyTrace, 32> Surviving;
-  for (EarlyTrace &T : Traces) {
-    if (Disabled.count(T.ID) && (T.Flags == FlagEnter || T.Flags == FlagExitPrev)) {
-      T.Call->eraseFromParent();
-      ++NumPrunedTraces;
-      continue;
-    }
-    ++Emissions[T.ID];
-    Surviving.push_back(T);
-  }
-
-  // e. Compact: the most emitted IDs get the smallest numbers.
+/// e. The most emitted IDs get the smallest numbers, around the numeric
+/// markers' (D24).
+static DenseMap<uint32_t, uint32_t> compactIDs(const DenseSet<uint32_t> &EarlyIDs, const DenseSet<uint32_t> &Disabled,
+                                               const DenseMap<uint32_t, uint64_t> &Emissions,
+                                               const MarkerLedger &Ledger) {
   SmallVector<uint32_t, 32> Order;
   for (uint32_t ID : EarlyIDs)
     if (!Disabled.count(ID))
@@ -265,6 +244,46 @@ bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
       ++Next;
     NewID[ID] = Next++;
   }
+  return NewID;
+}
+
+bool sqtt::finalizeEarlyFunctions(Module &M, MarkerLedger &Ledger,
+                                  const Config &Cfg) {
+  DenseMap<uint32_t, const MarkerRecord *> Functions;
+  DenseSet<uint32_t> EarlyIDs;
+  for (const MarkerRecord &R : Ledger.records()) {
+    if (R.Kind == MarkerKind::Function)
+      Functions[R.ID] = &R;
+    // Numeric markers keep the IDs written in the source (D24).
+    if (!R.Fixed && (R.Kind == MarkerKind::Function || R.Kind == MarkerKind::User ||
+                     R.Kind == MarkerKind::Point))
+      EarlyIDs.insert(R.ID);
+  }
+  // A numeric ID found only now (its wrapper was inlined after Early) may be
+  // one Early gave away: compaction then moves that marker off it.
+  bool Collides = false;
+  for (const MarkerRecord &R : Ledger.records())
+    Collides |= !R.Fixed && R.Kind != MarkerKind::Kernel && Ledger.isFixed(R.ID);
+  if (Functions.empty() && !Collides)
+    return false;
+
+  DenseSet<uint32_t> Disabled = disabledFunctions(M, Ledger, Cfg, Functions);
+  NumFunctionIDsPruned += Disabled.size();
+  SmallVector<EarlyTrace, 32> Traces = earlyHeaders(M, EarlyIDs);
+
+  // c. Remove the markers of disabled functions; d. count the rest.
+  DenseMap<uint32_t, uint64_t> Emissions;
+  SmallVector<EarlyTrace, 32> Surviving;
+  for (EarlyTrace &T : Traces) {
+    if (Disabled.count(T.ID) && (T.Flags == FlagEnter || T.Flags == FlagExitPrev)) {
+      T.Call->eraseFromParent();
+      ++NumPrunedTraces;
+      continue;
+    }
+    ++Emissions[T.ID];
+    Surviving.push_back(T);
+  }
+  DenseMap<uint32_t, uint32_t> NewID = compactIDs(EarlyIDs, Disabled, Emissions, Ledger);
 
   // f. Rewrite the surviving headers; function exits become bare exits.
   for (EarlyTrace &T : Surviving) {

@@ -120,6 +120,58 @@ static const UniformityInfo *currentUniformity(Function &F, FunctionAnalysisMana
   return &FAM.getResult<UniformityInfoAnalysis>(F);
 }
 
+/// Records with a payload cannot share a stream with clock-packed headers:
+/// a packed header's clock bits could make a payload word look like one.
+/// Reports the error and returns true when both are asked for.
+static bool payloadsMeetPackedHeaders(Module &M, const MarkerLedger &Ledger, const Config &Cfg) {
+  if (Cfg.ShaderClockBits == 0)
+    return false;
+  for (const MarkerRecord &R : Ledger.records())
+    if (R.ExtraPayloadCount != 0) {
+      reportError(M.getContext(), "SQTT_SHADER_CLOCK_BITS=" + Twine(Cfg.ShaderClockBits) +
+                                      " cannot be combined with payload markers ('" + R.Name + "' carries " +
+                                      Twine(R.ExtraPayloadCount) +
+                                      " payload records); set SQTT_SHADER_CLOCK_BITS=0");
+      return true;
+    }
+  return false;
+}
+
+/// Every marker in its final form; how many headers carry the clock, or
+/// nullopt (and an error) when an ID does not fit the packed layout.
+static std::optional<unsigned> lowerTraces(Module &M, ArrayRef<TargetFunction> Targets, const ClockPacking &Packing,
+                                           const DenseMap<Function *, Value *> &ScopeTests) {
+  unsigned Packed = 0;
+  for (const TargetFunction &TF : Targets) {
+    LoweringResult R = lowerFullTraces(*TF.F, TF.Target, Packing, ScopeTests.lookup(TF.F));
+    Packed += R.Packed;
+    if (R.UnfitID) {
+      reportError(M.getContext(), "marker ID " + Twine(*R.UnfitID) + " does not fit with SQTT_SHADER_CLOCK_BITS=" +
+                                      Twine(Packing.Bits) + " (at most " + Twine(Packing.maxID()) +
+                                      "); lower SQTT_SHADER_CLOCK_BITS or instrument fewer markers");
+      return std::nullopt;
+    }
+  }
+  return Packed;
+}
+
+/// The unit's .sqtt_funcmap (with what an -fgpu-rdc device link needs to
+/// renumber its markers) and .sqtt_config (what the tools say a trace of
+/// this code can contain, D27). \p Packing: the layout, when a header was
+/// packed.
+static void emitUnitSections(Module &M, const MarkerLedger &Ledger, const Config &Cfg, const ClockPacking *Packing,
+                             unsigned AddrTraceWaveSize) {
+  FuncMapLayout Layout;
+  if (Packing) {
+    Layout.ShaderClockBits = Packing->Bits;
+    Layout.ShaderClockShift = Packing->Shift;
+  }
+  Layout.AddrTraceWaveSize = AddrTraceWaveSize;
+  std::string Text = buildFuncMapText(Ledger, Layout, [&](const Twine &W) { reportWarning(M.getContext(), W); });
+  attachLinkInfo(M, *emitFuncMap(M, Text), Ledger, Layout);
+  emitConfigSection(M, Cfg);
+}
+
 bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
   if (M.getNamedMetadata(md::LateDone))
     return false;
@@ -130,7 +182,7 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
 
   SmallVector<TargetFunction, 16> Targets = targetFunctions(M);
   bool HasGfx12 = any_of(Targets, [](const TargetFunction &TF) {
-    return TF.Target.Gen == GfxGen::GFX12;
+    return TF.Target.isGfx12();
   });
   if (HasGfx12) {
     if (std::optional<std::string> Error = Cfg.shaderClockWindowError()) {
@@ -194,52 +246,14 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
       ScopeTests[&F] = ScopeTest;
   }
 
-  // Records with a payload cannot share a stream with clock-packed headers:
-  // a packed header's clock bits could make a payload word look like one.
-  if (Cfg.ShaderClockBits != 0) {
-    for (const MarkerRecord &R : Ledger.records())
-      if (R.ExtraPayloadCount != 0) {
-        reportError(M.getContext(),
-                    "SQTT_SHADER_CLOCK_BITS=" + Twine(Cfg.ShaderClockBits) +
-                        " cannot be combined with payload markers ('" + R.Name +
-                        "' carries " + Twine(R.ExtraPayloadCount) +
-                        " payload records); set SQTT_SHADER_CLOCK_BITS=0");
-        return true;
-      }
-  }
-
-  unsigned Packed = 0;
-  for (TargetFunction &TF : Targets) {
-    LoweringResult R =
-        lowerFullTraces(*TF.F, TF.Target, Packing, ScopeTests.lookup(TF.F));
-    Packed += R.Packed;
-    if (R.UnfitID) {
-      reportError(M.getContext(),
-                  "marker ID " + Twine(*R.UnfitID) +
-                      " does not fit with SQTT_SHADER_CLOCK_BITS=" +
-                      Twine(Packing.Bits) + " (at most " + Twine(Packing.maxID()) +
-                      "); lower SQTT_SHADER_CLOCK_BITS or instrument fewer markers");
-      return true;
-    }
-  }
-
+  if (payloadsMeetPackedHeaders(M, Ledger, Cfg))
+    return true;
+  std::optional<unsigned> Packed = lowerTraces(M, Targets, Packing, ScopeTests);
+  if (!Packed)
+    return true;
   eraseUnusedSentinels(M);
-
-  if (!Ledger.empty() || Packed != 0) {
-    FuncMapLayout Layout;
-    if (Packed != 0) {
-      Layout.ShaderClockBits = Packing.Bits;
-      Layout.ShaderClockShift = Packing.Shift;
-    }
-    Layout.AddrTraceWaveSize = AddrTraceWaveSize;
-    std::string Text = buildFuncMapText(Ledger, Layout, [&](const Twine &W) {
-      reportWarning(M.getContext(), W);
-    });
-    // What an -fgpu-rdc device link needs to renumber this unit's markers.
-    attachLinkInfo(M, *emitFuncMap(M, Text), Ledger, Layout);
-    // What the tools say a trace of this code can contain (D27).
-    emitConfigSection(M, Cfg);
-  }
+  if (!Ledger.empty() || *Packed != 0)
+    emitUnitSections(M, Ledger, Cfg, *Packed != 0 ? &Packing : nullptr, AddrTraceWaveSize);
   M.getOrInsertNamedMetadata(md::LateDone);
   return true;
 }

@@ -27,15 +27,15 @@ enum class Phase { Early, Late, Link };
 
 /// What the passes of one compiler process share: the configuration, read
 /// once, and whether its diagnostics were already reported.
-struct SharedState {
-  explicit SharedState(Config Cfg) : Cfg(std::move(Cfg)) {}
+struct PluginState {
+  explicit PluginState(Config Cfg) : Cfg(std::move(Cfg)) {}
   Config Cfg;
   bool ConfigReported = false;
 };
 
 class SQTTInstrumentPass : public llvm::PassInfoMixin<SQTTInstrumentPass> {
 public:
-  SQTTInstrumentPass(std::shared_ptr<SharedState> State, Phase P)
+  SQTTInstrumentPass(std::shared_ptr<PluginState> State, Phase P)
       : State(std::move(State)), P(P) {}
 
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
@@ -51,7 +51,7 @@ private:
   /// returns false if there is an error and nothing may be instrumented.
   bool checkConfig(llvm::Module &M);
 
-  std::shared_ptr<SharedState> State;
+  std::shared_ptr<PluginState> State;
   Phase P;
 };
 

@@ -41,7 +41,7 @@ void MarkerLedger::addNumeric(uint32_t ID, bool IsPoint) {
     return;
   MarkerRecord R;
   R.ID = ID;
-  R.Kind = IsPoint ? MarkerKind::Point : MarkerKind::UserScope;
+  R.Kind = IsPoint ? MarkerKind::Point : MarkerKind::User;
   R.Name = std::to_string(ID);
   R.Fixed = true;
   Records.push_back(std::move(R));
@@ -57,7 +57,7 @@ uint32_t MarkerLedger::getOrAddNamedMarker(bool IsPoint, StringRef Name,
   It->second = takeNextID();
   MarkerRecord R;
   R.ID = It->second;
-  R.Kind = IsPoint ? MarkerKind::Point : MarkerKind::UserScope;
+  R.Kind = IsPoint ? MarkerKind::Point : MarkerKind::User;
   R.Name = Name.str();
   R.ExtraPayloadCount = PayloadCount;
   Records.push_back(std::move(R));
@@ -153,7 +153,7 @@ void MarkerLedger::rebuildIndex() {
       FixedIDs.insert(R.ID);
     else
       MaxID = std::max(MaxID, R.ID);
-    if (!R.Fixed && (R.Kind == MarkerKind::UserScope || R.Kind == MarkerKind::Point))
+    if (!R.Fixed && (R.Kind == MarkerKind::User || R.Kind == MarkerKind::Point))
       NamedIDs[namedKey(R.Kind == MarkerKind::Point, R.Name,
                         R.ExtraPayloadCount)] = R.ID;
   }
@@ -194,7 +194,7 @@ static std::optional<MarkerRecord> rowRecord(const MDNode *Row) {
   auto *Loc = dyn_cast_or_null<MDString>(Row->getOperand(4));
   auto Payload = mdInt(Row->getOperand(5));
   if (!ID || !Kind || !Name || !Size || !Loc || !Payload ||
-      *Kind > static_cast<unsigned>(MarkerKind::AddressPoint))
+      *Kind > static_cast<unsigned>(sqtt_marker_kind::last_kind))
     return std::nullopt;
   MarkerRecord R;
   R.ID = static_cast<uint32_t>(*ID);
@@ -230,7 +230,7 @@ MarkerLedger MarkerLedger::takeEarlyMetadata(Module &M) {
     return L;
   for (MDNode *Row : Ledger->operands()) {
     std::optional<MarkerRecord> R = rowRecord(Row);
-    if (R && (R->Kind == MarkerKind::Function || R->Kind == MarkerKind::UserScope ||
+    if (R && (R->Kind == MarkerKind::Function || R->Kind == MarkerKind::User ||
               R->Kind == MarkerKind::Point))
       L.Records.push_back(std::move(*R));
   }

@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "rocprof_trace_decoder/cxx/marker_kind.hpp"
+
 namespace llvm {
 class LLVMContext;
 class MDNode;
@@ -30,15 +32,9 @@ class Module;
 
 namespace sqtt {
 
-/// The integer values are part of the !sqtt.markers.early format.
-enum class MarkerKind : unsigned {
-  Function = 0,
-  Kernel = 1,
-  UserScope = 2,
-  Point = 3,
-  SystemPoint = 4,
-  AddressPoint = 5,
-};
+/// The kinds of markers (marker_kind.hpp); their integer values are part of
+/// the !sqtt.markers.early format.
+using MarkerKind = sqtt_marker_kind::MarkerKind;
 
 struct MarkerRecord {
   uint32_t ID = 0; // 0 for kernels, which are listed but never traced.

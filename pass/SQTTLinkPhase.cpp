@@ -149,77 +149,82 @@ static std::string mergeKey(const MarkerRecord &R, size_t UnitIndex) {
   return Key;
 }
 
-bool sqtt::runLinkPhase(Module &M) {
-  if (M.getNamedMetadata(md::LinkDone))
-    return false;
-  LLVMContext &Ctx = M.getContext();
-
+/// The units of the link, each with the ledger and layout its Late recorded
+/// when there are two or more; nullopt (and a warning) when a map lacks them.
+static std::optional<SmallVector<Unit, 4>> collectUnits(Module &M) {
   SmallVector<Unit, 4> Units;
   for (GlobalVariable &GV : M.globals())
-    if (GV.getSection() == FuncMapSection) {
+    if (GV.getSection() == sqtt_marker_kind::funcmap_section) {
       Unit U;
       U.Map = &GV;
       Units.push_back(std::move(U));
     }
   // One map (or none) has unique IDs already.
   if (Units.size() < 2)
-    return false;
-
+    return Units;
   for (Unit &U : Units) {
     const MDNode *Ledger = U.Map->getMetadata(md::Ledger);
     const MDNode *Layout = U.Map->getMetadata(md::Layout);
     if (!Ledger || !Layout) {
-      reportWarning(Ctx, "the device link holds a .sqtt_funcmap ('" + U.Map->getName() +
-                             "') without the plugin's link information (built by another "
-                             "plugin version?); marker IDs are not renumbered and may collide");
-      return false;
+      reportWarning(M.getContext(), "the device link holds a .sqtt_funcmap ('" + U.Map->getName() +
+                                        "') without the plugin's link information (built by another "
+                                        "plugin version?); marker IDs are not renumbered and may collide");
+      return std::nullopt;
     }
     U.Ledger = MarkerLedger::fromMetadata(*Ledger);
     U.Layout.ShaderClockBits = mdUnsigned(Layout, 0).value_or(0);
     U.Layout.ShaderClockShift = mdUnsigned(Layout, 1).value_or(0);
     U.Layout.AddrTraceWaveSize = mdUnsigned(Layout, 2).value_or(0);
   }
+  return Units;
+}
 
-  // One layout for the linked code object.
+/// One layout for the linked code object; nullopt (and an error) when the
+/// units pack the shader clock differently.
+static std::optional<FuncMapLayout> mergeLayouts(ArrayRef<Unit> Units, LLVMContext &Ctx) {
   FuncMapLayout Layout;
   for (const Unit &U : Units) {
     if (U.Layout.ShaderClockBits != 0) {
-      if (Layout.ShaderClockBits != 0 &&
-          (Layout.ShaderClockBits != U.Layout.ShaderClockBits ||
-           Layout.ShaderClockShift != U.Layout.ShaderClockShift)) {
+      if (Layout.ShaderClockBits != 0 && (Layout.ShaderClockBits != U.Layout.ShaderClockBits ||
+                                          Layout.ShaderClockShift != U.Layout.ShaderClockShift)) {
         reportError(Ctx, "the linked units pack the shader clock differently "
                          "(SQTT_SHADER_CLOCK_BITS/SQTT_SHADER_CLOCK_SHIFT); build "
                          "every translation unit with the same values");
-        return false;
+        return std::nullopt;
       }
       Layout.ShaderClockBits = U.Layout.ShaderClockBits;
       Layout.ShaderClockShift = U.Layout.ShaderClockShift;
     }
-    Layout.AddrTraceWaveSize =
-        std::max(Layout.AddrTraceWaveSize, U.Layout.AddrTraceWaveSize);
+    Layout.AddrTraceWaveSize = std::max(Layout.AddrTraceWaveSize, U.Layout.AddrTraceWaveSize);
   }
+  return Layout;
+}
 
-  // Merge the ledgers: one record per distinct marker, kernels once.
+/// One record per distinct marker, kernels once; each unit's IDs map to
+/// the merged records (Unit::ToMerged).
+static std::vector<MarkerRecord> mergeLedgers(MutableArrayRef<Unit> Units) {
   std::vector<MarkerRecord> Merged;
   StringMap<size_t> ByKey;
   for (size_t UnitIndex = 0; UnitIndex < Units.size(); ++UnitIndex)
     for (const MarkerRecord &R : Units[UnitIndex].Ledger.records()) {
-      Unit &U = Units[UnitIndex];
       auto [It, New] = ByKey.try_emplace(mergeKey(R, UnitIndex), Merged.size());
       if (New)
         Merged.push_back(R);
       else if (Merged[It->second].SourceLoc.empty())
         Merged[It->second].SourceLoc = R.SourceLoc;
       if (R.Kind != MarkerKind::Kernel)
-        U.ToMerged[R.ID] = It->second;
+        Units[UnitIndex].ToMerged[R.ID] = It->second;
     }
+  return Merged;
+}
 
-  // Every header of every unit, counted per merged marker.
+/// Every header of every unit, and how many each merged marker has.
+static SmallVector<HeaderSite, 64> collectHeaderSites(Module &M, ArrayRef<Unit> Units,
+                                                      std::vector<uint64_t> &Emissions) {
   DenseMap<const GlobalVariable *, const Unit *> UnitOf;
   for (const Unit &U : Units)
     UnitOf[U.Map] = &U;
   SmallVector<HeaderSite, 64> Sites;
-  std::vector<uint64_t> Emissions(Merged.size(), 0);
   unsigned Unreadable = 0;
   for (Function &F : M) {
     const MDNode *Tag = F.getMetadata(md::Unit);
@@ -254,13 +259,16 @@ bool sqtt::runLinkPhase(Module &M) {
     }
   }
   if (Unreadable != 0)
-    reportWarning(Ctx, Twine(Unreadable) +
-                           " marker header(s) of the linked module are in no form the "
-                           "link phase can renumber; their names may be wrong");
+    reportWarning(M.getContext(), Twine(Unreadable) +
+                                      " marker header(s) of the linked module are in no form the "
+                                      "link phase can renumber; their names may be wrong");
+  return Sites;
+}
 
-  // Hottest first: the most emitted markers get the smallest IDs, which fit
-  // s_ttracedata_imm (gfx10+) and the clock-packed layout (gfx12).
-  // Numeric markers keep the IDs written in the source (D24).
+/// Hottest first: the most emitted markers get the smallest IDs, which fit
+/// s_ttracedata_imm (gfx10+) and the clock-packed layout (gfx12). Numeric
+/// markers keep the IDs written in the source (D24).
+static void renumberHottestFirst(std::vector<MarkerRecord> &Merged, const std::vector<uint64_t> &Emissions) {
   SmallVector<size_t, 32> Order;
   DenseSet<uint32_t> FixedIDs;
   for (size_t I = 0; I < Merged.size(); ++I) {
@@ -278,48 +286,50 @@ bool sqtt::runLinkPhase(Module &M) {
       ++Next;
     Merged[I].ID = Next++;
   }
+}
 
-  ClockPacking Packing{Layout.ShaderClockBits, Layout.ShaderClockShift};
-  Type *I32 = Type::getInt32Ty(Ctx);
-  for (HeaderSite &S : Sites) {
-    uint32_t NewValue = sqtt_marker_value::with_flags(Merged[S.Merged].ID, S.Flags);
-    if (S.PackedOr) {
-      if (Merged[S.Merged].ID > Packing.maxID()) {
-        reportError(Ctx, "marker ID " + Twine(Merged[S.Merged].ID) +
-                             " of the linked module does not fit with SQTT_SHADER_CLOCK_BITS=" +
-                             Twine(Packing.Bits) + " (at most " + Twine(Packing.maxID()) +
-                             "); lower SQTT_SHADER_CLOCK_BITS or instrument fewer markers");
-        return true;
-      }
-      uint32_t KeepMask = (1u << (32 - Packing.Bits)) - 1;
-      S.PackedOr->setOperand(S.PackedOperand, ConstantInt::get(I32, NewValue & KeepMask));
-      ++NumHeadersRenumbered;
-      continue;
+/// Writes header \p S with its merged marker's ID: a packed header gets a
+/// new constant in its `or`, any other a new trace instruction (keeping its
+/// scope test and waits). False (and an error) when the ID does not fit the
+/// packed layout.
+static bool rewriteHeader(HeaderSite &S, uint32_t ID, const ClockPacking &Packing) {
+  LLVMContext &Ctx = S.Call->getContext();
+  uint32_t NewValue = sqtt_marker_value::with_flags(ID, S.Flags);
+  if (S.PackedOr) {
+    if (ID > Packing.maxID()) {
+      reportError(Ctx, "marker ID " + Twine(ID) + " of the linked module does not fit with SQTT_SHADER_CLOCK_BITS=" +
+                           Twine(Packing.Bits) + " (at most " + Twine(Packing.maxID()) +
+                           "); lower SQTT_SHADER_CLOCK_BITS or instrument fewer markers");
+      return false;
     }
-    Function &F = *S.Call->getFunction();
-    TargetInfo Target = classifyFunction(F);
-    bool Packs = S.From->Layout.ShaderClockBits != 0 && Target.Gen == GfxGen::GFX12;
-    IRBuilder<> B(S.Call);
-    bool Imm = NewValue <= MaxImmMarkerValue && Target.hasImmTrace() && !Packs;
-    // A scoped header keeps its scope test, and an exit its waits, in either
-    // form.
-    std::optional<TraceAsm> Old = matchTraceAsm(*S.Call);
-    TraceAsm Trace;
-    Trace.Operand = B.getInt32(NewValue);
-    Trace.Imm = Imm;
-    if (Old) {
-      Trace.ScopeTest = Old->ScopeTest;
-      Trace.Waits = Old->Waits;
-    }
-    CallInst *New = Imm && !Trace.ScopeTest && Trace.Waits.empty() ? emitBareTrace(B, NewValue, Target)
-                                                                 : emitTraceAsm(B, Trace);
-    New->copyMetadata(*S.Call);
-    New->setDebugLoc(S.Call->getDebugLoc());
-    S.Call->eraseFromParent();
-    ++NumHeadersRenumbered;
+    S.PackedOr->setOperand(S.PackedOperand,
+                           ConstantInt::get(Type::getInt32Ty(Ctx), NewValue & Packing.keptMask()));
+    return true;
   }
+  TargetInfo Target = classifyFunction(*S.Call->getFunction());
+  bool Packs = S.From->Layout.ShaderClockBits != 0 && Target.isGfx12();
+  IRBuilder<> B(S.Call);
+  bool Imm = NewValue <= MaxImmMarkerValue && Target.hasImmTrace() && !Packs;
+  std::optional<TraceAsm> Old = matchTraceAsm(*S.Call);
+  TraceAsm Trace;
+  Trace.Operand = B.getInt32(NewValue);
+  Trace.Imm = Imm;
+  if (Old) {
+    Trace.ScopeTest = Old->ScopeTest;
+    Trace.Waits = Old->Waits;
+  }
+  CallInst *New = Imm && !Trace.ScopeTest && Trace.Waits.empty() ? emitBareTrace(B, NewValue, Target)
+                                                               : emitTraceAsm(B, Trace);
+  New->copyMetadata(*S.Call);
+  New->setDebugLoc(S.Call->getDebugLoc());
+  S.Call->eraseFromParent();
+  return true;
+}
 
-  // One map replaces the units' maps.
+/// Removes the units' maps and emits the merged one, with the link
+/// information a later link would read.
+static void replaceUnitMaps(Module &M, MutableArrayRef<Unit> Units, std::vector<MarkerRecord> Merged,
+                            const FuncMapLayout &Layout) {
   MarkerLedger Ledger = MarkerLedger::fromRecords(std::move(Merged));
   SmallPtrSet<Constant *, 4> Old;
   for (Unit &U : Units)
@@ -332,11 +342,33 @@ bool sqtt::runLinkPhase(Module &M) {
     if (U.Map->use_empty())
       U.Map->eraseFromParent();
   }
-  NumUnitsMerged += Units.size();
   // The units already warned about names they had to sanitize.
   std::string Text = buildFuncMapText(Ledger, Layout, [](const Twine &) {});
   GlobalVariable *Map = emitFuncMap(M, Text);
   attachLinkInfo(M, *Map, Ledger, Layout);
+}
+
+bool sqtt::runLinkPhase(Module &M) {
+  if (M.getNamedMetadata(md::LinkDone))
+    return false;
+  std::optional<SmallVector<Unit, 4>> Units = collectUnits(M);
+  if (!Units || Units->size() < 2)
+    return false;
+  std::optional<FuncMapLayout> Layout = mergeLayouts(*Units, M.getContext());
+  if (!Layout)
+    return false;
+  std::vector<MarkerRecord> Merged = mergeLedgers(*Units);
+  std::vector<uint64_t> Emissions(Merged.size(), 0);
+  SmallVector<HeaderSite, 64> Sites = collectHeaderSites(M, *Units, Emissions);
+  renumberHottestFirst(Merged, Emissions);
+  ClockPacking Packing{Layout->ShaderClockBits, Layout->ShaderClockShift};
+  for (HeaderSite &S : Sites) {
+    if (!rewriteHeader(S, Merged[S.Merged].ID, Packing))
+      return true;
+    ++NumHeadersRenumbered;
+  }
+  NumUnitsMerged += Units->size();
+  replaceUnitMaps(M, *Units, std::move(Merged), *Layout);
   M.getOrInsertNamedMetadata(md::LinkDone);
   return true;
 }

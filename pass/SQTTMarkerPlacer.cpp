@@ -55,9 +55,10 @@ void MarkerPlacer::noteUnscoped() {
 
 namespace {
 /// The s_getreg operand of a HW_ID field, or of its bits from \p Skip up.
-std::string hwregOperand(const HwIdField &Field, unsigned Skip = 0) {
-  return "hwreg(" + std::to_string(Field.hwreg()) + ", " + std::to_string(Field.offset() + Skip) +
-         ", " + std::to_string(Field.bits() - Skip) + ")";
+std::string hwregOperand(HwIdField Field, unsigned Skip = 0) {
+  Field = Field.upper(Skip);
+  return "hwreg(" + std::to_string(Field.hwreg) + ", " + std::to_string(Field.offset) + ", " +
+         std::to_string(Field.width) + ")";
 }
 
 /// A pure asm computing a scope test from constants.
@@ -97,7 +98,7 @@ static Value *emitScopeTestAsm(IRBuilderBase &B, const TargetInfo &Target, bool 
   // ones of any other length has no such form.
   unsigned LowIds = llvm::countr_one(Mask);
   if (InVcc && Mask == maskTrailingOnes<uint32_t>(LowIds) && isPowerOf2_32(LowIds) &&
-      Log2_32(LowIds) < Field.bits()) {
+      Log2_32(LowIds) < Field.width) {
     Value *Word = emitTestAsm(B, B.getInt32Ty(),
                               "s_getreg_b32 $0, " + hwregOperand(Field, Log2_32(LowIds)) + SaluWait,
                               "=s", {});
@@ -130,14 +131,11 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
   struct Dimension {
     uint32_t Mask;
     HwIdField Field;
-  } Dimensions[] = {{Cfg.ScopeWave, Target.waveField()},
-                    {Cfg.ScopeSimd, Target.simdField()},
-                    {Cfg.ScopeCu, Target.cuField()},
-                    {Cfg.ScopeWg, Target.workgroupField()}};
-  SmallVector<const Dimension *, 4> Filtering;
-  for (const Dimension &D : Dimensions)
-    if ((D.Mask & D.Field.idMask()) != D.Field.idMask())
-      Filtering.push_back(&D);
+  };
+  SmallVector<Dimension, 4> Filtering;
+  for (ScopeDimension D : sqtt_hardware_ids::dimensions)
+    if (HwIdField Field = Target.field(D); Field.is_filtered_by(Cfg.scopeMask(D)))
+      Filtering.push_back({Field.selected(Cfg.scopeMask(D)), Field});
   if (Filtering.empty())
     return nullptr; // Masks wider than the fields: nothing to filter.
   // The skip word in VCC where asm may branch on VCCZ: the register allocator
@@ -147,17 +145,17 @@ Value *MarkerPlacer::getOrCreateScopeCheck() {
   bool InVcc = Target.canBranchOnVccInAsm();
 
   if (Filtering.size() == 1) {
-    const Dimension &D = *Filtering.front();
-    ScopeTest = emitScopeTestAsm(B, Target, InVcc, D.Field, D.Mask & D.Field.idMask());
+    const Dimension &D = Filtering.front();
+    ScopeTest = emitScopeTestAsm(B, Target, InVcc, D.Field, D.Mask);
   } else {
     Function *GetReg = compat::getIntrinsic(*F.getParent(), Intrinsic::amdgcn_s_getreg);
     Value *Skip = nullptr;
-    for (const Dimension *D : Filtering) {
+    for (const Dimension &D : Filtering) {
       // Bit hw_id of the mask's complement, spread over the word: with it
       // reversed, the bit is shifted into the sign and the arithmetic shift
       // copies it. -1 where this dimension leaves the wave out.
-      Value *HwId = B.CreateCall(GetReg, {B.getInt32(D->Field.GetRegImm)}, "sqtt.hwid");
-      Value *AtSign = B.CreateShl(B.getInt32(reverseBits(~D->Mask)), HwId);
+      Value *HwId = B.CreateCall(GetReg, {B.getInt32(D.Field.getreg_imm())}, "sqtt.hwid");
+      Value *AtSign = B.CreateShl(B.getInt32(reverseBits(~D.Mask)), HwId);
       Value *Out = B.CreateAShr(AtSign, B.getInt32(31), "sqtt.out");
       Skip = Skip ? B.CreateOr(Skip, Out, "sqtt.out") : Out;
     }

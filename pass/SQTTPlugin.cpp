@@ -34,7 +34,7 @@ using namespace llvm;
 using namespace sqtt;
 
 static void registerCallbacks(PassBuilder &PB) {
-  auto State = std::make_shared<SharedState>(Config::fromEnvironment());
+  auto State = std::make_shared<PluginState>(Config::fromEnvironment());
 
   compat::onEarlySimplification(
       PB, [State](ModulePassManager &MPM, OptimizationLevel Level) {

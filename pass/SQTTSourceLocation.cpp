@@ -12,13 +12,13 @@ using namespace llvm;
 
 /// The file name without directories: maps stay the same wherever the
 /// sources were built from, and rows stay short.
-static StringRef baseName(StringRef File) { return sys::path::filename(File); }
+static StringRef fileName(StringRef File) { return sys::path::filename(File); }
 
 std::string sqtt::definitionLocation(const Function &F) {
   const DISubprogram *SP = F.getSubprogram();
   if (!SP || (SP->getFilename().empty() && SP->getLine() == 0))
     return "";
-  return (baseName(SP->getFilename()) + ":" + Twine(SP->getLine())).str();
+  return (fileName(SP->getFilename()) + ":" + Twine(SP->getLine())).str();
 }
 
 std::string sqtt::inlineChainLocation(const Instruction &I) {
@@ -27,7 +27,7 @@ std::string sqtt::inlineChainLocation(const Instruction &I) {
        Loc = Loc->getInlinedAt()) {
     if (!Chain.empty())
       Chain += " -> ";
-    Chain += (baseName(Loc->getFilename()) + ":" + Twine(Loc->getLine())).str();
+    Chain += (fileName(Loc->getFilename()) + ":" + Twine(Loc->getLine())).str();
   }
   return Chain;
 }

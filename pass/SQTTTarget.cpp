@@ -1,9 +1,7 @@
 //===- SQTTTarget.cpp - AMDGPU generation facts used by the pass ----------===//
 //
-// The HW_ID layouts are the ones the scope filter has always used, so masks
-// written for the reference plugin select the same waves: gfx9 packs wave,
-// SIMD, CU and thread-group slot into HW_ID; gfx10+ splits them over HW_ID1
-// (wave, SIMD, WGP) and HW_ID2 (workgroup slot).
+// The generation comes from LLVM's ISA version of the processor, so legacy
+// names (fiji) and the generic targets read as the backend reads them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,15 +22,10 @@ TargetInfo sqtt::classifyProcessor(StringRef CPU, StringRef Features) {
   T.Major = Isa.Major;
   T.Minor = Isa.Minor;
   T.Stepping = Isa.Stepping;
-  if (Isa.Major == 9)
-    T.Gen = GfxGen::GFX9;
-  else if (Isa.Major == 10 || Isa.Major == 11)
-    T.Gen = GfxGen::RDNA;
-  else if (Isa.Major == 12)
-    T.Gen = GfxGen::GFX12;
-  else
+  T.Gen = sqtt_hardware_ids::generation_of_major(Isa.Major);
+  if (!T.isKnown())
     return T;
-  if (T.Gen == GfxGen::GFX9)
+  if (!sqtt_hardware_ids::has_wave32(T.Gen))
     T.WaveSize = 64;
   else
     T.WaveSize = Features.contains("+wavefrontsize64") ? 64 : 32;
@@ -67,37 +60,13 @@ bool sqtt::isKernel(const Function &F) {
 
 bool TargetInfo::hasShaderCyclesU64() const {
   // gfx1200 and gfx1201 lack the instruction; every later gfx12 part has it.
-  return Gen == GfxGen::GFX12 && (Minor > 0 || Stepping > 1);
+  return isGfx12() && (Minor > 0 || Stepping > 1);
 }
 
 bool TargetInfo::needsSaluWaitInAsm() const {
-  return Gen == GfxGen::GFX12 && Minor == 0 && Stepping <= 1;
+  return isGfx12() && Minor == 0 && Stepping <= 1;
 }
 
 bool TargetInfo::canBranchOnVccInAsm() const {
-  return Gen != GfxGen::GFX9 && !needsSaluWaitInAsm();
-}
-
-HwIdField TargetInfo::waveField() const {
-  if (Gen == GfxGen::GFX9)
-    return {hwregImm(hwreg::HW_ID, 0, 4)};
-  return {hwregImm(hwreg::HW_ID1, 0, 5)};
-}
-
-HwIdField TargetInfo::simdField() const {
-  if (Gen == GfxGen::GFX9)
-    return {hwregImm(hwreg::HW_ID, 4, 2)};
-  return {hwregImm(hwreg::HW_ID1, 8, 2)};
-}
-
-HwIdField TargetInfo::cuField() const {
-  if (Gen == GfxGen::GFX9)
-    return {hwregImm(hwreg::HW_ID, 8, 4)};
-  return {hwregImm(hwreg::HW_ID1, 10, 4)};
-}
-
-HwIdField TargetInfo::workgroupField() const {
-  if (Gen == GfxGen::GFX9)
-    return {hwregImm(hwreg::HW_ID, 16, 4)};
-  return {hwregImm(hwreg::HW_ID2, 16, 5)};
+  return !isGfx9() && !needsSaluWaitInAsm();
 }

@@ -4,7 +4,7 @@
 // "target-cpu" (legacy names such as fiji included), never by a name prefix,
 // and answers the per-generation questions the marker emitter asks: may it use
 // s_ttracedata_imm, what is the wave size, which HW_ID fields identify the
-// wave, SIMD, CU and workgroup slot.
+// wave, SIMD, CU and workgroup slot (hardware_ids.hpp, shared with the tools).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+
+#include "rocprof_trace_decoder/cxx/hardware_ids.hpp"
 
 #include <cstdint>
 
@@ -23,32 +25,24 @@ class Module;
 
 namespace sqtt {
 
-enum class GfxGen { Unknown, GFX9, RDNA, GFX12 };
-
-/// One scope-filter dimension: the s_getreg immediate that reads the hardware
-/// field.
-struct HwIdField {
-  uint16_t GetRegImm;
-
-  /// The parts of GetRegImm (see hwregImm): register, first bit, width.
-  unsigned hwreg() const { return GetRegImm & 63; }
-  unsigned offset() const { return (GetRegImm >> 6) & 31; }
-  unsigned bits() const { return ((GetRegImm >> 11) & 31) + 1; }
-  /// The mask bits of the ids the field can hold (2^bits of them, at most
-  /// 32: a mask tests ids 0-31). A mask with all of them set filters nothing.
-  uint32_t idMask() const {
-    return bits() >= 5 ? 0xFFFFFFFFu : (1u << (1u << bits())) - 1;
-  }
-};
+/// The generations whose trace and HW_ID layouts differ (hardware_ids.hpp).
+using Generation = sqtt_hardware_ids::generation;
+/// A scope-filter dimension and the HW_ID field it tests.
+using ScopeDimension = sqtt_hardware_ids::dimension;
+using HwIdField = sqtt_hardware_ids::field;
 
 struct TargetInfo {
-  GfxGen Gen = GfxGen::Unknown;
+  Generation Gen = Generation::unknown;
   unsigned Major = 0, Minor = 0, Stepping = 0;
   unsigned WaveSize = 0;
 
-  bool isKnown() const { return Gen != GfxGen::Unknown; }
+  bool isKnown() const { return Gen != Generation::unknown; }
+  bool isGfx9() const { return Gen == Generation::gfx9; }
+  /// gfx10 and gfx11 share their wait counters and HW_ID layouts.
+  bool isRdna() const { return Gen == Generation::gfx10 || Gen == Generation::gfx11; }
+  bool isGfx12() const { return Gen == Generation::gfx12; }
   /// s_ttracedata_imm exists from gfx10 on; the gfx9 backend cannot select it.
-  bool hasImmTrace() const { return Gen == GfxGen::RDNA || Gen == GfxGen::GFX12; }
+  bool hasImmTrace() const { return isRdna() || isGfx12(); }
   /// gfx12 parts above gfx1201 read the shader clock with
   /// s_get_shader_cycles_u64 instead of s_getreg.
   bool hasShaderCyclesU64() const;
@@ -68,10 +62,8 @@ struct TargetInfo {
   /// it after its own writes, never after those inside asm.
   bool hasMaskWriteHazard() const { return Major == 11 && WaveSize == 64; }
 
-  HwIdField waveField() const;
-  HwIdField simdField() const;
-  HwIdField cuField() const;
-  HwIdField workgroupField() const;
+  /// The HW_ID field scope dimension \p D tests on this target.
+  HwIdField field(ScopeDimension D) const { return sqtt_hardware_ids::field_of(Gen, D); }
 };
 
 /// Classifies an AMDGPU processor name ("gfx942", "gfx1100", "fiji", ...).
@@ -93,11 +85,6 @@ llvm::SmallVector<TargetFunction, 16> targetFunctions(llvm::Module &M);
 
 bool isKernel(const llvm::Function &F);
 
-/// The s_getreg immediate: id | offset << 6 | (size - 1) << 11.
-constexpr uint16_t hwregImm(unsigned Id, unsigned Offset, unsigned Size) {
-  return static_cast<uint16_t>(Id | (Offset << 6) | ((Size - 1) << 11));
-}
-
 /// AMDGPU address spaces the pass tells apart.
 namespace addrspace {
 constexpr unsigned Flat = 0;
@@ -105,13 +92,6 @@ constexpr unsigned Global = 1;
 constexpr unsigned Local = 3; // LDS
 constexpr unsigned Private = 5; // Scratch
 } // namespace addrspace
-
-namespace hwreg {
-constexpr unsigned HW_ID = 4;             // gfx9
-constexpr unsigned HW_ID1 = 23;           // gfx10+
-constexpr unsigned HW_ID2 = 24;           // gfx10+
-constexpr unsigned SHADER_CYCLES_LO = 29; // gfx12
-} // namespace hwreg
 
 } // namespace sqtt
 

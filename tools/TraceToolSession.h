@@ -86,18 +86,18 @@ public:
         });
     Progress.clear();
     UnresolvedKernels += T.UnresolvedKernels;
-    Total.add(T.Loss);
-    if (T.Loss.RecordsRead == 0)
+    Total.add(T.Counts);
+    if (T.Counts.RecordsRead == 0)
       throw Error(traceDirs().size() == 1 ? traceDirs()[0] + ": no shaderdata records"
                                           : "no shaderdata records in any trace directory");
-    if (Options.filtered() && T.Loss.RecordsRead == T.Loss.PrivRecords + T.Loss.Filtered)
+    if (Options.filtered() && T.Counts.RecordsRead == T.Counts.PrivRecords + T.Counts.Filtered)
       throw Error(describeEmptyFilters(Options, T.Passed));
   }
 
   /// The summary, then the exit status: 1 under --strict when anything could
   /// not be attributed, else 0.
-  int finish(const RecordCounts &Loss, bool Strict) const {
-    SessionTotals T{Loss, {}, UnresolvedKernels};
+  int finish(const RecordCounts &Counts, bool Strict) const {
+    SessionTotals T{Counts, {}, UnresolvedKernels};
     printSummary(T);
     if (Strict && T.unattributed()) {
       Log << Tool << ": error: --strict: " << T.unattributed()
@@ -153,7 +153,7 @@ private:
   }
 
   void printSummary(const SessionTotals &T) const {
-    const RecordCounts &L = T.Loss;
+    const RecordCounts &L = T.Counts;
     std::string Markers = nonZero({{L.FunctionMarkers, "function"},
                                    {L.UserMarkers, "user"},
                                    {L.PointMarkers, "point"},

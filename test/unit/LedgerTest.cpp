@@ -50,7 +50,7 @@ TEST(Ledger, RenumberDropsAndMovesRecordsAndTheirIndex) {
 
   // A ledger of merged records: kernels get no ID, counters follow.
   std::vector<MarkerRecord> Rows(2);
-  Rows[0].ID = 5, Rows[0].Kind = MarkerKind::UserScope, Rows[0].Name = "u";
+  Rows[0].ID = 5, Rows[0].Kind = MarkerKind::User, Rows[0].Name = "u";
   Rows[1].ID = 9, Rows[1].Kind = MarkerKind::Kernel, Rows[1].Name = "k";
   MarkerLedger M = MarkerLedger::fromRecords(Rows);
   EXPECT_EQ(M.records()[1].ID, 0u);

@@ -29,6 +29,7 @@ Operand imm(int64_t V) {
 Instruction inst(std::string Mnemonic, std::vector<Operand> Ops, unsigned Defs = 1, Flow Kind = Flow::Next) {
   Instruction I;
   I.Mnemonic = std::move(Mnemonic);
+  I.What = classifyInstruction(I.Mnemonic);
   I.Ops = std::move(Ops);
   I.NumDefs = Defs;
   I.Kind = Kind;

@@ -2,34 +2,37 @@
 
 #include "SQTTTarget.h"
 
+#include "llvm/TargetParser/TargetParser.h"
+
 #include "gtest/gtest.h"
 
+using namespace llvm;
 using namespace sqtt;
 
 namespace {
 
 TEST(Target, GenerationsByIsaVersion) {
-  EXPECT_EQ(classifyProcessor("gfx90a").Gen, GfxGen::GFX9);
-  EXPECT_EQ(classifyProcessor("gfx942").Gen, GfxGen::GFX9);
-  EXPECT_EQ(classifyProcessor("gfx950").Gen, GfxGen::GFX9);
-  EXPECT_EQ(classifyProcessor("gfx1030").Gen, GfxGen::RDNA);
-  EXPECT_EQ(classifyProcessor("gfx1100").Gen, GfxGen::RDNA);
-  EXPECT_EQ(classifyProcessor("gfx1200").Gen, GfxGen::GFX12);
-  EXPECT_EQ(classifyProcessor("gfx1201").Gen, GfxGen::GFX12);
-  EXPECT_EQ(classifyProcessor("gfx1250").Gen, GfxGen::GFX12);
+  EXPECT_EQ(classifyProcessor("gfx90a").Gen, Generation::gfx9);
+  EXPECT_EQ(classifyProcessor("gfx942").Gen, Generation::gfx9);
+  EXPECT_EQ(classifyProcessor("gfx950").Gen, Generation::gfx9);
+  EXPECT_EQ(classifyProcessor("gfx1030").Gen, Generation::gfx10);
+  EXPECT_EQ(classifyProcessor("gfx1100").Gen, Generation::gfx11);
+  EXPECT_EQ(classifyProcessor("gfx1200").Gen, Generation::gfx12);
+  EXPECT_EQ(classifyProcessor("gfx1201").Gen, Generation::gfx12);
+  EXPECT_EQ(classifyProcessor("gfx1250").Gen, Generation::gfx12);
 }
 
 TEST(Target, LegacyAndUnknownNamesAreNotMisclassified) {
   // fiji is gfx803: a name-prefix test once took it for gfx10+.
-  EXPECT_EQ(classifyProcessor("fiji").Gen, GfxGen::Unknown);
-  EXPECT_EQ(classifyProcessor("tahiti").Gen, GfxGen::Unknown);
-  EXPECT_EQ(classifyProcessor("gfx803").Gen, GfxGen::Unknown);
-  EXPECT_EQ(classifyProcessor("notgfx").Gen, GfxGen::Unknown);
-  EXPECT_EQ(classifyProcessor("").Gen, GfxGen::Unknown);
+  EXPECT_EQ(classifyProcessor("fiji").Gen, Generation::unknown);
+  EXPECT_EQ(classifyProcessor("tahiti").Gen, Generation::unknown);
+  EXPECT_EQ(classifyProcessor("gfx803").Gen, Generation::unknown);
+  EXPECT_EQ(classifyProcessor("notgfx").Gen, Generation::unknown);
+  EXPECT_EQ(classifyProcessor("").Gen, Generation::unknown);
 }
 
 TEST(Target, TargetIdSuffixesAreIgnored) {
-  EXPECT_EQ(classifyProcessor("gfx90a:xnack+").Gen, GfxGen::GFX9);
+  EXPECT_EQ(classifyProcessor("gfx90a:xnack+").Gen, Generation::gfx9);
   EXPECT_TRUE(classifyProcessor("gfx1250:xnack+").hasShaderCyclesU64());
 }
 
@@ -56,19 +59,35 @@ TEST(Target, ShaderCyclesInstruction) {
 
 TEST(Target, HwIdImmediates) {
   TargetInfo Gfx9 = classifyProcessor("gfx942");
-  EXPECT_EQ(Gfx9.waveField().GetRegImm, 6148);
-  EXPECT_EQ(Gfx9.simdField().GetRegImm, 2308);
-  EXPECT_EQ(Gfx9.cuField().GetRegImm, 6660);
-  EXPECT_EQ(Gfx9.workgroupField().GetRegImm, 7172);
+  EXPECT_EQ(Gfx9.field(ScopeDimension::wave).getreg_imm(), 6148);
+  EXPECT_EQ(Gfx9.field(ScopeDimension::simd).getreg_imm(), 2308);
+  EXPECT_EQ(Gfx9.field(ScopeDimension::cu).getreg_imm(), 6660);
+  EXPECT_EQ(Gfx9.field(ScopeDimension::wg).getreg_imm(), 7172);
 
-  for (const char *CPU : {"gfx1030", "gfx1100", "gfx1201"}) {
+  for (const char *CPU : {"gfx1030", "gfx1100", "gfx1201", "gfx11-generic"}) {
     TargetInfo T = classifyProcessor(CPU);
-    EXPECT_EQ(T.waveField().GetRegImm, 8215) << CPU;
-    EXPECT_EQ(T.simdField().GetRegImm, 2583) << CPU;
-    EXPECT_EQ(T.cuField().GetRegImm, 6807) << CPU;
-    EXPECT_EQ(T.workgroupField().GetRegImm, 9240) << CPU;
+    EXPECT_EQ(T.field(ScopeDimension::wave).getreg_imm(), 8215) << CPU;
+    EXPECT_EQ(T.field(ScopeDimension::simd).getreg_imm(), 2583) << CPU;
+    EXPECT_EQ(T.field(ScopeDimension::cu).getreg_imm(), 6807) << CPU;
+    EXPECT_EQ(T.field(ScopeDimension::wg).getreg_imm(), 9240) << CPU;
   }
-  EXPECT_EQ(hwregImm(hwreg::SHADER_CYCLES_LO, 4, 12), 22813);
+  EXPECT_EQ((HwIdField{sqtt_hardware_ids::shader_cycles, 4, 12}.getreg_imm()), 22813);
+}
+
+// The pass asks LLVM for a processor's generation; the trace tools read it
+// from the name in the code object (hardware_ids.hpp). Every processor this
+// LLVM knows, the generic targets included, must read the same both ways.
+TEST(Target, EveryProcessorReadsAsTheToolsReadIt) {
+  SmallVector<StringRef, 128> Names;
+  AMDGPU::fillValidArchListAMDGCN(Names);
+  ASSERT_GT(Names.size(), 20u);
+  unsigned Generic = 0;
+  for (StringRef Name : Names) {
+    Generic += Name.ends_with("-generic");
+    EXPECT_EQ(classifyProcessor(Name).Gen, sqtt_hardware_ids::generation_of_target(Name.str()))
+        << Name.str();
+  }
+  EXPECT_GE(Generic, 4u) << "the generic targets are in the list";
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceAnalysis.h"
 #include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/TraceSource.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -77,9 +78,9 @@ TEST(TraceAnalysis, RecordsInMemoryMatchFiles) {
   TraceAnalyzer InMemory(Mem.Resolver, Mem.Names, Options);
   std::vector<std::string> Warnings;
   DirResult R = InMemory.analyzeRecords("mem", 0, Occ, Engines, Warnings);
-  EXPECT_EQ(R.Loss.RecordsRead, 9u);
-  EXPECT_EQ(R.Loss.PrivRecords, 1u);
-  EXPECT_EQ(R.Loss.UnmatchedExits, 0u);
+  EXPECT_EQ(R.Counts.RecordsRead, 9u);
+  EXPECT_EQ(R.Counts.PrivRecords, 1u);
+  EXPECT_EQ(R.Counts.UnmatchedExits, 0u);
   EXPECT_EQ(R.WaveCount, 3u);
   EXPECT_EQ(R.Events.size(), 8u); // 4 scopes opened and closed
   // f: 10 + 20 (SE0 CU0) + 30 (SE1); f;u: 10; u: 28 (SE0 CU1).
@@ -103,10 +104,44 @@ TEST(TraceAnalysis, RecordsInMemoryMatchFiles) {
   Fixture Disk;
   TraceAnalyzer OnDisk(Disk.Resolver, Disk.Names, Options);
   DirResult F = OnDisk.analyze(Dir.string(), 0, Warnings);
+
+  // A third source that knows nothing of files or memory: it forwards the
+  // JSON source's answers, counting the engine reads. The analysis reads
+  // through the interface only, each engine once, and gets the same.
+  class Forwarding : public TraceSource {
+  public:
+    explicit Forwarding(TraceSource &To) : To(To) {}
+    const std::string &name() const override { return To.name(); }
+    const std::vector<uint32_t> &engines() const override { return To.engines(); }
+    void readEngine(size_t E, std::vector<Record> &Records) const override {
+      ++Reads;
+      To.readEngine(E, Records);
+    }
+    Occupancy occupancy() override { return To.occupancy(); }
+    std::optional<TracedKernel> tracedKernel() override { return To.tracedKernel(); }
+    std::optional<CaptureClock> clock() override { return To.clock(); }
+    InstructionCapture instructions(const CaptureClock *C) override { return To.instructions(C); }
+    mutable int Reads = 0;
+
+  private:
+    TraceSource &To;
+  };
+  JsonTraceSource Json(Dir.string(), Warnings);
+  Forwarding Through(Json);
+  Fixture Seam;
+  TraceAnalyzer ThroughSeam(Seam.Resolver, Seam.Names, Options);
+  DirResult S = ThroughSeam.analyze(Through, 0, Seam.Resolver, Warnings);
   fs::remove_all(Dir);
-  EXPECT_EQ(F.Loss.RecordsRead, R.Loss.RecordsRead);
+  EXPECT_EQ(F.Counts.RecordsRead, R.Counts.RecordsRead);
   EXPECT_EQ(F.Events.size(), R.Events.size());
   EXPECT_EQ(folded(OnDisk, Disk.Names), folded(InMemory, Mem.Names));
+  EXPECT_EQ(Through.Reads, 2);
+  EXPECT_EQ(S.Dir, Dir.string());
+  EXPECT_EQ(S.Counts.RecordsRead, R.Counts.RecordsRead);
+  EXPECT_EQ(S.Counts.PrivRecords, R.Counts.PrivRecords);
+  EXPECT_EQ(S.WaveCount, R.WaveCount);
+  EXPECT_EQ(S.Events.size(), R.Events.size());
+  EXPECT_EQ(folded(ThroughSeam, Seam.Names), folded(InMemory, Mem.Names));
 }
 
 // Reading engines ahead on another thread changes nothing but the timing:
@@ -134,7 +169,7 @@ TEST(TraceAnalysis, ReadAheadGivesTheSameResult) {
     TraceAnalyzer A(Fx.Resolver, Fx.Names, Options);
     std::vector<std::string> Warnings;
     DirResult R = A.analyzeRecords("mem", 0, O, Engines, Warnings);
-    EXPECT_EQ(R.Loss.RecordsRead, 5u * 200u);
+    EXPECT_EQ(R.Counts.RecordsRead, 5u * 200u);
     Folded[Ahead] = folded(A, Fx.Names);
     Events[Ahead] = R.Events.size();
     Waves[Ahead] = R.Waves.size();
@@ -168,7 +203,7 @@ TEST(TraceAnalysis, EachOutputIsTheSameWhicheverOthersAreBuilt) {
 
   struct Outputs {
     std::string Folded, Stats, Timeline, Addresses;
-    RecordCounts Loss;
+    RecordCounts Counts;
   };
   auto Run = [&](AnalysisOptions::Outputs Build) {
     NameTable Names;
@@ -180,7 +215,7 @@ TEST(TraceAnalysis, EachOutputIsTheSameWhicheverOthersAreBuilt) {
     std::vector<std::string> Warnings;
     DirResult R = A.analyzeRecords("mem", 0, Occ, Engines, Warnings);
     Outputs O;
-    O.Loss = R.Loss;
+    O.Counts = R.Counts;
     O.Folded = folded(A, Names);
     for (const StatsRow &Row : R.Stats.rows(Names))
       O.Stats += Row.Kernel + ";" + Row.Scope + ";" + std::to_string(Row.Count) + ";" +
@@ -207,9 +242,9 @@ TEST(TraceAnalysis, EachOutputIsTheSameWhicheverOthersAreBuilt) {
   // f: 10 to 50, 20 of it its own; u: 20 to 40; f again, open at the end.
   EXPECT_EQ(All.Stats, "k;f;1;40;20;1;40\nk;u;1;20;20;0;20\nk;d;2;0;0;0;9\n");
   EXPECT_EQ(All.Addresses, "30@256 30@260 ");
-  EXPECT_EQ(All.Loss.UnmatchedExits, 1u);
-  EXPECT_EQ(All.Loss.OpenAtWaveEnd, 1u);
-  EXPECT_EQ(All.Loss.AddressBlocks, 1u);
+  EXPECT_EQ(All.Counts.UnmatchedExits, 1u);
+  EXPECT_EQ(All.Counts.OpenAtWaveEnd, 1u);
+  EXPECT_EQ(All.Counts.AddressBlocks, 1u);
   EXPECT_NE(All.Timeline.find("10:0:f 20:0:u 25:2:d 25:3:7 25:3:9 40:1:"), std::string::npos)
       << All.Timeline;
   EXPECT_NE(All.Timeline.find("70:0:f 71:1:"), std::string::npos) << All.Timeline; // closed at the end
@@ -221,10 +256,10 @@ TEST(TraceAnalysis, EachOutputIsTheSameWhicheverOthersAreBuilt) {
     EXPECT_EQ(O.Stats, Build.Stats ? All.Stats : "");
     EXPECT_EQ(O.Timeline, Build.Timeline ? All.Timeline : "");
     EXPECT_EQ(O.Addresses, Build.Addresses ? All.Addresses : "");
-    EXPECT_EQ(O.Loss.Headers, All.Loss.Headers);
-    EXPECT_EQ(O.Loss.PayloadRecords, All.Loss.PayloadRecords);
-    EXPECT_EQ(O.Loss.UnmatchedExits, All.Loss.UnmatchedExits);
-    EXPECT_EQ(O.Loss.OpenAtWaveEnd, All.Loss.OpenAtWaveEnd);
+    EXPECT_EQ(O.Counts.Headers, All.Counts.Headers);
+    EXPECT_EQ(O.Counts.PayloadRecords, All.Counts.PayloadRecords);
+    EXPECT_EQ(O.Counts.UnmatchedExits, All.Counts.UnmatchedExits);
+    EXPECT_EQ(O.Counts.OpenAtWaveEnd, All.Counts.OpenAtWaveEnd);
   }
 }
 

@@ -45,7 +45,7 @@ std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceToolSessi
   Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
-        std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.Headers << " markers, " << R.WaveCount
+        std::cerr << Tool << ":   " << R.Dir << ": " << R.Counts.Headers << " markers, " << R.WaveCount
                   << " waves, " << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots\n";
       },
       &Profile, Total);

@@ -54,7 +54,7 @@ int run(const Options &Opts) {
     Session.analyze(
         A, Opts.Trace.Jobs,
         [&](sqtt::DirResult &R) {
-          std::cerr << Tool << ":   " << R.Dir << ": " << R.Loss.RecordsRead << " records, "
+          std::cerr << Tool << ":   " << R.Dir << ": " << R.Counts.RecordsRead << " records, "
                     << R.Addresses.size() << " address traces\n";
           sqtt::forEachAddressTrace(R, [&](const sqtt::AddressTrace &T) {
             Writer.add(T);

@@ -51,7 +51,7 @@ Result verifyOne(const CodeObject &CO, const std::string &Where, const Options &
   ElfImage Elf(CO.Data, CO.Size, Where);
   std::optional<rtd::Funcmap> Map;
   std::vector<std::string> Kernels;
-  if (const ElfSection *S = Elf.findSection(".sqtt_funcmap")) {
+  if (const ElfSection *S = Elf.findSection(sqtt_marker_kind::funcmap_section)) {
     Map = rtd::parse_funcmap(Elf.contents(*S));
     requireUniqueMarkerIDs(*Map, Where);
     for (const rtd::FuncmapEntry &E : Map->entries)

@@ -71,6 +71,9 @@ constexpr bool has_wave32(generation g) { return counts_wgps(g); }
 inline constexpr unsigned hw_id = 4;   // gfx9
 inline constexpr unsigned hw_id1 = 23; // gfx10+
 inline constexpr unsigned hw_id2 = 24; // gfx10+
+/// gfx12's SHADER_CYCLES: the low 20 bits of the shader clock (the packed
+/// marker header samples a window of it, marker_value.hpp).
+inline constexpr unsigned shader_cycles = 29;
 
 /// The scope dimensions, in the order of SQTT_SCOPE_WAVE/SIMD/CU/WG.
 enum class dimension : uint8_t { wave, simd, cu, wg };
@@ -123,6 +126,9 @@ struct field {
   constexpr uint32_t id_count() const { return width >= 32 ? 0 : 1u << width; }
 };
 
+/// The field an s_getreg immediate reads (the inverse of field::getreg_imm).
+constexpr field field_of_getreg_imm(uint32_t imm) { return {imm & 63, (imm >> 6) & 31, ((imm >> 11) & 31) + 1}; }
+
 /// The field a scope dimension tests (PASS-BEHAVIOR's table): HW_ID on gfx9;
 /// HW_ID1 (wave, SIMD, WGP) and HW_ID2 (workgroup slot) on gfx10 and later.
 constexpr field field_of(generation g, dimension d) {
@@ -145,6 +151,15 @@ constexpr field field_of(generation g, dimension d) {
   return {};
 }
 
+/// Whether \p mask filters dimension \p d on some generation: what a
+/// configuration must check before it knows the target.
+constexpr bool filters_on_some_generation(dimension d, uint32_t mask) {
+  for (generation g : {generation::gfx9, generation::gfx10, generation::gfx11, generation::gfx12})
+    if (field_of(g, d).is_filtered_by(mask))
+      return true;
+  return false;
+}
+
 /// The shader engine's field (not a scope dimension; the simulator writes it).
 constexpr field se_field(generation g) {
   return g == generation::unknown ? field{} : g == generation::gfx9 ? field{hw_id, 13, 3} : field{hw_id1, 18, 3};
@@ -165,11 +180,13 @@ static_assert(major_of_target("gfx11-generic") == 11 && major_of_target("gfx12-g
 static_assert(major_of_target("fiji") == 0 && major_of_target("amdgcn-amd-amdhsa--gfx1030") == 10);
 static_assert(field_of(generation::gfx9, dimension::cu).getreg_imm() == (4 | 8 << 6 | 3 << 11));
 static_assert(field_of(generation::gfx11, dimension::wg).getreg_imm() == (24 | 16 << 6 | 4 << 11));
+static_assert(field_of_getreg_imm(field_of(generation::gfx11, dimension::cu).getreg_imm()).offset == 10);
 static_assert(field_of(generation::gfx9, dimension::simd).id_mask() == 0xF);
 static_assert(field_of(generation::gfx9, dimension::cu).id_mask() == 0xFFFF);
 static_assert(field_of(generation::gfx12, dimension::wave).id_mask() == 0xFFFFFFFF);
 static_assert(field_of(generation::gfx9, dimension::cu).is_filtered_by(0xF));
 static_assert(!field_of(generation::gfx9, dimension::cu).is_filtered_by(0xFFFFFFFF));
 static_assert(!field_of(generation::gfx10, dimension::simd).is_filtered_by(0xF));
+static_assert(filters_on_some_generation(dimension::wave, 0xFFFF) && !filters_on_some_generation(dimension::cu, 0xFFFF));
 
 } // namespace sqtt_hardware_ids

@@ -178,22 +178,6 @@ std::unique_ptr<McTarget> makeTarget(const std::string &CPU, const std::string &
   return M;
 }
 
-Flow flowOf(std::string_view Mn) {
-  if (Mn == "s_branch")
-    return Flow::Branch;
-  if (Mn.substr(0, 10) == "s_cbranch_")
-    return Flow::CondBranch;
-  if (Mn.substr(0, 8) == "s_endpgm" || Mn == "s_rfe_b64" || Mn == "s_rfe_i64")
-    return Flow::End;
-  if (Mn == "s_setpc_b64" || Mn == "s_set_pc_i64")
-    return Flow::Return;
-  if (Mn == "s_swappc_b64" || Mn == "s_swap_pc_i64" || Mn == "s_call_b64" || Mn == "s_call_i64")
-    return Flow::Call;
-  if (Mn == "s_add_pc_i64" || Mn == "s_cbranch_join")
-    return Flow::Indirect;
-  return Flow::Next;
-}
-
 } // namespace
 
 struct CodeObjectIsa::Lines {
@@ -358,6 +342,7 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
         if (R < T.Regs.size() && T.Regs[R].valid())
           In.ImplicitDefs.push_back(T.Regs[R]);
       In.Kind = flowOf(In.Mnemonic);
+      In.What = classifyInstruction(In.Mnemonic);
       uint64_t Target = 0;
       if ((In.Kind == Flow::Branch || In.Kind == Flow::CondBranch || In.Kind == Flow::Call) &&
           T.MIA->evaluateBranch(MI, Address, Size, Target))

@@ -1,7 +1,6 @@
 // KernelRunner.cpp - a kernel's code run wave by wave on the ISA model.
 #include "sqtt/isa/KernelRunner.h"
 
-#include "Mnemonic.h"
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/isa/CodeObjectIsa.h"
 #include "sqtt/isa/ScalarMachine.h"
@@ -26,26 +25,20 @@ unsigned *costField(InstructionCosts &C, size_t Class) {
   return Fields[Class];
 }
 
+static_assert(std::size(ClassNames) == size_t(CostClass::Other) + 1, "a name for every cost class, in order");
+
 unsigned costOf(const Instruction &I, const InstructionCosts &C) {
-  std::string_view Mn = I.Mnemonic;
-  if (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch || I.Kind == Flow::Call || I.Kind == Flow::Return)
-    return C.Branch;
-  if (startsWith(Mn, "s_waitcnt") || startsWith(Mn, "s_wait_"))
-    return C.Wait;
-  if (startsWith(Mn, "s_barrier"))
-    return C.Barrier;
-  if (startsWith(Mn, "s_load") || startsWith(Mn, "s_buffer_load") || startsWith(Mn, "s_store") ||
-      startsWith(Mn, "s_scratch"))
-    return C.Smem;
-  if (startsWith(Mn, "s_"))
-    return C.Salu;
-  if (startsWith(Mn, "global_") || startsWith(Mn, "flat_") || startsWith(Mn, "buffer_") ||
-      startsWith(Mn, "scratch_") || startsWith(Mn, "tbuffer_") || startsWith(Mn, "image_"))
-    return C.Vmem;
-  if (startsWith(Mn, "ds_"))
-    return C.Lds;
-  if (startsWith(Mn, "v_"))
-    return C.Valu;
+  switch (I.What.Cost) {
+  case CostClass::Salu: return C.Salu;
+  case CostClass::Smem: return C.Smem;
+  case CostClass::Valu: return C.Valu;
+  case CostClass::Vmem: return C.Vmem;
+  case CostClass::Lds: return C.Lds;
+  case CostClass::Branch: return C.Branch;
+  case CostClass::Wait: return C.Wait;
+  case CostClass::Barrier: return C.Barrier;
+  case CostClass::Other: break;
+  }
   return C.Other;
 }
 

@@ -41,4 +41,19 @@ inline Bits subKnown(Bits A, Bits B) {
   return {(A.V - B.V) & Mask.Known, Mask.Known};
 }
 
+/// A compare family's condition on two known values (signed or not as the
+/// instruction's type says); nullopt for a condition the model does not know.
+inline std::optional<bool> compareValues(Operation Cond, int64_t A, int64_t B, bool Signed) {
+  uint64_t UA = uint64_t(A), UB = uint64_t(B);
+  switch (Cond) {
+  case Operation::Eq: return A == B;
+  case Operation::Ne: return A != B;
+  case Operation::Gt: return Signed ? A > B : UA > UB;
+  case Operation::Ge: return Signed ? A >= B : UA >= UB;
+  case Operation::Lt: return Signed ? A < B : UA < UB;
+  case Operation::Le: return Signed ? A <= B : UA <= UB;
+  default: return std::nullopt;
+  }
+}
+
 } // namespace sqtt::isa

@@ -3,7 +3,6 @@
 #include "sqtt/isa/ScalarMachine.h"
 
 #include "KnownBits.h"
-#include "Mnemonic.h"
 
 #include <algorithm>
 #include <cstring>
@@ -27,26 +26,24 @@ std::optional<bool> nonzero(Bits Lo, std::optional<Bits> Hi) {
 
 Bits sccBits(std::optional<bool> B) { return B ? Bits::of(*B ? 1 : 0) : Bits(); }
 
-
-/// "s_and_b64" -> {"and", 64}; the operation between "s_" and the type.
-struct Shape {
-  std::string_view Op;
-  unsigned Width = 32;
-  bool Signed = false;
-};
-Shape shapeOf(std::string_view Mn) {
-  Shape S;
-  size_t Last = Mn.rfind('_');
-  if (!startsWith(Mn, "s_") || Last == std::string_view::npos || Last < 2)
-    return S;
-  std::string_view Type = Mn.substr(Last + 1);
-  if (Type == "b32" || Type == "u32" || Type == "i32" || Type == "b64" || Type == "u64" || Type == "i64") {
-    S.Op = Mn.substr(2, Last - 2);
-    S.Width = Type[1] == '6' ? 64 : 32;
-    S.Signed = Type[0] == 'i';
+/// The bitwise operations of the logic and saveexec families.
+Bits logic(Operation Op, Bits A, Bits B) {
+  switch (Op) {
+  case Operation::And: return bitAnd(A, B);
+  case Operation::Or: return bitOr(A, B);
+  case Operation::Xor: return bitXor(A, B);
+  case Operation::AndNot: return bitAnd(A, bitNot(B));
+  case Operation::OrNot: return bitOr(A, bitNot(B));
+  case Operation::Nand: return bitNot(bitAnd(A, B));
+  case Operation::Nor: return bitNot(bitOr(A, B));
+  case Operation::Xnor: return bitNot(bitXor(A, B));
+  default: return Bits();
   }
-  return S;
 }
+
+
+/// A 64-bit result's high half, for the 64-bit forms of \p I's family.
+std::optional<Bits> high(const Instruction &I, Bits Hi) { return I.What.wide() ? std::optional<Bits>(Hi) : std::nullopt; }
 
 int64_t signExtend(uint64_t V, unsigned Bits) {
   return Bits >= 64 ? int64_t(V) : int64_t(V << (64 - Bits)) >> (64 - Bits);
@@ -137,322 +134,327 @@ void ScalarMachine::forgetDefs(const Instruction &I) {
 }
 
 void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const CallEffect *Callee) {
-  std::string_view Mn = I.Mnemonic;
-  auto Op = [&](size_t N) -> const Operand & { return I.op(N); };
-  auto ForgetDefs = [&] { forgetDefs(I); };
-  Shape S = shapeOf(Mn);
-  bool Wide = S.Width == 64;
-
   if (I.Kind == Flow::Call) {
-    const CallEffect Unknown = CallEffect::unknownCallee();
-    const CallEffect &E = Callee ? *Callee : Unknown;
-    for (uint16_t R = 0; R < reg::NumScalar; ++R)
-      if (E.Scalar[R])
-        set(R, Bits());
-    if (E.Vector) {
-      Lanes = {};
-      Uniform = {};
-    } else {
-      std::vector<uint16_t> Gone;
-      for (const auto &[K, B] : Lanes.get())
-        if (E.writesVector(uint16_t(K >> 8)) && (Gone.empty() || Gone.back() != (K >> 8)))
-          Gone.push_back(uint16_t(K >> 8));
-      for (const auto &[V, B] : Uniform.get())
-        if (E.writesVector(V))
-          Gone.push_back(V);
-      for (uint16_t V : Gone)
-        forgetVector({V, 1});
-    }
-    // The return address.
-    uint64_t Return = I.Address + I.Size;
-    write(Op(0), Bits::of(uint32_t(Return)), Bits::of(uint32_t(Return >> 32)));
+    executeCall(I, Callee);
     return;
   }
-  if (Mn == "s_getreg_b32") {
-    uint32_t Imm = uint32_t(Op(1).Imm);
-    unsigned Id = Imm & 0x3F, Offset = (Imm >> 6) & 0x1F, Size = ((Imm >> 11) & 0x1F) + 1;
-    std::optional<uint32_t> Value = Hw.of(Id);
-    write(Op(0), Value ? Bits::of(uint32_t((uint64_t(*Value) >> Offset) & ((1ull << Size) - 1))) : Bits());
+  switch (I.What.Kind) {
+  case Family::GetReg: {
+    sqtt_hardware_ids::field Field = sqtt_hardware_ids::field_of_getreg_imm(uint32_t(I.op(1).Imm));
+    std::optional<uint32_t> Value = Hw.of(Field.hwreg);
+    write(I.op(0), Value ? Bits::of(Field.extract(*Value)) : Bits());
     return;
   }
-  if (Mn == "s_getpc_b64" || Mn == "s_get_pc_i64") {
+  case Family::GetPc: {
     uint64_t Next = I.Address + I.Size;
-    write(Op(0), Bits::of(uint32_t(Next)), Bits::of(uint32_t(Next >> 32)));
+    write(I.op(0), Bits::of(uint32_t(Next)), Bits::of(uint32_t(Next >> 32)));
     return;
   }
-  if (Mn == "s_sext_i32_i16" || Mn == "s_sext_i32_i8") {
+  case Family::SignExtend: {
     // gfx12's s_getpc_b64 leaves the high word to be sign-extended from 16 bits.
-    Bits A = read(Op(1));
-    unsigned From = Mn == "s_sext_i32_i16" ? 16 : 8;
-    uint32_t Low = (1u << From) - 1;
-    write(Op(0), (A.Known & Low) == Low ? Bits::of(uint32_t(signExtend(A.V & Low, From))) : Bits());
+    Bits A = read(I.op(1));
+    uint32_t Low = (1u << I.What.Amount) - 1;
+    write(I.op(0), (A.Known & Low) == Low ? Bits::of(uint32_t(signExtend(A.V & Low, I.What.Amount))) : Bits());
     return;
   }
-  if (Mn == "s_add_nc_u64" || Mn == "s_add_u64" || Mn == "s_sub_nc_u64") {
-    Bits ALo = read(Op(1)), AHi = read(Op(1), 1), BLo = read(Op(2)), BHi = read(Op(2), 1);
-    if (ALo.known() && AHi.known() && BLo.known() && BHi.known()) {
-      uint64_t A = uint64_t(ALo.V) | (uint64_t(AHi.V) << 32), B = uint64_t(BLo.V) | (uint64_t(BHi.V) << 32);
-      uint64_t R = Mn == "s_sub_nc_u64" ? A - B : A + B;
-      write(Op(0), Bits::of(uint32_t(R)), Bits::of(uint32_t(R >> 32)));
-    } else {
-      ForgetDefs();
-    }
+  case Family::MoveK:
+    write(I.op(0), Bits::of(uint32_t(signExtend(uint64_t(I.op(1).Imm) & 0xFFFF, 16))));
     return;
-  }
-  if (Mn == "s_movk_i32") {
-    write(Op(0), Bits::of(uint32_t(signExtend(uint64_t(Op(1).Imm) & 0xFFFF, 16))));
+  case Family::Move:
+    write(I.op(0), read(I.op(1)), high(I, read(I.op(1), 1)));
     return;
-  }
-  if (S.Op == "mov") {
-    write(Op(0), read(Op(1)), Wide ? std::optional<Bits>(read(Op(1), 1)) : std::nullopt);
+  case Family::CondMove:
+    if (!Regs[reg::Scc].known())
+      forgetDefs(I);
+    else if (Regs[reg::Scc].V)
+      write(I.op(0), read(I.op(1)), high(I, read(I.op(1), 1)));
     return;
-  }
-  if (S.Op == "cmov") {
-    Bits Scc = Regs[reg::Scc];
-    if (!Scc.known()) {
-      ForgetDefs();
-    } else if (Scc.V) {
-      write(Op(0), read(Op(1)), Wide ? std::optional<Bits>(read(Op(1), 1)) : std::nullopt);
-    }
+  case Family::Select:
+    executeSelect(I);
     return;
-  }
-  if (S.Op == "cselect") {
-    Bits Scc = Regs[reg::Scc];
-    auto Pick = [&](unsigned Half) {
-      Bits A = read(Op(1), Half), B = read(Op(2), Half);
-      if (Scc.known())
-        return Scc.V ? A : B;
-      uint32_t Same = A.Known & B.Known & ~(A.V ^ B.V);
-      return Bits{A.V & Same, Same};
-    };
-    write(Op(0), Pick(0), Wide ? std::optional<Bits>(Pick(1)) : std::nullopt);
+  case Family::BitTest:
+    executeBitTest(I);
     return;
-  }
-  if (S.Op == "bitcmp1" || S.Op == "bitcmp0") {
-    Bits Index = read(Op(1));
-    unsigned Mask = S.Width - 1;
-    std::optional<bool> Bit;
-    if ((Index.Known & Mask) == Mask) {
-      unsigned B = Index.V & Mask;
-      Bits Word = read(Op(0), B >= 32 ? 1 : 0);
-      if (Word.Known >> (B & 31) & 1)
-        Bit = (Word.V >> (B & 31) & 1) != 0;
-    }
-    if (Bit && S.Op == "bitcmp0")
-      Bit = !*Bit;
-    set(reg::Scc, sccBits(Bit));
+  case Family::Logic:
+    executeLogic(I);
     return;
-  }
-  // Two-operand logic: and, or, xor and the negated forms.
-  static const char *const Logic[] = {"and", "or", "xor", "andn2", "and_not1", "orn2", "or_not1", "nand", "nor", "xnor"};
-  for (const char *L : Logic)
-    if (S.Op == L) {
-      auto Apply = [&](Bits A, Bits B) {
-        std::string_view N = S.Op;
-        if (N == "and")
-          return bitAnd(A, B);
-        if (N == "or")
-          return bitOr(A, B);
-        if (N == "xor")
-          return bitXor(A, B);
-        if (N == "andn2" || N == "and_not1")
-          return bitAnd(A, bitNot(B));
-        if (N == "orn2" || N == "or_not1")
-          return bitOr(A, bitNot(B));
-        if (N == "nand")
-          return bitNot(bitAnd(A, B));
-        if (N == "nor")
-          return bitNot(bitOr(A, B));
-        return bitNot(bitXor(A, B));
-      };
-      Bits Lo = Apply(read(Op(1)), read(Op(2)));
-      std::optional<Bits> Hi;
-      if (Wide)
-        Hi = Apply(read(Op(1), 1), read(Op(2), 1));
-      std::optional<bool> Nonzero = nonzero(Lo, Hi);
-      // A wave that runs scalar code has a lane active, so a result that is
-      // EXEC itself (EXEC AND all-ones, EXEC AND-NOT zero, EXEC OR zero: the
-      // scope tests' forms) is nonzero.
-      auto IsExec = [&](const Operand &O) {
-        return O.isReg() && O.Reg.scalar() && (O.Reg.First == reg::ExecLo || ExecCopy[O.Reg.First]);
-      };
-      auto Is = [&](const Operand &O, uint32_t V) {
-        return read(O) == Bits::of(V) && (!Wide || Wave == 32 || read(O, 1) == Bits::of(V));
-      };
-      bool IsExecItself = false;
-      std::string_view N = S.Op;
-      if (N == "and")
-        IsExecItself = (IsExec(Op(1)) && (Is(Op(2), ~0u) || IsExec(Op(2)))) || (IsExec(Op(2)) && Is(Op(1), ~0u));
-      else if (N == "andn2" || N == "and_not1")
-        IsExecItself = IsExec(Op(1)) && Is(Op(2), 0);
-      else if (N == "or")
-        IsExecItself = (IsExec(Op(1)) && (Is(Op(2), 0) || IsExec(Op(2)))) || (IsExec(Op(2)) && Is(Op(1), 0));
-      else if (N == "xor")
-        IsExecItself = (IsExec(Op(1)) && Is(Op(2), 0)) || (IsExec(Op(2)) && Is(Op(1), 0));
-      if (!Nonzero && IsExecItself)
-        Nonzero = true;
-      write(Op(0), Lo, Hi);
-      set(reg::Scc, sccBits(Nonzero));
-      if (IsExecItself && Op(0).isReg() && Op(0).Reg.scalar())
-        ExecCopy[Op(0).Reg.First] = true;
-      return;
-    }
-  if (S.Op == "not") {
-    Bits Lo = bitNot(read(Op(1)));
-    std::optional<Bits> Hi;
-    if (Wide)
-      Hi = bitNot(read(Op(1), 1));
-    write(Op(0), Lo, Hi);
+  case Family::Not: {
+    Bits Lo = bitNot(read(I.op(1)));
+    std::optional<Bits> Hi = high(I, bitNot(read(I.op(1), 1)));
+    write(I.op(0), Lo, Hi);
     set(reg::Scc, sccBits(nonzero(Lo, Hi)));
     return;
   }
-  if ((S.Op == "lshl" || S.Op == "lshr" || S.Op == "ashr") && !Wide) {
-    Bits A = read(Op(1)), B = read(Op(2));
-    Bits R;
-    if ((B.Known & 31) == 31) {
-      unsigned Sh = B.V & 31;
-      uint32_t Low = Sh ? (1u << Sh) - 1 : 0;
-      if (S.Op == "lshl") {
-        R = {A.V << Sh, (A.Known << Sh) | Low};
-      } else if (S.Op == "lshr") {
-        R = {A.V >> Sh, (A.Known >> Sh) | ~(~0u >> Sh)};
-      } else {
-        bool SignKnown = A.Known >> 31;
-        uint32_t V = uint32_t(int32_t(A.V) >> Sh), K = A.Known >> Sh;
-        if (SignKnown)
-          K |= ~(~0u >> Sh);
-        R = {V, K};
-      }
-    }
-    write(Op(0), R);
-    set(reg::Scc, sccBits(nonzero(R, std::nullopt)));
+  case Family::Shift:
+    executeShift(I);
     return;
-  }
-  if (S.Op == "bfe" && !Wide) {
-    Bits A = read(Op(1)), B = read(Op(2));
-    Bits R;
-    if (A.known() && B.known()) {
-      unsigned Off = B.V & 31, W = (B.V >> 16) & 0x7F;
-      uint64_t V = W ? (uint64_t(A.V) >> Off) & ((W >= 32 ? ~0ull : (1ull << W) - 1)) : 0;
-      if (S.Signed && W && W < 32 && (V >> (W - 1)) & 1)
-        V |= ~((1ull << W) - 1);
-      R = Bits::of(uint32_t(V));
-    }
-    write(Op(0), R);
-    set(reg::Scc, sccBits(nonzero(R, std::nullopt)));
+  case Family::BitFieldExtract:
+    executeBitFieldExtract(I);
     return;
-  }
-  if (startsWith(S.Op, "cmp_") || startsWith(S.Op, "cmpk_")) {
-    std::string_view Cond = S.Op.substr(S.Op.find('_') + 1);
-    auto Value = [&](unsigned N) -> std::optional<int64_t> {
-      Bits Lo = read(Op(N)), Hi = Wide ? read(Op(N), 1) : Bits::of(0);
-      if (!Lo.known() || !Hi.known())
-        return std::nullopt;
-      uint64_t V = uint64_t(Lo.V) | (uint64_t(Hi.V) << 32);
-      if (startsWith(S.Op, "cmpk_") && N == 1)
-        V = S.Signed ? uint64_t(signExtend(V & 0xFFFF, 16)) : V & 0xFFFF;
-      return S.Signed ? signExtend(V, S.Width) : int64_t(V);
-    };
-    std::optional<int64_t> A = Value(0), B = Value(1);
-    std::optional<bool> R;
-    if (A && B) {
-      bool Unsigned = !S.Signed;
-      uint64_t UA = uint64_t(*A), UB = uint64_t(*B);
-      if (Cond == "eq")
-        R = *A == *B;
-      else if (Cond == "lg")
-        R = *A != *B;
-      else if (Cond == "gt")
-        R = Unsigned ? UA > UB : *A > *B;
-      else if (Cond == "ge")
-        R = Unsigned ? UA >= UB : *A >= *B;
-      else if (Cond == "lt")
-        R = Unsigned ? UA < UB : *A < *B;
-      else if (Cond == "le")
-        R = Unsigned ? UA <= UB : *A <= *B;
-    } else if (Cond == "eq" || Cond == "lg") {
-      // Two values whose known bits differ are not equal.
-      for (unsigned H = 0; H < (Wide ? 2u : 1u); ++H) {
-        Bits X = read(Op(0), H), Y = read(Op(1), H);
-        if (startsWith(S.Op, "cmpk_"))
-          Y = Bits::of(uint32_t(Op(1).Imm & 0xFFFF));
-        if ((X.V ^ Y.V) & X.Known & Y.Known)
-          R = Cond == "lg";
-      }
-    }
-    set(reg::Scc, sccBits(R));
+  case Family::Compare:
+    executeCompare(I);
     return;
-  }
-  if (endsWith(S.Op, "_saveexec")) {
-    std::string_view Base = S.Op.substr(0, S.Op.size() - 9);
-    unsigned Halves = Wide ? 2 : 1;
-    Bits Old[2] = {exec(0), exec(1)}, New[2];
-    for (unsigned H = 0; H < Halves; ++H) {
-      Bits Src = read(Op(1), H);
-      if (Base == "and")
-        New[H] = bitAnd(Src, Old[H]);
-      else if (Base == "or")
-        New[H] = bitOr(Src, Old[H]);
-      else if (Base == "xor")
-        New[H] = bitXor(Src, Old[H]);
-      else if (Base == "andn2" || Base == "and_not1")
-        New[H] = bitAnd(Src, bitNot(Old[H]));
-      else
-        New[H] = Bits();
-    }
-    write(Op(0), Old[0], Wide ? std::optional<Bits>(Old[1]) : std::nullopt);
-    set(reg::ExecLo, New[0]);
-    if (Wide)
-      set(reg::ExecHi, New[1]);
-    set(reg::Scc, sccBits(nonzero(New[0], Wide ? std::optional<Bits>(New[1]) : std::nullopt)));
+  case Family::SaveExec:
+    executeSaveExec(I);
     return;
-  }
-  if (!Wide && (S.Op == "lshl1_add" || S.Op == "lshl2_add" || S.Op == "lshl3_add" || S.Op == "lshl4_add")) {
+  case Family::ShiftAdd: {
     // (A << N) + B: how a numeric marker's value is formed from a register
     // ID and the flag bits (the flags stay known when the ID is data).
-    unsigned N = unsigned(S.Op[4] - '0');
-    Bits A = read(Op(1)), B = read(Op(2));
+    unsigned N = I.What.Amount;
+    Bits A = read(I.op(1)), B = read(I.op(2));
     Bits R = addKnown(shiftLeft(A, N), B);
-    write(Op(0), R);
+    write(I.op(0), R);
     set(reg::Scc, R.known() && A.known() ? Bits::of(((uint64_t(A.V) << N) + B.V) >> 32 ? 1 : 0) : Bits());
     return;
   }
-  // Adds and subtracts with carry: how a call's target is formed.
-  if (!Wide && (S.Op == "add" || S.Op == "addc" || S.Op == "sub" || S.Op == "subb" || S.Op == "add_co" ||
-                S.Op == "add_co_ci" || S.Op == "sub_co" || S.Op == "sub_co_ci")) {
-    bool Carry = S.Op == "addc" || S.Op == "subb" || S.Op == "add_co_ci" || S.Op == "sub_co_ci";
-    bool Sub = startsWith(S.Op, "sub");
-    Bits A = read(Op(1)), B = read(Op(2)), C = Carry ? Regs[reg::Scc] : Bits::of(0);
-    if (A.known() && B.known() && C.known()) {
-      uint64_t R = Sub ? uint64_t(A.V) - uint64_t(B.V) - (C.V & 1) : uint64_t(A.V) + uint64_t(B.V) + (C.V & 1);
-      bool Out;
-      if (S.Signed) {
-        int64_t SR = Sub ? int64_t(int32_t(A.V)) - int32_t(B.V) : int64_t(int32_t(A.V)) + int32_t(B.V);
-        Out = SR < INT32_MIN || SR > INT32_MAX;
-      } else {
-        Out = (R >> 32) != 0;
-      }
-      write(Op(0), Bits::of(uint32_t(R)));
-      set(reg::Scc, Bits::of(Out ? 1 : 0));
-    } else if (!Carry) {
-      // The low bits both sides know: (id << 2) + flags keeps its flags.
-      ForgetDefs();
-      write(Op(0), Sub ? subKnown(A, B) : addKnown(A, B));
-    } else {
-      ForgetDefs();
-    }
+  case Family::AddSub:
+    executeAddSub(I);
     return;
+  case Family::Add64:
+    executeAdd64(I);
+    return;
+  case Family::ReadFirstLane:
+    write(I.op(0), uniform(I.op(1)));
+    return;
+  case Family::ReadLane:
+    executeReadLane(I);
+    return;
+  case Family::WriteLane:
+    executeWriteLane(I);
+    return;
+  case Family::VectorCopy:
+    if (!executeVectorCopy(I))
+      forgetDefs(I);
+    return;
+  case Family::VectorShiftCombine:
+    if (!executeVectorShiftCombine(I))
+      forgetDefs(I);
+    return;
+  case Family::VectorCompare:
+    executeVectorCompare(I);
+    return;
+  case Family::CndMask:
+    if (!executeCndMask(I))
+      forgetDefs(I);
+    return;
+  case Family::SpillStore:
+  case Family::SpillLoad:
+    if (!spill(I, I.What.Kind == Family::SpillStore))
+      forgetDefs(I);
+    return;
+  case Family::CondBranch:
+  case Family::TraceM0:
+  case Family::TraceImm:
+  case Family::Other:
+    break;
   }
-
-  if (executeVectorOp(I))
-    return;
   // Anything else: what it writes becomes unknown (SCC included, where the
   // instruction's description says it writes it).
-  ForgetDefs();
+  forgetDefs(I);
+}
+
+void ScalarMachine::executeCall(const Instruction &I, const CallEffect *Callee) {
+  const CallEffect Unknown = CallEffect::unknownCallee();
+  const CallEffect &E = Callee ? *Callee : Unknown;
+  for (uint16_t R = 0; R < reg::NumScalar; ++R)
+    if (E.Scalar[R])
+      set(R, Bits());
+  if (E.Vector) {
+    Lanes = {};
+    Uniform = {};
+  } else {
+    std::vector<uint16_t> Gone;
+    for (const auto &[K, B] : Lanes.get())
+      if (E.writesVector(uint16_t(K >> 8)) && (Gone.empty() || Gone.back() != (K >> 8)))
+        Gone.push_back(uint16_t(K >> 8));
+    for (const auto &[V, B] : Uniform.get())
+      if (E.writesVector(V))
+        Gone.push_back(V);
+    for (uint16_t V : Gone)
+      forgetVector({V, 1});
+  }
+  // The return address.
+  uint64_t Return = I.Address + I.Size;
+  write(I.op(0), Bits::of(uint32_t(Return)), Bits::of(uint32_t(Return >> 32)));
+}
+
+void ScalarMachine::executeSelect(const Instruction &I) {
+  Bits Scc = Regs[reg::Scc];
+  auto Pick = [&](unsigned Half) {
+    Bits A = read(I.op(1), Half), B = read(I.op(2), Half);
+    if (Scc.known())
+      return Scc.V ? A : B;
+    uint32_t Same = A.Known & B.Known & ~(A.V ^ B.V);
+    return Bits{A.V & Same, Same};
+  };
+  write(I.op(0), Pick(0), high(I, Pick(1)));
+}
+
+void ScalarMachine::executeBitTest(const Instruction &I) {
+  Bits Index = read(I.op(1));
+  unsigned Mask = I.What.Width - 1;
+  std::optional<bool> Bit;
+  if ((Index.Known & Mask) == Mask) {
+    unsigned B = Index.V & Mask;
+    Bits Word = read(I.op(0), B >= 32 ? 1 : 0);
+    if (Word.Known >> (B & 31) & 1)
+      Bit = (Word.V >> (B & 31) & 1) != 0;
+  }
+  if (Bit && I.What.Op == Operation::Ne) // s_bitcmp0
+    Bit = !*Bit;
+  set(reg::Scc, sccBits(Bit));
+}
+
+void ScalarMachine::executeLogic(const Instruction &I) {
+  Operation Op = I.What.Op;
+  bool Wide = I.What.wide();
+  Bits Lo = logic(Op, read(I.op(1)), read(I.op(2)));
+  std::optional<Bits> Hi = high(I, logic(Op, read(I.op(1), 1), read(I.op(2), 1)));
+  std::optional<bool> Nonzero = nonzero(Lo, Hi);
+  // A wave that runs scalar code has a lane active, so a result that is
+  // EXEC itself (EXEC AND all-ones, EXEC AND-NOT zero, EXEC OR zero: the
+  // scope tests' forms) is nonzero.
+  auto IsExec = [&](const Operand &O) {
+    return O.isReg() && O.Reg.scalar() && (O.Reg.First == reg::ExecLo || ExecCopy[O.Reg.First]);
+  };
+  auto Is = [&](const Operand &O, uint32_t V) {
+    return read(O) == Bits::of(V) && (!Wide || Wave == 32 || read(O, 1) == Bits::of(V));
+  };
+  const Operand &A = I.op(1), &B = I.op(2);
+  bool IsExecItself = false;
+  if (Op == Operation::And)
+    IsExecItself = (IsExec(A) && (Is(B, ~0u) || IsExec(B))) || (IsExec(B) && Is(A, ~0u));
+  else if (Op == Operation::AndNot)
+    IsExecItself = IsExec(A) && Is(B, 0);
+  else if (Op == Operation::Or)
+    IsExecItself = (IsExec(A) && (Is(B, 0) || IsExec(B))) || (IsExec(B) && Is(A, 0));
+  else if (Op == Operation::Xor)
+    IsExecItself = (IsExec(A) && Is(B, 0)) || (IsExec(B) && Is(A, 0));
+  if (!Nonzero && IsExecItself)
+    Nonzero = true;
+  write(I.op(0), Lo, Hi);
+  set(reg::Scc, sccBits(Nonzero));
+  if (IsExecItself && I.op(0).isReg() && I.op(0).Reg.scalar())
+    ExecCopy[I.op(0).Reg.First] = true;
+}
+
+void ScalarMachine::executeShift(const Instruction &I) {
+  Bits A = read(I.op(1)), B = read(I.op(2));
+  Bits R;
+  if ((B.Known & 31) == 31) {
+    unsigned Sh = B.V & 31;
+    uint32_t Low = Sh ? (1u << Sh) - 1 : 0;
+    if (I.What.Op == Operation::ShiftLeft) {
+      R = {A.V << Sh, (A.Known << Sh) | Low};
+    } else if (I.What.Op == Operation::ShiftRight) {
+      R = {A.V >> Sh, (A.Known >> Sh) | ~(~0u >> Sh)};
+    } else {
+      bool SignKnown = A.Known >> 31;
+      uint32_t V = uint32_t(int32_t(A.V) >> Sh), K = A.Known >> Sh;
+      if (SignKnown)
+        K |= ~(~0u >> Sh);
+      R = {V, K};
+    }
+  }
+  write(I.op(0), R);
+  set(reg::Scc, sccBits(nonzero(R, std::nullopt)));
+}
+
+void ScalarMachine::executeBitFieldExtract(const Instruction &I) {
+  Bits A = read(I.op(1)), B = read(I.op(2));
+  Bits R;
+  if (A.known() && B.known()) {
+    unsigned Off = B.V & 31, W = (B.V >> 16) & 0x7F;
+    uint64_t V = W ? (uint64_t(A.V) >> Off) & ((W >= 32 ? ~0ull : (1ull << W) - 1)) : 0;
+    if (I.What.Signed && W && W < 32 && (V >> (W - 1)) & 1)
+      V |= ~((1ull << W) - 1);
+    R = Bits::of(uint32_t(V));
+  }
+  write(I.op(0), R);
+  set(reg::Scc, sccBits(nonzero(R, std::nullopt)));
+}
+
+void ScalarMachine::executeCompare(const Instruction &I) {
+  const InstructionFamily &F = I.What;
+  auto Value = [&](unsigned N) -> std::optional<int64_t> {
+    Bits Lo = read(I.op(N)), Hi = F.wide() ? read(I.op(N), 1) : Bits::of(0);
+    if (!Lo.known() || !Hi.known())
+      return std::nullopt;
+    uint64_t V = uint64_t(Lo.V) | (uint64_t(Hi.V) << 32);
+    if (F.Imm16 && N == 1)
+      V = F.Signed ? uint64_t(signExtend(V & 0xFFFF, 16)) : V & 0xFFFF;
+    return F.Signed ? signExtend(V, F.Width) : int64_t(V);
+  };
+  std::optional<int64_t> A = Value(0), B = Value(1);
+  std::optional<bool> R;
+  if (A && B) {
+    R = compareValues(F.Op, *A, *B, F.Signed);
+  } else if (F.Op == Operation::Eq || F.Op == Operation::Ne) {
+    // Two values whose known bits differ are not equal.
+    for (unsigned H = 0; H < (F.wide() ? 2u : 1u); ++H) {
+      Bits X = read(I.op(0), H), Y = read(I.op(1), H);
+      if (F.Imm16)
+        Y = Bits::of(uint32_t(I.op(1).Imm & 0xFFFF));
+      if ((X.V ^ Y.V) & X.Known & Y.Known)
+        R = F.Op == Operation::Ne;
+    }
+  }
+  set(reg::Scc, sccBits(R));
+}
+
+void ScalarMachine::executeSaveExec(const Instruction &I) {
+  bool Wide = I.What.wide();
+  Bits Old[2] = {exec(0), exec(1)}, New[2];
+  for (unsigned H = 0; H < (Wide ? 2u : 1u); ++H) {
+    Operation Op = I.What.Op;
+    Bits Src = read(I.op(1), H);
+    // The forms s_<op>_saveexec computes from the source and EXEC.
+    if (Op == Operation::And || Op == Operation::Or || Op == Operation::Xor || Op == Operation::AndNot)
+      New[H] = logic(Op, Src, Old[H]);
+  }
+  write(I.op(0), Old[0], high(I, Old[1]));
+  set(reg::ExecLo, New[0]);
+  if (Wide)
+    set(reg::ExecHi, New[1]);
+  set(reg::Scc, sccBits(nonzero(New[0], high(I, New[1]))));
+}
+
+void ScalarMachine::executeAddSub(const Instruction &I) {
+  const InstructionFamily &F = I.What;
+  bool Sub = F.Op == Operation::Sub;
+  Bits A = read(I.op(1)), B = read(I.op(2)), C = F.Carry ? Regs[reg::Scc] : Bits::of(0);
+  if (A.known() && B.known() && C.known()) {
+    uint64_t R = Sub ? uint64_t(A.V) - uint64_t(B.V) - (C.V & 1) : uint64_t(A.V) + uint64_t(B.V) + (C.V & 1);
+    bool Out;
+    if (F.Signed) {
+      int64_t SR = Sub ? int64_t(int32_t(A.V)) - int32_t(B.V) : int64_t(int32_t(A.V)) + int32_t(B.V);
+      Out = SR < INT32_MIN || SR > INT32_MAX;
+    } else {
+      Out = (R >> 32) != 0;
+    }
+    write(I.op(0), Bits::of(uint32_t(R)));
+    set(reg::Scc, Bits::of(Out ? 1 : 0));
+  } else if (!F.Carry) {
+    // The low bits both sides know: (id << 2) + flags keeps its flags.
+    forgetDefs(I);
+    write(I.op(0), Sub ? subKnown(A, B) : addKnown(A, B));
+  } else {
+    forgetDefs(I);
+  }
+}
+
+void ScalarMachine::executeAdd64(const Instruction &I) {
+  Bits ALo = read(I.op(1)), AHi = read(I.op(1), 1), BLo = read(I.op(2)), BHi = read(I.op(2), 1);
+  if (ALo.known() && AHi.known() && BLo.known() && BHi.known()) {
+    uint64_t A = uint64_t(ALo.V) | (uint64_t(AHi.V) << 32), B = uint64_t(BLo.V) | (uint64_t(BHi.V) << 32);
+    uint64_t R = I.What.Op == Operation::Sub ? A - B : A + B;
+    write(I.op(0), Bits::of(uint32_t(R)), Bits::of(uint32_t(R >> 32)));
+  } else {
+    forgetDefs(I);
+  }
 }
 
 std::optional<bool> ScalarMachine::branchTaken(const Instruction &I) const {
-  std::string_view Mn = I.Mnemonic;
   if (I.Kind == Flow::Branch)
     return true;
   auto Mask = [&](uint16_t Lo) -> std::optional<bool> {
@@ -461,27 +463,28 @@ std::optional<bool> ScalarMachine::branchTaken(const Instruction &I) const {
     return nonzero(Regs[Lo], Wave == 64 ? std::optional<Bits>(Regs[Lo + 1]) : std::nullopt);
   };
   auto Flip = [](std::optional<bool> B) { return B ? std::optional<bool>(!*B) : std::nullopt; };
-  if (Mn == "s_cbranch_scc0" || Mn == "s_cbranch_scc1") {
+  if (I.What.Kind != Family::CondBranch)
+    return std::nullopt;
+  switch (I.What.Op) {
+  case Operation::SccZero:
+  case Operation::SccOne: {
     Bits Scc = Regs[reg::Scc];
     if (!(Scc.Known & 1))
       return std::nullopt;
-    return bool(Scc.V & 1) == (Mn == "s_cbranch_scc1");
+    return bool(Scc.V & 1) == (I.What.Op == Operation::SccOne);
   }
-  if (Mn == "s_cbranch_vccnz")
-    return Mask(reg::VccLo);
-  if (Mn == "s_cbranch_vccz")
-    return Flip(Mask(reg::VccLo));
-  if (Mn == "s_cbranch_execnz")
-    return Mask(reg::ExecLo);
-  if (Mn == "s_cbranch_execz")
-    return Flip(Mask(reg::ExecLo));
-  return std::nullopt;
+  case Operation::VccNonzero: return Mask(reg::VccLo);
+  case Operation::VccZero: return Flip(Mask(reg::VccLo));
+  case Operation::ExecNonzero: return Mask(reg::ExecLo);
+  case Operation::ExecZero: return Flip(Mask(reg::ExecLo));
+  default: return std::nullopt;
+  }
 }
 
 Bits ScalarMachine::traceValue(const Instruction &I) const {
-  if (I.Mnemonic == "s_ttracedata_imm")
+  if (I.What.Kind == Family::TraceImm)
     return I.Ops.empty() || !I.Ops[0].isImm() ? Bits() : Bits::of(uint32_t(I.Ops[0].Imm & 0xFFFF));
-  if (I.Mnemonic == "s_ttracedata")
+  if (I.What.Kind == Family::TraceM0)
     return Regs[reg::M0];
   return Bits();
 }

@@ -230,7 +230,7 @@ bool FunctionVerifier::pop(const Function &F, uint64_t At, PathContext &C, uint3
 
 bool FunctionVerifier::trace(const Function &F, const Instruction &I, const ScalarMachine &M, PathContext &C,
                              WalkResult &R) {
-  bool FromM0 = I.Mnemonic == "s_ttracedata";
+  bool FromM0 = I.What.Kind == Family::TraceM0;
   if (FromM0 && !M.m0Written())
     report(FindingKind::M0NotWritten, F, I.Address,
            "s_ttracedata records m0, which no instruction on this path has written");

@@ -34,6 +34,8 @@ namespace {
 
 namespace rtd = rocprof_trace_decoder::codeobj;
 
+/// Every file says it is simulated.
+constexpr const char *Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
 
 /// Whether \p P records anything on a wave of some CU, SIMD and slot (the
 /// scope masks may select any of them).
@@ -98,13 +100,10 @@ std::string writeWaveFiles(OutputFiles &Files, const fs::path &Ui, uint32_t SE, 
   return Out + "}";
 }
 
-} // namespace
-
-SynthStats synthesize(const SynthScenario &S) {
-  if (S.CodeObjects.empty())
-    throw Error("no code objects given");
+/// The scenario's code objects, each with the kernel it simulates and, for
+/// the random mode, its call tree.
+std::vector<SynthCO> loadCodeObjects(const SynthScenario &S, SynthStats &Stats) {
   std::vector<SynthCO> COs;
-  SynthStats Stats;
   for (const std::string &P : S.CodeObjects) {
     COs.push_back(loadCO(P));
     if (S.LoadPrograms)
@@ -114,21 +113,212 @@ SynthStats synthesize(const SynthScenario &S) {
     for (size_t C = 0; C < COs.size(); ++C)
       if (!COs[C].Scopes.empty())
         buildCallTree(COs[C], S, C);
-  // The whole tree or nothing: every file is written beside its place and
-  // renamed there at the end; an error leaves nothing behind.
-  OutputFiles Files("sqtt-synth");
-  fs::path Out(S.Output);
+  return COs;
+}
+
+/// The host directory with the code objects as rocprofv3 names them.
+void writeCodeObjects(OutputFiles &Files, const fs::path &Out, const std::vector<SynthCO> &COs) {
   try {
     Files.createDirectory((Out / "synthetic-host").string());
   } catch (const Error &E) {
     std::string Why = E.what(); // "<which part>: cannot create directory: <reason>"
-    throw Error(S.Output + ": cannot create: " + Why.substr(Why.rfind(": ") + 2));
+    throw Error(Out.string() + ": cannot create: " + Why.substr(Why.rfind(": ") + 2));
   }
   // Code objects may be sparse (a mostly empty fat binary): holes stay holes.
   for (const SynthCO &C : COs)
     Files.copy((Out / "synthetic-host" / ("1234_simulated_code_object_id_" + std::to_string(C.ID) + ".out")).string(),
                C.Path);
+}
 
+/// Where slot \p G of an engine runs: its CU, SIMD and wave slot.
+struct SlotPlace {
+  uint32_t CU, SIMD, Wave;
+};
+SlotPlace placeOf(const SynthScenario &S, size_t G) {
+  return {uint32_t(G) / (S.SIMDs * S.WavesPerSIMD), (uint32_t(G) / S.WavesPerSIMD) % S.SIMDs,
+          uint32_t(G) % S.WavesPerSIMD};
+}
+
+/// Every wave slot of shader engine \p SE in dispatch directory \p D, in
+/// CU, SIMD, slot order.
+std::vector<std::unique_ptr<SlotGen>> engineSlots(const SynthScenario &S, const std::vector<SynthCO> &COs, uint32_t D,
+                                                  uint32_t SE, Truth &T, SynthListing &Listing,
+                                                  std::deque<bool> &FirstPacked) {
+  // Per SIMD: has its first (undelayed) packed header been issued?
+  FirstPacked.assign(S.CUs * S.SIMDs, true);
+  std::vector<int64_t> Phases(S.CUs * S.SIMDs);
+  std::mt19937_64 PhaseRng(S.Seed + 7919 * D + SE);
+  for (auto &P : Phases)
+    P = int64_t(PhaseRng() % (1u << 24));
+  std::vector<std::unique_ptr<SlotGen>> Gens;
+  uint32_t SlotIndex = 0;
+  for (uint32_t CU = 0; CU < S.CUs; ++CU)
+    for (uint32_t SIMD = 0; SIMD < S.SIMDs; ++SIMD)
+      for (uint32_t W = 0; W < S.WavesPerSIMD; ++W)
+        Gens.push_back(std::make_unique<SlotGen>(S, COs, D, SE, CU, SIMD, W, SlotIndex++, Phases[CU * S.SIMDs + SIMD],
+                                                 FirstPacked[CU * S.SIMDs + SIMD], T, Listing));
+  return Gens;
+}
+
+/// An engine's shaderdata file: the k-way merge of its slots' records by
+/// arrival time.
+void writeShaderData(OutputFiles &Files, const fs::path &Path, const SynthScenario &S,
+                     std::vector<std::unique_ptr<SlotGen>> &Gens, SynthStats &Stats) {
+  Files.write(Path.string(), [&](std::ostream &OS) {
+    char Line[96];
+    OS << "{" << Note << ",\"type\":\"shaderdata\",\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\","
+                         "\"wave_id\",\"flags\"],\"records\":[";
+    using Item = std::pair<int64_t, size_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> Heap;
+    for (size_t G = 0; G < Gens.size(); ++G)
+      if (!Gens[G]->done())
+        Heap.push({Gens[G]->nextArrival(), G});
+    bool FirstRec = true;
+    while (!Heap.empty()) {
+      size_t G = Heap.top().second;
+      Heap.pop();
+      Rec R = Gens[G]->pop();
+      SlotPlace At = placeOf(S, G);
+      int N = std::snprintf(Line, sizeof Line, "%s[%lld,%u,%u,%u,%u,%u]", FirstRec ? "" : S.Compact ? "," : ",\n",
+                            (long long)R.Arrival, R.Value, At.CU, At.SIMD, At.Wave, R.Flags);
+      OS.write(Line, N);
+      FirstRec = false;
+      ++Stats.Records;
+      Stats.Headers += R.Header;
+      if (!Gens[G]->done())
+        Heap.push({Gens[G]->nextArrival(), G});
+    }
+    OS << "]}\n";
+  });
+}
+
+/// An engine's occupancy.json rows (a start and an end per launch), and
+/// what its slots counted.
+std::string occupancyRows(const SynthScenario &S, const std::vector<std::unique_ptr<SlotGen>> &Gens,
+                          SynthStats &Stats) {
+  std::string Rows;
+  for (size_t G = 0; G < Gens.size(); ++G) {
+    SlotPlace At = placeOf(S, G);
+    for (const SlotGen::Launch &L : Gens[G]->Launches) {
+      for (int Start = 1; Start >= 0; --Start)
+        Rows += std::string(Rows.empty() ? "" : ",") + "[" + std::to_string(Start ? L.Start : L.End) + "," +
+                std::to_string(At.CU) + "," + std::to_string(At.SIMD) + "," + std::to_string(At.Wave) + "," +
+                std::to_string(Start) + "," + std::to_string(L.Dispatch) + "]";
+      ++Stats.Waves;
+    }
+    Stats.AddressBlocks += Gens[G]->AddressBlocks;
+    Stats.CutWaves += Gens[G]->CutWaves;
+    Stats.OpenAtEnd += Gens[G]->OpenAtEnd;
+    Stats.UnknownHeaders += Gens[G]->UnknownHeaders;
+  }
+  return Rows;
+}
+
+/// Dispatch directory \p D: every engine's shaderdata and target-CU wave
+/// files, filenames.json, occupancy.json and code.json.
+void writeDispatchDir(OutputFiles &Files, const fs::path &Out, const SynthScenario &S,
+                      const std::vector<SynthCO> &COs, uint32_t D, Truth &T, SynthListing &Listing,
+                      SynthStats &Stats) {
+  fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D + 1));
+  Files.createDirectory(Ui.string());
+  // filenames.json's two listings, filled SE by SE.
+  std::string ShaderDataList = "\"shaderdata_filenames\":{";
+  std::string WaveFiles = "\"wave_filenames\":{";
+  std::string Occ = "{" + std::string(Note);
+  for (uint32_t SE = 0; SE < S.ShaderEngines; ++SE) {
+    if (S.Progress)
+      S.Progress(D, SE);
+    std::deque<bool> FirstPacked; // outlives the slots, which point into it
+    std::vector<std::unique_ptr<SlotGen>> Gens = engineSlots(S, COs, D, SE, T, Listing, FirstPacked);
+    std::string Name = "shaderdata_" + std::to_string(SE) + "_0.json";
+    writeShaderData(Files, Ui / Name, S, Gens, Stats);
+    ShaderDataList += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
+    WaveFiles += writeWaveFiles(Files, Ui, SE, uint32_t(S.TargetCU), Gens, WaveFiles.back() == '{');
+    Occ += ",\"" + std::to_string(SE) + "\":[" + occupancyRows(S, Gens, Stats) + "]";
+  }
+  std::string Filenames = "{" + std::string(Note) +
+                          ",\"global_begin_time\":0,\"gfxv\":\"navi\",\"gfxip\":12,"
+                          "\"version\":\"3.1.0\",\"counter_names\":[]," +
+                          WaveFiles + "}," + ShaderDataList + "}}\n";
+  Occ += ",\"dispatches\":{\"0\":\"0 / 0x0\"";
+  for (size_t C = 0; C < COs.size(); ++C) {
+    std::ostringstream Name;
+    writeJsonString(Name, COs[C].Kernel);
+    Occ += ",\"" + std::to_string(C + 1) + "\":" + Name.str();
+  }
+  Occ += "},\"version\":\"3.0.0\"}\n";
+  writeJsonFile(Files, Ui / "filenames.json", Filenames);
+  writeJsonFile(Files, Ui / "occupancy.json", Occ);
+  writeJsonFile(Files, Ui / "code.json",
+                S.TargetCU >= 0 ? Listing.codeJson(Note)
+                                : "{" + std::string(Note) +
+                                      ",\"code\":[],\"header\":\"ISA, _, LineNumber, Source, "
+                                      "Codeobj, Vaddr, Hit, Latency, Stall, Idle\",\"version\":\"simulated\"}\n");
+}
+
+/// One JSON object of \p Map, its values written by \p Value.
+template <class Map, class WriteValue>
+void writeJsonMap(std::ostream &OS, const Map &M, WriteValue &&Value) {
+  OS << "{";
+  bool First = true;
+  for (const auto &[K, V] : M) {
+    OS << (First ? "\n" : ",\n") << "  ";
+    writeJsonString(OS, K);
+    OS << ": ";
+    Value(V);
+    First = false;
+  }
+  OS << "}";
+}
+
+/// ground_truth.json: what every tool's output is checked against.
+std::string groundTruthJson(const Truth &T, const std::vector<SynthCO> &COs, const SynthStats &Stats) {
+  std::ostringstream Truth;
+  Truth << "{" << Note << ",\n\"folded\": ";
+  writeJsonMap(Truth, T.Folded, [&](uint64_t V) { Truth << V; });
+  Truth << ",\n\"segments\": ";
+  writeJsonMap(Truth, T.Segments, [&](uint64_t V) { Truth << V; });
+  Truth << ",\n\"slices\": ";
+  writeJsonMap(Truth, T.Slices, [&](const std::pair<uint64_t, uint64_t> &V) {
+    Truth << "[" << V.first << ", " << V.second << "]";
+  });
+  // What the memory summary is checked against: each dispatch's kernel and
+  // each traced operation's kind and source (truth_addresses.txt has the
+  // dispatch and code object of every execution).
+  Truth << ",\n\"dispatches\": {";
+  for (size_t C = 0; C < COs.size(); ++C) {
+    Truth << (C ? ", " : "") << '"' << C + 1 << "\": ";
+    writeJsonString(Truth, COs[C].Kernel);
+  }
+  Truth << "},\n\"address_ops\": [";
+  bool First = true;
+  for (const SynthCO &C : COs)
+    for (const AddressOp &Op : C.Addresses) {
+      Truth << (First ? "\n" : ",\n") << "  {\"code_object\": " << C.ID << ", \"marker_id\": " << Op.ID
+            << ", \"kind\": \"" << Op.Kind << "\", \"source\": ";
+      writeJsonString(Truth, Op.Source);
+      Truth << ", \"access_bytes\": " << Op.AccessBytes << ", \"base\": ";
+      writeJsonString(Truth, Op.Base);
+      Truth << ", \"wave_size\": " << C.WaveSize << "}";
+      First = false;
+    }
+  Truth << "],\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records
+        << ",\n\"address_blocks\": " << Stats.AddressBlocks << "\n}\n";
+  return Truth.str();
+}
+
+} // namespace
+
+SynthStats synthesize(const SynthScenario &S) {
+  if (S.CodeObjects.empty())
+    throw Error("no code objects given");
+  SynthStats Stats;
+  std::vector<SynthCO> COs = loadCodeObjects(S, Stats);
+  // The whole tree or nothing: every file is written beside its place and
+  // renamed there at the end; an error leaves nothing behind.
+  OutputFiles Files("sqtt-synth");
+  fs::path Out(S.Output);
+  writeCodeObjects(Files, Out, COs);
   Truth T;
   T.Addresses = &Files.open((Out / "truth_addresses.txt").string());
   T.Headers = &Files.open((Out / "truth_headers.txt").string());
@@ -136,148 +326,10 @@ SynthStats synthesize(const SynthScenario &S) {
   T.Intervals = &Files.open((Out / "truth_intervals.txt").string());
   T.Data = &Files.open((Out / "truth_data.txt").string());
   T.Waves = &Files.open((Out / "truth_waves.txt").string());
-  SynthListing CodeListing(COs);
-  const std::string Note = "\"note\":\"simulated by sqtt-synth; not a hardware trace\"";
-  for (uint32_t D = 0; D < S.Dirs; ++D) {
-    fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D + 1));
-    Files.createDirectory(Ui.string());
-    // filenames.json's two listings, filled SE by SE.
-    std::string ShaderDataList = "\"shaderdata_filenames\":{";
-    std::string WaveFiles = "\"wave_filenames\":{";
-    std::string Occ = "{" + Note;
-    for (uint32_t SE = 0; SE < S.ShaderEngines; ++SE) {
-      if (S.Progress)
-        S.Progress(D, SE);
-      std::vector<std::unique_ptr<SlotGen>> Gens;
-      // Per SIMD: has its first (undelayed) packed header been issued?
-      std::deque<bool> Flags(S.CUs * S.SIMDs, true);
-      std::vector<int64_t> Phases(S.CUs * S.SIMDs);
-      std::mt19937_64 PhaseRng(S.Seed + 7919 * D + SE);
-      for (auto &P : Phases)
-        P = int64_t(PhaseRng() % (1u << 24));
-      uint32_t SlotIndex = 0;
-      for (uint32_t CU = 0; CU < S.CUs; ++CU)
-        for (uint32_t SIMD = 0; SIMD < S.SIMDs; ++SIMD)
-          for (uint32_t W = 0; W < S.WavesPerSIMD; ++W)
-            Gens.push_back(std::make_unique<SlotGen>(S, COs, D, SE, CU, SIMD, W, SlotIndex++,
-                                                     Phases[CU * S.SIMDs + SIMD],
-                                                     Flags[CU * S.SIMDs + SIMD], T, CodeListing));
-      std::string Name = "shaderdata_" + std::to_string(SE) + "_0.json";
-      Files.write((Ui / Name).string(), [&](std::ostream &OS) {
-        char Line[96];
-        OS << "{" << Note << ",\"type\":\"shaderdata\",\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\","
-                             "\"wave_id\",\"flags\"],\"records\":[";
-        using Item = std::pair<int64_t, size_t>;
-        std::priority_queue<Item, std::vector<Item>, std::greater<Item>> Heap;
-        for (size_t G = 0; G < Gens.size(); ++G)
-          if (!Gens[G]->done())
-            Heap.push({Gens[G]->nextArrival(), G});
-        bool FirstRec = true;
-        while (!Heap.empty()) {
-          auto [At, G] = Heap.top();
-          Heap.pop();
-          Rec R = Gens[G]->pop();
-          uint32_t CU = uint32_t(G) / (S.SIMDs * S.WavesPerSIMD);
-          uint32_t SIMD = (uint32_t(G) / S.WavesPerSIMD) % S.SIMDs, W = uint32_t(G) % S.WavesPerSIMD;
-          int N = std::snprintf(Line, sizeof Line, "%s[%lld,%u,%u,%u,%u,%u]",
-                                FirstRec ? "" : S.Compact ? "," : ",\n",
-                                (long long)R.Arrival, R.Value, CU, SIMD, W, R.Flags);
-          OS.write(Line, N);
-          FirstRec = false;
-          ++Stats.Records;
-          Stats.Headers += R.Header;
-          if (!Gens[G]->done())
-            Heap.push({Gens[G]->nextArrival(), G});
-        }
-        OS << "]}\n";
-      });
-      ShaderDataList += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
-      WaveFiles += writeWaveFiles(Files, Ui, SE, uint32_t(S.TargetCU), Gens, WaveFiles.back() == '{');
-      Occ += ",\"" + std::to_string(SE) + "\":[";
-      bool FirstRow = true;
-      for (size_t G = 0; G < Gens.size(); ++G) {
-        uint32_t CU = uint32_t(G) / (S.SIMDs * S.WavesPerSIMD);
-        uint32_t SIMD = (uint32_t(G) / S.WavesPerSIMD) % S.SIMDs, W = uint32_t(G) % S.WavesPerSIMD;
-        for (const SlotGen::Launch &L : Gens[G]->Launches) {
-          for (int Start = 1; Start >= 0; --Start) {
-            Occ += std::string(FirstRow ? "" : ",") + "[" + std::to_string(Start ? L.Start : L.End) + "," +
-                   std::to_string(CU) + "," + std::to_string(SIMD) + "," + std::to_string(W) + "," +
-                   std::to_string(Start) + "," + std::to_string(L.Dispatch) + "]";
-            FirstRow = false;
-          }
-          ++Stats.Waves;
-        }
-        Stats.AddressBlocks += Gens[G]->AddressBlocks;
-        Stats.CutWaves += Gens[G]->CutWaves;
-        Stats.OpenAtEnd += Gens[G]->OpenAtEnd;
-        Stats.UnknownHeaders += Gens[G]->UnknownHeaders;
-      }
-      Occ += "]";
-    }
-    std::string Listing = "{" + Note + ",\"global_begin_time\":0,\"gfxv\":\"navi\",\"gfxip\":12,"
-                          "\"version\":\"3.1.0\",\"counter_names\":[]," + WaveFiles + "}," + ShaderDataList + "}}\n";
-    Occ += ",\"dispatches\":{\"0\":\"0 / 0x0\"";
-    for (size_t C = 0; C < COs.size(); ++C) {
-      std::ostringstream Name;
-      writeJsonString(Name, COs[C].Kernel);
-      Occ += ",\"" + std::to_string(C + 1) + "\":" + Name.str();
-    }
-    Occ += "},\"version\":\"3.0.0\"}\n";
-    writeJsonFile(Files, Ui / "filenames.json", Listing);
-    writeJsonFile(Files, Ui / "occupancy.json", Occ);
-    writeJsonFile(Files, Ui / "code.json",
-                  S.TargetCU >= 0 ? CodeListing.codeJson(Note)
-                                  : "{" + Note + ",\"code\":[],\"header\":\"ISA, _, LineNumber, Source, "
-                                    "Codeobj, Vaddr, Hit, Latency, Stall, Idle\",\"version\":\"simulated\"}\n");
-  }
-  std::ostringstream Truth;
-  Truth << "{" << Note << ",\n\"folded\": {";
-  bool FirstKey = true;
-  for (auto &[K, V] : T.Folded) {
-    Truth << (FirstKey ? "\n" : ",\n") << "  ";
-    writeJsonString(Truth, K);
-    Truth << ": " << V;
-    FirstKey = false;
-  }
-  Truth << "},\n\"segments\": {";
-  FirstKey = true;
-  for (auto &[K, V] : T.Segments) {
-    Truth << (FirstKey ? "\n" : ",\n") << "  ";
-    writeJsonString(Truth, K);
-    Truth << ": " << V;
-    FirstKey = false;
-  }
-  Truth << "},\n\"slices\": {";
-  FirstKey = true;
-  for (auto &[K, V] : T.Slices) {
-    Truth << (FirstKey ? "\n" : ",\n") << "  ";
-    writeJsonString(Truth, K);
-    Truth << ": [" << V.first << ", " << V.second << "]";
-    FirstKey = false;
-  }
-  // What the memory summary is checked against: each dispatch's kernel and
-  // each traced operation's kind and source (truth_addresses.txt has the
-  // dispatch and code object of every execution).
-  Truth << "},\n\"dispatches\": {";
-  for (size_t C = 0; C < COs.size(); ++C) {
-    Truth << (C ? ", " : "") << '"' << C + 1 << "\": ";
-    writeJsonString(Truth, COs[C].Kernel);
-  }
-  Truth << "},\n\"address_ops\": [";
-  FirstKey = true;
-  for (const SynthCO &C : COs)
-    for (const AddressOp &Op : C.Addresses) {
-      Truth << (FirstKey ? "\n" : ",\n") << "  {\"code_object\": " << C.ID << ", \"marker_id\": " << Op.ID
-            << ", \"kind\": \"" << Op.Kind << "\", \"source\": ";
-      writeJsonString(Truth, Op.Source);
-      Truth << ", \"access_bytes\": " << Op.AccessBytes << ", \"base\": ";
-      writeJsonString(Truth, Op.Base);
-      Truth << ", \"wave_size\": " << C.WaveSize << "}";
-      FirstKey = false;
-    }
-  Truth << "],\n\"instants\": " << T.Instants << ",\n\"records\": " << Stats.Records
-        << ",\n\"address_blocks\": " << Stats.AddressBlocks << "\n}\n";
-  writeJsonFile(Files, Out / "ground_truth.json", Truth.str());
+  SynthListing Listing(COs);
+  for (uint32_t D = 0; D < S.Dirs; ++D)
+    writeDispatchDir(Files, Out, S, COs, D, T, Listing, Stats);
+  writeJsonFile(Files, Out / "ground_truth.json", groundTruthJson(T, COs, Stats));
   if (S.TargetCU >= 0)
     Files.write((Out / "truth_instructions.txt").string(), [&](std::ostream &OS) { T.Instructions.write(OS); });
   Files.commit();

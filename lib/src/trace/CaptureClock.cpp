@@ -7,7 +7,7 @@
 // k's counter onto the first SE's: at the first SE's first sample instant
 // R0, offset_k = g0_ref - g_k(R0). Only the offset is applied (the SEs'
 // rates differ by parts per million over a dispatch).
-#include "TraceInput.h"
+#include "TraceFileReaders.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/trace/TraceFiles.h"
 

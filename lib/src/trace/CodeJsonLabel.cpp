@@ -1,6 +1,6 @@
 // CodeJsonLabel.cpp - the label row of a trace directory's code.json: which
 // kernel, in which code object, the directory traced (FORMATS §12, D22).
-#include "TraceInput.h"
+#include "TraceFileReaders.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceFiles.h"

@@ -1,6 +1,6 @@
 // MetadataJson.cpp - loading a trace directory's metadata JSON, and the
 // error for malformed files.
-#include "TraceInput.h"
+#include "TraceFileReaders.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/InputFile.h"
 

@@ -1,6 +1,6 @@
 // MovedRecords.cpp - the side files of a headers-only trace directory.
 #include "sqtt/trace/MovedRecords.h"
-#include "TraceInput.h"
+#include "TraceFileReaders.h"
 #include "sqtt/support/ContainedPath.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/trace/TraceFiles.h"

@@ -1,6 +1,6 @@
 // Occupancy.cpp - occupancy.json: each wave slot's launches and ends, the
 // spans and instances records fall in, and the dispatches' names.
-#include "TraceInput.h"
+#include "TraceFileReaders.h"
 #include "sqtt/trace/TraceFiles.h"
 #include "sqtt/support/Error.h"
 

@@ -1,6 +1,6 @@
 // ShaderData.cpp - a trace directory's shaderdata files: which they are
 // (filenames.json, or a glob) and their records.
-#include "TraceInput.h"
+#include "TraceFileReaders.h"
 #include "sqtt/trace/TraceFiles.h"
 #include "sqtt/support/ContainedPath.h"
 #include "sqtt/support/Error.h"

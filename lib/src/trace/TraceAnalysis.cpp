@@ -5,7 +5,7 @@
 // which is skipped when the files are already in order (the usual case).
 #include "sqtt/trace/TraceAnalysis.h"
 #include "analysis/DispatchTable.h"
-#include "analysis/InstructionJoin.h"
+#include "analysis/InstructionConsumer.h"
 #include "analysis/OccupancyWaves.h"
 #include "analysis/ProfileConsumer.h"
 #include "analysis/RecordBlocks.h"
@@ -14,7 +14,6 @@
 #include "analysis/StatsConsumer.h"
 #include "analysis/TimelineConsumer.h"
 #include "analysis/WaveWalk.h"
-#include "sqtt/trace/MovedRecords.h"
 
 #include <algorithm>
 #include <future>
@@ -84,58 +83,26 @@ wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter) {
 
 } // namespace
 
-namespace {
-
-/// A directory's shader data files per engine, engines in the order their
-/// first file is listed.
-using EngineFiles = std::vector<std::pair<uint32_t, std::vector<ShaderDataFile>>>;
-EngineFiles engineFiles(const std::string &Dir, std::vector<std::string> &Warnings) {
-  EngineFiles Engines;
-  for (const ShaderDataFile &F : listShaderData(Dir, Warnings)) {
-    auto It = std::find_if(Engines.begin(), Engines.end(), [&](const auto &E) { return E.first == F.SE; });
-    if (It == Engines.end())
-      It = Engines.insert(Engines.end(), {F.SE, {}});
-    It->second.push_back(F);
-  }
-  return Engines;
-}
-
-/// Engine \p SE's records as recorded, the headers-only export's side file
-/// merged back in (MovedRecords.h).
-void readEngine(const std::vector<ShaderDataFile> &Files, const std::map<uint32_t, std::string> &Moved,
-                uint32_t SE, std::vector<Record> &Records) {
-  for (const ShaderDataFile &F : Files)
-    readShaderData(F, Records);
-  if (auto It = Moved.find(SE); It != Moved.end())
-    mergeMovedRecords(It->second, Records);
-}
-
-} // namespace
-
-DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
+DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerResolver &Using,
                                  std::vector<std::string> &Warnings) {
-  EngineFiles Engines = engineFiles(Dir, Warnings);
-  std::map<uint32_t, std::string> Moved = listMovedRecords(Dir, Warnings);
-  std::vector<uint32_t> SEs;
-  for (const auto &E : Engines)
-    SEs.push_back(E.first);
-  Occupancy Occ = readOccupancy(Dir, Warnings);
-  std::optional<TracedKernel> Traced = readTracedKernel(Dir, Warnings);
+  Occupancy Occ = Source.occupancy();
+  std::optional<TracedKernel> Traced = Source.tracedKernel();
   // Every SE's times on one axis, the first SE's counter (D26).
-  std::optional<CaptureClock> Clock = readCaptureClock(Dir, Warnings);
+  std::optional<CaptureClock> Clock = Source.clock();
   if (Clock)
     alignOccupancy(Occ, *Clock);
   std::optional<InstructionCapture> Capture;
   size_t WaveFiles = 0;
   if (Options.Build.Instructions || Options.InstructionSlices) {
-    Capture = readInstructionCapture(Dir, Clock ? &*Clock : nullptr, Warnings);
+    Capture = Source.instructions(Clock ? &*Clock : nullptr);
     WaveFiles = Capture->Waves.size();
     restrictCapture(*Capture, Options.Filter);
   }
-  DirResult R = analyzeEngines(Dir, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
-    readEngine(Engines[E].second, Moved, Engines[E].first, Records);
+  const std::vector<uint32_t> &SEs = Source.engines();
+  DirResult R = analyzeEngines(Source.name(), DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
+    Source.readEngine(E, Records);
     if (Clock)
-      if (auto It = Clock->Offset.find(Engines[E].first); It != Clock->Offset.end() && It->second != 0)
+      if (auto It = Clock->Offset.find(SEs[E]); It != Clock->Offset.end() && It->second != 0)
         for (Record &Rec : Records)
           Rec.Time += It->second;
   }, Using, Warnings, Capture ? &*Capture : nullptr);
@@ -144,18 +111,20 @@ DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, Mark
   return R;
 }
 
-DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirIndex,
-                                        const Occupancy &Occ,
-                                        const std::vector<EngineRecords> &Engines,
+DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
+                                 std::vector<std::string> &Warnings) {
+  JsonTraceSource Source(Dir, Warnings);
+  return analyze(Source, DirIndex, Using, Warnings);
+}
+
+DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirIndex, const Occupancy &Occ,
+                                        const std::vector<MemoryTraceSource::Engine> &Engines,
                                         std::vector<std::string> &Warnings,
                                         const std::optional<TracedKernel> &Traced,
                                         const InstructionCapture *Capture) {
-  std::vector<uint32_t> SEs;
-  for (const EngineRecords &E : Engines)
-    SEs.push_back(E.SE);
-  return analyzeEngines(Name, DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
-    Records.insert(Records.end(), Engines[E].Records.begin(), Engines[E].Records.end());
-  }, Resolver, Warnings, Capture);
+  MemoryTraceSource Source(Name, Occ, Engines, Traced,
+                           Capture ? std::optional<InstructionCapture>(*Capture) : std::nullopt);
+  return analyze(Source, DirIndex, Resolver, Warnings);
 }
 
 namespace {
@@ -181,7 +150,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   DirResult Result;
   Result.Dir = Dir;
   Result.Events.setMemoryBudget(Options.EventMemoryBudget);
-  RecordCounts &Loss = Result.Loss;
+  RecordCounts &Counts = Result.Counts;
   for (auto &[Id, Name] : Occ.Dispatches)
     if (!Name.empty() && Name.rfind("0 /", 0) != 0)
       ++Result.Dispatches;
@@ -244,13 +213,13 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     std::vector<Record> Records = Next.valid() ? Next.get() : ReadEngine(E, std::move(Spare));
     if (Options.ReadAhead && E + 1 < SEs.size())
       Next = std::async(std::launch::async, ReadEngine, E + 1, std::move(Spare));
-    Loss.RecordsRead += Records.size();
+    Counts.RecordsRead += Records.size();
 
-    groupBySlot(SE, Records, Selection ? &*Selection : nullptr, Loss, Groups);
+    groupBySlot(SE, Records, Selection ? &*Selection : nullptr, Counts, Groups);
     Spare = std::move(Records);
     Result.Slots += Groups.Slots.size();
 
-    Blocks.run(SE, Groups, Occ, Dispatches, Resolver, Wanted, Loss,
+    Blocks.run(SE, Groups, Occ, Dispatches, Resolver, Wanted, Counts,
                [&](size_t Slot, std::vector<AddressTrace> &Traces) {
                  const SlotRecord &First = Groups.Stream[Groups.Start[Slot]];
                  AddressSlots.push_back({{DirIndex, First.Time, uint32_t(E), First.Origin, 0},
@@ -262,7 +231,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     const EngineHeaders Headers{Groups, Blocks, Runs, DirIndex, uint32_t(E)};
     withPresent(
         [&](auto &...Consumers) {
-          walkWaves(Headers, Occ, Dispatches, Resolver, Loss, WaveSerial, Consumers...);
+          walkWaves(Headers, Occ, Dispatches, Resolver, Counts, WaveSerial, Consumers...);
         },
         ProfileOut, StatsOut, TimelineOut, InstructionsOut);
     if (TimelineOut)
@@ -289,24 +258,23 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
 
 void TraceAnalyzer::splitHeaders(const std::string &Dir, MarkerResolver &Using, std::vector<std::string> &Warnings,
                                  const std::function<void(const EngineSplit &)> &Fn) {
-  EngineFiles Engines = engineFiles(Dir, Warnings);
-  std::map<uint32_t, std::string> Moved = listMovedRecords(Dir, Warnings);
-  Occupancy Occ = readOccupancy(Dir, Warnings);
-  std::optional<TracedKernel> Traced = readTracedKernel(Dir, Warnings);
+  JsonTraceSource Source(Dir, Warnings);
+  Occupancy Occ = Source.occupancy();
+  std::optional<TracedKernel> Traced = Source.tracedKernel();
   DispatchTable Dispatches(Occ, Traced, Using, Names, "", -1);
-  RecordCounts Loss;
+  RecordCounts Counts;
   SlotGroups Groups;
   RecordBlocks Blocks;
-  for (const auto &[SE, Files] : Engines) {
+  for (size_t E = 0; E < Source.engines().size(); ++E) {
     EngineSplit S;
-    S.SE = SE;
-    readEngine(Files, Moved, SE, S.Records);
+    S.SE = Source.engines()[E];
+    Source.readEngine(E, S.Records);
     std::stable_sort(S.Records.begin(), S.Records.end(),
                      [](const Record &A, const Record &B) { return A.Time < B.Time; });
     // The stages run on a copy: grouping overwrites the records' slot fields.
     std::vector<Record> Work = S.Records;
-    groupBySlot(SE, Work, nullptr, Loss, Groups);
-    Blocks.run(SE, Groups, Occ, Dispatches, Using, {}, Loss, [](size_t, std::vector<AddressTrace> &) {});
+    groupBySlot(S.SE, Work, nullptr, Counts, Groups);
+    Blocks.run(S.SE, Groups, Occ, Dispatches, Using, {}, Counts, [](size_t, std::vector<AddressTrace> &) {});
     S.Header.assign(S.Records.size(), false);
     for (size_t Slot = 0; Slot < Groups.Slots.size(); ++Slot)
       for (uint32_t I = Groups.Start[Slot]; I < Blocks.headerEnd()[Slot]; ++I)

@@ -16,7 +16,7 @@
 namespace sqtt {
 
 uint64_t SessionTotals::unattributed() const {
-  const RecordCounts &L = Loss;
+  const RecordCounts &L = Counts;
   return L.UnknownIDs + L.UnmatchedExits + L.OpenAtWaveEnd + L.TruncatedPayloads +
          L.TruncatedAddressBlocks + L.BadWaveSize + L.OutsideAnyWave + UnresolvedKernels;
 }
@@ -180,7 +180,7 @@ SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned
         Totals.Passed[F] += Results[K].Passed[F];
       for (const std::string &W : Warnings[K])
         Warn(W);
-      Totals.Loss.add(Results[K].Loss);
+      Totals.Counts.add(Results[K].Counts);
       Consume(Results[K]);
     }
   }

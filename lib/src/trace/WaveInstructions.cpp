@@ -1,7 +1,7 @@
 // WaveInstructions.cpp - reading rocprofv3's per-wave instruction records and
 // code.json's ISA listing (FORMATS §12).
 #include "sqtt/trace/WaveInstructions.h"
-#include "TraceInput.h"
+#include "TraceFileReaders.h"
 #include "sqtt/support/ContainedPath.h"
 #include "sqtt/support/Error.h"
 

@@ -9,6 +9,8 @@
 // AgprBase. A register tuple is its first register and a count.
 #pragma once
 
+#include "sqtt/isa/InstructionFamily.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,17 +47,6 @@ struct Operand {
   bool isImm() const { return K == Immediate; }
 };
 
-/// Where control goes after an instruction.
-enum class Flow : uint8_t {
-  Next,       // the next instruction
-  Branch,     // always to Target
-  CondBranch, // to Target or the next instruction
-  Call,       // into another function and back (s_swappc_b64, s_call_b64)
-  Return,     // out of the function (s_setpc_b64: a return or a tail call)
-  End,        // the wave ends (s_endpgm)
-  Indirect,   // somewhere not known (a jump through a register)
-};
-
 struct Instruction {
   uint64_t Address = 0;
   uint32_t Size = 0;
@@ -65,14 +56,15 @@ struct Instruction {
   unsigned NumDefs = 0; // the first NumDefs operands are written
   std::vector<RegRange> ImplicitDefs;
   Flow Kind = Flow::Next;
+  InstructionFamily What; // classified once, when decoded
   std::optional<uint64_t> Target; // a branch's or a direct call's
   /// Operand \p N, or an empty one past the last.
   const Operand &op(size_t N) const {
     static const Operand None;
     return N < Ops.size() ? Ops[N] : None;
   }
-  bool isTrace() const { return Mnemonic == "s_ttracedata" || Mnemonic == "s_ttracedata_imm"; }
-  bool isScalar() const { return Mnemonic.compare(0, 2, "s_") == 0; }
+  bool isTrace() const { return What.Kind == Family::TraceM0 || What.Kind == Family::TraceImm; }
+  bool isScalar() const { return What.Scalar; }
   /// Every register the instruction writes, named or not.
   std::vector<RegRange> defs() const;
   bool writes(uint16_t R) const;

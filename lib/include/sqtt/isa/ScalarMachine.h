@@ -158,11 +158,29 @@ private:
     bool operator!=(const Slot &O) const { return !(*this == O); }
   };
   SharedMap<std::string, Slot> Slots;
-  /// A scratch/buffer dword spill or reload; false when \p I is not one.
-  bool spill(const Instruction &I);
-  /// Executes a vector instruction that carries scalar values (lane moves,
-  /// uniform copies and compares, spills); false when \p I is not one.
-  bool executeVectorOp(const Instruction &I);
+
+  // One handler per instruction family (InstructionFamily.h); the scalar
+  // ones in ScalarMachine.cpp, those of vector instructions that carry
+  // scalar values in VectorLanes.cpp. A handler returning false found
+  // operands it does not model: execute then forgets what \p I writes.
+  void executeCall(const Instruction &I, const CallEffect *Callee);
+  void executeSelect(const Instruction &I);
+  void executeBitTest(const Instruction &I);
+  void executeLogic(const Instruction &I);
+  void executeShift(const Instruction &I);
+  void executeBitFieldExtract(const Instruction &I);
+  void executeCompare(const Instruction &I);
+  void executeSaveExec(const Instruction &I);
+  void executeAddSub(const Instruction &I);
+  void executeAdd64(const Instruction &I);
+  void executeReadLane(const Instruction &I);
+  void executeWriteLane(const Instruction &I);
+  bool executeVectorCopy(const Instruction &I);
+  bool executeVectorShiftCombine(const Instruction &I);
+  void executeVectorCompare(const Instruction &I);
+  bool executeCndMask(const Instruction &I);
+  /// A scratch/buffer dword spill (\p Store) or reload.
+  bool spill(const Instruction &I, bool Store);
 };
 
 } // namespace sqtt::isa

@@ -19,6 +19,7 @@
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/ScopeStats.h"
 #include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/TraceSource.h"
 
 #include <cstdint>
 #include <functional>
@@ -80,7 +81,8 @@ struct DirResult {
   /// The capture's clocks (realtime.json), when it has them: every time in
   /// this result is on the first SE's counter, shifted by Clock->Offset.
   std::optional<CaptureClock> Clock;
-  RecordCounts Loss;
+  /// What each record read became (D10: nothing is dropped uncounted).
+  RecordCounts Counts;
   FilterTally Passed{}; // per filter, when any filter is active
   /// Kernels whose markers stay unknown, with the reason (D17).
   std::vector<std::string> Unresolved;
@@ -165,14 +167,16 @@ public:
   DirResult analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
                     std::vector<std::string> &Warnings);
 
+  /// The same from any trace source (the JSON tree, records in memory, ...).
+  DirResult analyze(TraceSource &Source, uint32_t DirIndex, MarkerResolver &Using,
+                    std::vector<std::string> &Warnings);
+
   /// The same analysis on records already in memory (tests, fuzzing): one
-  /// entry per engine, in processing order, each engine's records in file order.
-  struct EngineRecords {
-    uint32_t SE;
-    std::vector<Record> Records;
-  };
-  /// \p Traced stands for the directory's code.json label row (D22),
-  /// \p Capture for its wave files and code.json rows.
+  /// entry per engine, in processing order, each engine's records in file
+  /// order (a MemoryTraceSource). \p Traced stands for the directory's
+  /// code.json label row (D22), \p Capture for its wave files and code.json
+  /// rows.
+  using EngineRecords = MemoryTraceSource::Engine;
   DirResult analyzeRecords(const std::string &Name, uint32_t DirIndex, const Occupancy &Occ,
                            const std::vector<EngineRecords> &Engines,
                            std::vector<std::string> &Warnings,

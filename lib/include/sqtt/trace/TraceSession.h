@@ -36,7 +36,7 @@ struct SessionProgress {
 
 /// Everything the analysis of all directories counted.
 struct SessionTotals {
-  RecordCounts Loss;
+  RecordCounts Counts;
   FilterTally Passed{};          // per filter, summed over directories
   size_t UnresolvedKernels = 0;  // kernels whose markers stayed unknown (D17)
   /// Records, scopes and kernels that could not be attributed (D10).

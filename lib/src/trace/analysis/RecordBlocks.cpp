@@ -40,7 +40,7 @@ void decodeLanes(AddressKind Kind, uint32_t WaveSize, const SlotRecord *Words, A
 } // namespace
 
 void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, DispatchTable &Dispatches,
-                       const MarkerResolver &Resolver, Wants Wanted, RecordCounts &Loss,
+                       const MarkerResolver &Resolver, Wants Wanted, RecordCounts &Counts,
                        const SlotTraces &OnTraces) {
   std::vector<SlotRecord> &Stream = Groups.Stream;
   HeaderEnd.assign(Groups.Slots.size(), 0);
@@ -59,16 +59,16 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
       DecodedMarker D = Resolver.decode(R.Value, Map);
       if (D.Info && D.Info->Address != AddressKind::none) {
         AddressKind Kind = D.Info->Address;
-        ++Loss.AddressBlocks;
+        ++Counts.AddressBlocks;
         uint32_t W = Map.WaveSize;
         if (W != 32 && W != 64) {
-          ++Loss.BadWaveSize;
+          ++Counts.BadWaveSize;
           ++I; // Only the header is skipped.
           continue;
         }
         size_t Words = ab::payload_words(ab::protocol_of(Kind), W);
         if (End - I - 1 < Words) {
-          ++Loss.TruncatedAddressBlocks;
+          ++Counts.TruncatedAddressBlocks;
           I = End;
           continue;
         }
@@ -98,12 +98,12 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
       Stream[Kept++] = Stream[I];
       uint32_t Extra = D.Info ? D.Info->ExtraPayload : 0;
       if (Extra > End - I - 1) {
-        ++Loss.TruncatedPayloads;
-        Loss.PayloadRecords += End - I - 1;
+        ++Counts.TruncatedPayloads;
+        Counts.PayloadRecords += End - I - 1;
         I = End;
         continue;
       }
-      Loss.PayloadRecords += Extra;
+      Counts.PayloadRecords += Extra;
       if (Extra && Wanted.Payloads) {
         WithPayload.push_back({uint32_t(Kept - 1), Extra});
         for (uint32_t K = 1; K <= Extra; ++K)
@@ -112,7 +112,7 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
       I += 1 + Extra;
     }
     HeaderEnd[S] = uint32_t(Kept);
-    Loss.Headers += Kept - Groups.Start[S];
+    Counts.Headers += Kept - Groups.Start[S];
     if (!Traces.empty())
       OnTraces(S, Traces);
   }

@@ -29,7 +29,7 @@ public:
 
   /// Runs over every slot of \p Groups (engine \p SE), compacting it.
   void run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, DispatchTable &Dispatches,
-           const MarkerResolver &Resolver, Wants Wanted, RecordCounts &Loss, const SlotTraces &OnTraces);
+           const MarkerResolver &Resolver, Wants Wanted, RecordCounts &Counts, const SlotTraces &OnTraces);
 
   /// Slot S's headers are Stream[Start[S], headerEnd()[S]).
   const std::vector<uint32_t> &headerEnd() const { return HeaderEnd; }

@@ -44,18 +44,18 @@ private:
 } // namespace
 
 void groupBySlot(uint32_t SE, std::vector<Record> &Records, RecordSelection *Selection,
-                 RecordCounts &Loss, SlotGroups &Out) {
+                 RecordCounts &Counts, SlotGroups &Out) {
   SlotOrdinals SlotOrdinal;
   Out.Slots.clear();
-  std::vector<uint32_t> Counts;
+  std::vector<uint32_t> PerSlot;
   for (Record &R : Records) {
     if (R.Flags & RecordFlagPriv) {
-      ++Loss.PrivRecords;
+      ++Counts.PrivRecords;
       setSlotOrdinal(R, NoSlot);
       continue;
     }
     if (Selection && !Selection->accepts(SE, R)) {
-      ++Loss.Filtered;
+      ++Counts.Filtered;
       setSlotOrdinal(R, NoSlot);
       continue;
     }
@@ -63,15 +63,15 @@ void groupBySlot(uint32_t SE, std::vector<Record> &Records, RecordSelection *Sel
     if (Ordinal == NoSlot) {
       Ordinal = uint32_t(Out.Slots.size());
       Out.Slots.push_back(slotKey(SE, R));
-      Counts.push_back(0);
+      PerSlot.push_back(0);
     }
     setSlotOrdinal(R, Ordinal);
-    ++Counts[Ordinal];
+    ++PerSlot[Ordinal];
   }
   Out.Start.assign(Out.Slots.size() + 1, 0);
   for (size_t S = 0; S < Out.Slots.size(); ++S)
-    Out.Start[S + 1] = Out.Start[S] + Counts[S];
-  std::vector<uint32_t>().swap(Counts);
+    Out.Start[S + 1] = Out.Start[S] + PerSlot[S];
+  std::vector<uint32_t>().swap(PerSlot);
   Out.Stream.clear();
   reserveLarge(Out.Stream, Out.Start.back());
   Out.Stream.resize(Out.Start.back());

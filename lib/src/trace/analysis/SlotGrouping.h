@@ -33,9 +33,9 @@ struct SlotGroups {
 
 /// Groups engine \p SE's time-ordered \p Records into \p Out (whose buffers
 /// are reused), dropping trap-handler records and, with a \p Selection,
-/// filtered ones; counts both in \p Loss. Overwrites the records' slot fields.
+/// filtered ones; counts both in \p Counts. Overwrites the records' slot fields.
 void groupBySlot(uint32_t SE, std::vector<Record> &Records, RecordSelection *Selection,
-                 RecordCounts &Loss, SlotGroups &Out);
+                 RecordCounts &Counts, SlotGroups &Out);
 
 /// A wave instance's headers: Stream[Begin, End) of its slot's.
 struct WaveRun {

@@ -5,7 +5,7 @@
 // installed.
 #pragma once
 
-#include "analysis/InstructionJoin.h"
+#include "analysis/InstructionConsumer.h"
 #include "analysis/WaveWalk.h"
 #include "sqtt/trace/TraceAnalysis.h"
 

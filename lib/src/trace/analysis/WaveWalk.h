@@ -51,7 +51,7 @@ struct EngineHeaders {
 
 template <class... Consumers>
 void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dispatches,
-               MarkerResolver &Resolver, RecordCounts &Loss, uint64_t &WaveSerial, Consumers &...C) {
+               MarkerResolver &Resolver, RecordCounts &Counts, uint64_t &WaveSerial, Consumers &...C) {
   const std::vector<SlotRecord> &Stream = In.Groups.Stream;
   std::optional<SpanCursor> Cursor;
   SlotKey CursorSlot = 0;
@@ -89,11 +89,11 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
       if (Span)
         D = Span->Dispatch;
       else
-        ++Loss.OutsideAnyWave;
+        ++Counts.OutsideAnyWave;
       if (D != Current) {
         SelfTime(R.Time);
         if (Current)
-          ++Loss.DispatchChanges;
+          ++Counts.DispatchChanges;
         (C.closeAll(R.Time), ...);
         Current = D;
         Depth = 0;
@@ -105,7 +105,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
       }
       DecodedMarker M = Resolver.decode(R.Value, *Map);
       if (M.isNoop()) {
-        ++Loss.Noops;
+        ++Counts.Noops;
         continue;
       }
       // An ID no map names is a user marker (D24): numeric markers are the
@@ -115,18 +115,18 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
       // name ("event#<id>") is only made for a record that uses it.
       auto NameOf = [&] { return M.Info ? M.Info->Name : Resolver.unknownName(M.ID); };
       if (!M.Info && M.ID != 0)
-        ++Loss.UnknownIDs; // A bare exit (ID 0) needs no map entry.
+        ++Counts.UnknownIDs; // A bare exit (ID 0) needs no map entry.
       if (Type == MarkerType::Point) {
-        ++Loss.PointMarkers;
+        ++Counts.PointMarkers;
         auto [Payload, Words] = Payloads.of(H);
         uint32_t Name = NameOf();
         (C.point(Name, M, R.Time, Payload, Words), ...);
         continue;
       }
       if (!M.Info && M.ID == 0)
-        ++Loss.BareExits;
+        ++Counts.BareExits;
       else
-        (Type == MarkerType::Function ? Loss.FunctionMarkers : Loss.UserMarkers) += 1;
+        (Type == MarkerType::Function ? Counts.FunctionMarkers : Counts.UserMarkers) += 1;
       SelfTime(R.Time);
       LastTime = R.Time;
       if (M.ExitPrev) {
@@ -134,7 +134,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
           --Depth;
           (C.exit(R.Time), ...);
         } else {
-          ++Loss.UnmatchedExits;
+          ++Counts.UnmatchedExits;
         }
       }
       if (M.Enter) {
@@ -143,7 +143,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
         (C.enter(Name, Type, M, R.Time), ...);
       }
     }
-    Loss.OpenAtWaveEnd += Depth;
+    Counts.OpenAtWaveEnd += Depth;
     (C.closeAll(LastRecordTime + 1), ...);
     (C.endWave(Scoped), ...);
   }

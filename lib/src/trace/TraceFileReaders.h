@@ -1,4 +1,4 @@
-// TraceInput.h - what the readers of a trace directory's files share (the
+// TraceFileReaders.h - what the readers of a trace directory's files share (the
 // library's own header, not installed): metadata JSON loading with its
 // bounds, the error for malformed files, and the records scanner.
 #pragma once

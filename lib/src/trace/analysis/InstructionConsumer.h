@@ -1,4 +1,4 @@
-// InstructionJoin.h - joins a wave's instruction records (the target CU's
+// InstructionConsumer.h - joins a wave's instruction records (the target CU's
 // wave files) with the scopes the walk found on the same wave: each
 // instruction, and each stretch of the wave's timeline states, belongs to
 // the innermost scope open when it happened. The library's own header, not

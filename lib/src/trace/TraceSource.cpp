@@ -1,0 +1,61 @@
+// TraceSource.cpp - the decoded JSON tree and in-memory records as trace
+// sources.
+#include "sqtt/trace/TraceSource.h"
+#include "sqtt/trace/MovedRecords.h"
+
+#include <algorithm>
+
+namespace sqtt {
+
+TraceSource::~TraceSource() = default;
+
+JsonTraceSource::JsonTraceSource(std::string Dir, std::vector<std::string> &Warnings)
+    : Dir(std::move(Dir)), Warnings(Warnings) {
+  // Engines in the order their first file is listed.
+  for (const ShaderDataFile &F : listShaderData(this->Dir, Warnings)) {
+    auto It = std::find(SEs.begin(), SEs.end(), F.SE);
+    if (It == SEs.end()) {
+      SEs.push_back(F.SE);
+      Files.emplace_back();
+      It = SEs.end() - 1;
+    }
+    Files[size_t(It - SEs.begin())].push_back(F);
+  }
+  Moved = listMovedRecords(this->Dir, Warnings);
+}
+
+void JsonTraceSource::readEngine(size_t E, std::vector<Record> &Records) const {
+  for (const ShaderDataFile &F : Files[E])
+    readShaderData(F, Records);
+  // The headers-only export's side file merged back in (MovedRecords.h).
+  if (auto It = Moved.find(SEs[E]); It != Moved.end())
+    mergeMovedRecords(It->second, Records);
+}
+
+Occupancy JsonTraceSource::occupancy() { return readOccupancy(Dir, Warnings); }
+
+std::optional<TracedKernel> JsonTraceSource::tracedKernel() { return readTracedKernel(Dir, Warnings); }
+
+std::optional<CaptureClock> JsonTraceSource::clock() { return readCaptureClock(Dir, Warnings); }
+
+InstructionCapture JsonTraceSource::instructions(const CaptureClock *Clock) {
+  return readInstructionCapture(Dir, Clock, Warnings);
+}
+
+MemoryTraceSource::MemoryTraceSource(std::string Name, Occupancy Occ, std::vector<Engine> Engines,
+                                     std::optional<TracedKernel> Traced, std::optional<InstructionCapture> Capture)
+    : Name(std::move(Name)), Occ(std::move(Occ)), Engines(std::move(Engines)), Traced(std::move(Traced)),
+      Capture(std::move(Capture)) {
+  for (const Engine &E : this->Engines)
+    SEs.push_back(E.SE);
+}
+
+void MemoryTraceSource::readEngine(size_t E, std::vector<Record> &Records) const {
+  Records.insert(Records.end(), Engines[E].Records.begin(), Engines[E].Records.end());
+}
+
+InstructionCapture MemoryTraceSource::instructions(const CaptureClock *) {
+  return Capture ? *Capture : InstructionCapture();
+}
+
+} // namespace sqtt
