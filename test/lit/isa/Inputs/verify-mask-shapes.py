@@ -74,8 +74,10 @@ def filters(mask, width):
 
 
 def wave_flags(target, wave):
-    """The flags that build TARGET for WAVE lanes; gfx9 runs only wave64."""
-    return ["-mwavefrontsize64"] if wave == 64 and not target.startswith("gfx9") else []
+    """The flags that build TARGET for WAVE lanes; gfx9 runs only wave64. A
+    generic target needs code object v6 (LLVM 19 does not default to it)."""
+    flags = ["-mcode-object-version=6"] if target.endswith("-generic") else []
+    return flags + (["-mwavefrontsize64"] if wave == 64 and not target.startswith("gfx9") else [])
 
 
 def expected_filters(target, masks):
