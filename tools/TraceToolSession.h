@@ -30,9 +30,11 @@ public:
     for (const std::string &W : Tree.Warnings) // before any error they may explain
       warn(W);
     if (Tree.TraceDirs.empty())
-      throw Error(Options.Base + ": no shaderdata_*.json files found (is this a rocprofv3 --att "
-                                 "output directory?)");
-    if (Tree.CodeObjects.empty())
+      throw Error(Options.Base + ": no trace directory found: none holds shaderdata_*.json or occupancy.json "
+                                 "(is this a rocprofv3 --att output directory?)");
+    // Without marker records there is nothing to name (D29): the capture's
+    // waves are shown without code objects.
+    if (Tree.CodeObjects.empty() && !Tree.MarkerDirs.empty())
       throw Error(Options.Base + ": no code objects (*code_object_id_<N>*.out) found; pass them with "
                                  "--code-objects");
     if (!Processes.Undecided.empty())
@@ -49,7 +51,9 @@ public:
     loadCodeObjects();
     Log << Tool << ": loaded funcmaps from " << FuncmapsLoaded << " code object(s): " << Markers
         << " markers, " << Kernels << " kernels\n";
-    if (FuncmapsLoaded == 0)
+    if (Tree.MarkerDirs.empty())
+      Log << Tool << ": note: " << noMarkersNote() << '\n';
+    else if (FuncmapsLoaded == 0)
       warn("no code object has a .sqtt_funcmap; markers will show as event#<id>. Was the SQTT pass "
            "plugin loaded during compilation?");
     for (const std::string &Note : ScopeNotes)
@@ -87,6 +91,8 @@ public:
     Progress.clear();
     UnresolvedKernels += T.UnresolvedKernels;
     Total.add(T.Counts);
+    if (T.Counts.RecordsRead == 0 && Tree.MarkerDirs.empty())
+      return; // a capture without markers: the waves are the output (D29)
     if (T.Counts.RecordsRead == 0)
       throw Error(traceDirs().size() == 1 ? traceDirs()[0] + ": no shaderdata records"
                                           : "no shaderdata records in any trace directory");
@@ -107,7 +113,20 @@ public:
     return 0;
   }
 
+  /// Whether the capture holds no marker record at all (D29).
+  bool markerless() const { return Tree.MarkerDirs.empty(); }
+
 private:
+  /// What a capture without markers shows, and why it may have none.
+  std::string noMarkersNote() const {
+    return "no marker records (no shaderdata_*.json in " + std::to_string(Tree.TraceDirs.size()) +
+           " trace dir(s)): showing the waves of occupancy.json" +
+           (Tree.CodeObjects.empty() ? std::string(" (no code object needed)") : std::string()) +
+           ". Markers are missing when the kernel was built without the plugin (sqtt-decode-funcmap "
+           "CODE_OBJECT shows no .sqtt_funcmap), when the scope masks left out the traced CUs "
+           "(sqtt-verify CODE_OBJECT and its .sqtt_config say which record), or when the kernel has none";
+  }
+
   void warn(const std::string &W) {
     Progress.clear();
     Log << Tool << ": warning: " << W << '\n';

@@ -238,6 +238,14 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       TimelineOut->endEngine();
   }
 
+  if (Counts.RecordsRead == 0 && (ProfileOut || TimelineOut)) {
+    // A capture without markers (D29): its waves are what it shows.
+    std::vector<WaveTime> Waves = occupancyWaves(Occ, Dispatches, Options.Filter, {}, DirName);
+    if (ProfileOut && Options.KernelSelfTime && !Options.Filter.timed())
+      ProfileOut->markerlessWaves(Waves, Dispatches, DirIndex);
+    if (TimelineOut)
+      TimelineOut->markerlessWaves(Waves, Occ, Dispatches, DirIndex);
+  }
   if (TimelineOut)
     TimelineOut->finish();
   if (InstructionsOut)

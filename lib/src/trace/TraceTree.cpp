@@ -82,9 +82,12 @@ TraceTree discoverTraceTree(const std::string &Base) {
     }
     std::pair<std::string, std::string> Key;
     uint64_t Pid;
-    if (Name.rfind("shaderdata_", 0) == 0 && It->path().extension() == ".json")
+    if (Name.rfind("shaderdata_", 0) == 0 && It->path().extension() == ".json") {
       Dirs.insert(It->path().parent_path().string());
-    else if (It->path().extension() == ".att" && attIdentity(Name, Key, Pid))
+      Tree.MarkerDirs.insert(It->path().parent_path().string());
+    } else if (Name == "occupancy.json") {
+      Dirs.insert(It->path().parent_path().string());
+    } else if (It->path().extension() == ".att" && attIdentity(Name, Key, Pid))
       AttPids[Key].insert(Pid);
     else if (Name.find("code_object_id") != std::string::npos && It->path().extension() == ".out")
       Objects.push_back(It->path().string());
@@ -142,6 +145,7 @@ TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs) {
     }
     TraceTree Sub = discoverTraceTree(In);
     Dirs.insert(Sub.TraceDirs.begin(), Sub.TraceDirs.end());
+    Tree.MarkerDirs.insert(Sub.MarkerDirs.begin(), Sub.MarkerDirs.end());
     Tree.DirProcess.insert(Sub.DirProcess.begin(), Sub.DirProcess.end());
     Found.insert(Found.end(), Sub.CodeObjects.begin(), Sub.CodeObjects.end());
     Tree.Warnings.insert(Tree.Warnings.end(), Sub.Warnings.begin(), Sub.Warnings.end());

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -30,7 +31,11 @@ struct CodeObjectPath {
 };
 
 struct TraceTree {
-  std::vector<std::string> TraceDirs; // sorted
+  /// Directories with shaderdata_*.json or an occupancy.json (a capture
+  /// without markers is a trace too, D29); sorted.
+  std::vector<std::string> TraceDirs;
+  /// Those with shaderdata_*.json files: marker records to name.
+  std::set<std::string> MarkerDirs;
   std::vector<CodeObjectPath> CodeObjects;
   /// The process of each trace directory, where the .att file names tell it
   /// ("<pid>_<agent>_shader_engine_<se>_<dispatch>.att" for

@@ -6,7 +6,11 @@
 
 #include "analysis/WaveWalk.h"
 
+#include "analysis/DispatchTable.h"
+#include "sqtt/trace/ScopeStats.h"
+
 #include <unordered_map>
+#include <vector>
 
 namespace sqtt {
 
@@ -35,6 +39,16 @@ public:
   void exit(int64_t) { Node = Profile.parent(Node); }
   void point(uint32_t, const DecodedMarker &, int64_t, const uint32_t *, uint32_t) {}
   void closeAll(int64_t) {}
+
+  /// A capture without markers (D29): each wave's lifetime on its
+  /// dispatch's frames, in launch order.
+  void markerlessWaves(const std::vector<WaveTime> &Waves, DispatchTable &Dispatches, uint32_t DirIndex) {
+    for (const WaveTime &W : Waves) {
+      uint32_t Prefix = prefixOf(W.Dispatch, Dispatches.of(W.Dispatch, /*Report=*/false));
+      if (Prefix != FoldedProfile::Root)
+        Profile.attribute(Prefix, W.cycles(), OrderKey{DirIndex, W.Launch, 0, 0, 0});
+    }
+  }
   void endWave(uint64_t Scoped) {
     if (!KernelFrame || !Span || SpanPrefix == FoldedProfile::Root || Span->Retire == INT64_MAX ||
         Span->Retire <= Span->Launch)

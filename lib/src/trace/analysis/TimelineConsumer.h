@@ -78,6 +78,26 @@ public:
     Events.clear();
   }
 
+  /// A capture without markers (D29): a track per wave of \p Waves with one
+  /// slice, its kernel, from launch to end (the wave file's instructions
+  /// under it when asked for), in launch order.
+  void markerlessWaves(const std::vector<WaveTime> &Waves, const Occupancy &Occ, DispatchTable &Dispatches,
+                       uint32_t DirIndex) {
+    uint64_t Serial = 0;
+    for (const WaveTime &W : Waves) {
+      auto Slot = Occ.Spans.find(W.Wave.Slot);
+      const WaveSpan *Span = Slot != Occ.Spans.end() && W.Wave.Instance < Slot->second.size()
+                                 ? &Slot->second[W.Wave.Instance]
+                                 : nullptr;
+      beginWave({W.Wave, OrderKey{DirIndex, W.Launch, 0, 0, 0}, Serial++, Span});
+      const ResolvedDispatch &D = Dispatches.of(W.Dispatch, /*Report=*/false);
+      beginDispatch(W.Dispatch, &D);
+      emit(TimelineEvent::Begin, W.Launch, D.Kernel, EventCategory::Function);
+      emit(TimelineEvent::End, W.End, 0, EventCategory::Function);
+      endWave(0);
+    }
+  }
+
   /// After each engine: its events reach the store's file.
   void endEngine() { Result.Events.flush(); }
   /// After the directory: waves in output order (by their first header
