@@ -43,5 +43,5 @@ Value *sqtt::packShaderClock(IRBuilderBase &B, Value *Legacy,
                           "sqtt.clock");
   }
   Value *Low = B.CreateAnd(Legacy, B.getInt32(P.keptMask()));
-  return B.CreateOr(B.CreateShl(Window, 32 - P.Bits), Low, "sqtt.packed");
+  return B.CreateOr(B.CreateShl(Window, P.layout().clock_position()), Low, "sqtt.packed");
 }

@@ -113,9 +113,6 @@ public:
     return 0;
   }
 
-  /// Whether the capture holds no marker record at all (D29).
-  bool markerless() const { return Tree.MarkerDirs.empty(); }
-
 private:
   /// What a capture without markers shows, and why it may have none.
   std::string noMarkersNote() const {

@@ -52,12 +52,14 @@ struct packed_layout {
   }
   constexpr bool packed() const { return clock_bits != 0 && valid(); }
 
+  /// The header bit where the sampled clock window starts (above the kept bits).
+  constexpr uint32_t clock_position() const { return 32 - clock_bits; }
   /// The bits of a header the plain value keeps (ID and flags).
-  constexpr uint32_t kept_mask() const { return packed() ? low_bits(32 - clock_bits) : ~0u; }
+  constexpr uint32_t kept_mask() const { return packed() ? low_bits(clock_position()) : ~0u; }
   /// The bits of a header holding the ID.
   constexpr uint32_t id_mask() const { return packed() ? low_bits(30 - clock_bits) << id_shift : ~flag_mask; }
   /// The bits of a header holding the sampled clock.
-  constexpr uint32_t clock_mask() const { return packed() ? low_bits(clock_bits) << (32 - clock_bits) : 0u; }
+  constexpr uint32_t clock_mask() const { return packed() ? low_bits(clock_bits) << clock_position() : 0u; }
   /// The bits of the shader clock's low word that were sampled.
   constexpr uint32_t source_mask() const { return packed() ? low_bits(clock_bits) << clock_shift : 0u; }
   /// The largest ID the layout leaves room for.
@@ -69,7 +71,7 @@ struct packed_layout {
   constexpr uint32_t id_of(uint32_t header) const { return (header & id_mask()) >> id_shift; }
   /// The sampled clock field of a header, right-aligned.
   constexpr uint32_t clock_of(uint32_t header) const {
-    return packed() ? (header >> (32 - clock_bits)) & low_bits(clock_bits) : 0u;
+    return packed() ? (header >> clock_position()) & low_bits(clock_bits) : 0u;
   }
   /// The sampled clock in shader-clock units (the window's low bits zero).
   constexpr uint64_t sampled_clock_of(uint32_t header) const { return uint64_t(clock_of(header)) << clock_shift; }
@@ -79,7 +81,7 @@ struct packed_layout {
   constexpr uint32_t pack(uint32_t plain, uint32_t shader_clock) const {
     if (!packed())
       return plain;
-    return ((shader_clock >> clock_shift) & low_bits(clock_bits)) << (32 - clock_bits) | (plain & kept_mask());
+    return ((shader_clock >> clock_shift) & low_bits(clock_bits)) << clock_position() | (plain & kept_mask());
   }
 };
 

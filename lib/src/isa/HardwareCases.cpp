@@ -19,10 +19,6 @@ std::vector<IdField> idFields(hwid::generation Generation, const ScopeMasks &M) 
 
 namespace {
 
-std::optional<uint32_t> &registerOf(HardwareIds &Ids, unsigned HwReg) {
-  return HwReg == hwid::hw_id ? Ids.HwId : HwReg == hwid::hw_id1 ? Ids.HwId1 : Ids.HwId2;
-}
-
 uint32_t fieldOf(const HardwareIds &Ids, const IdField &F) { return F.Field.extract(*Ids.of(F.Field.hwreg)); }
 
 bool selectedByAll(const HardwareIds &Ids, const std::vector<IdField> &Fields) {
@@ -57,7 +53,7 @@ std::vector<HardwareCase> hardwareCases(hwid::generation Generation, const Scope
   // their masks select, so that this field alone decides; the others are
   // random there too.
   auto SetField = [](HardwareIds &Ids, const IdField &F, uint32_t Value) {
-    std::optional<uint32_t> &R = registerOf(Ids, F.Field.hwreg);
+    std::optional<uint32_t> &R = Ids.registerOf(F.Field.hwreg);
     R = F.Field.insert(*R, Value);
   };
   auto FirstSelected = [](const IdField &F) -> std::optional<uint32_t> {

@@ -50,7 +50,7 @@ HardwareIds hardwareIds(const WaveIdentity &W, sqtt_hardware_ids::generation Gen
   namespace hwid = sqtt_hardware_ids;
   HardwareIds Ids;
   auto Set = [&](hwid::field F, uint32_t Id) {
-    std::optional<uint32_t> &R = F.hwreg == hwid::hw_id ? Ids.HwId : F.hwreg == hwid::hw_id1 ? Ids.HwId1 : Ids.HwId2;
+    std::optional<uint32_t> &R = Ids.registerOf(F.hwreg);
     R = F.insert(R.value_or(0), Id);
   };
   if (Generation == hwid::generation::unknown)

@@ -70,6 +70,11 @@ struct HardwareIds {
     namespace hwid = sqtt_hardware_ids;
     return HwReg == hwid::hw_id ? HwId : HwReg == hwid::hw_id1 ? HwId1 : HwReg == hwid::hw_id2 ? HwId2 : std::nullopt;
   }
+  /// The register a field of \p HwReg (one of the three) lives in.
+  std::optional<uint32_t> &registerOf(unsigned HwReg) {
+    namespace hwid = sqtt_hardware_ids;
+    return HwReg == hwid::hw_id ? HwId : HwReg == hwid::hw_id1 ? HwId1 : HwId2;
+  }
 };
 
 /// What a call may change: the scalar registers its callee (and their
