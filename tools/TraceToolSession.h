@@ -30,7 +30,8 @@ public:
     for (const std::string &W : Tree.Warnings) // before any error they may explain
       warn(W);
     if (Tree.TraceDirs.empty())
-      throw Error(Options.Base + ": no trace directory found: none holds shaderdata_*.json or occupancy.json "
+      throw Error(Options.Base + ": no trace found: no directory holds shaderdata_*.json or occupancy.json, "
+                                 "and no <pid>_<agent>_shader_engine_<se>_<dispatch>.att file is here "
                                  "(is this a rocprofv3 --att output directory?)");
     // Without marker records there is nothing to name (D29): the capture's
     // waves are shown without code objects.
@@ -51,7 +52,9 @@ public:
     loadCodeObjects();
     Log << Tool << ": loaded funcmaps from " << FuncmapsLoaded << " code object(s): " << Markers
         << " markers, " << Kernels << " kernels\n";
-    if (Tree.MarkerDirs.empty())
+    if (!Tree.AttCaptures.empty())
+      Log << Tool << ": reading " << Tree.AttCaptures.size() << " dispatch(es) from their raw .att files\n";
+    if (Tree.MarkerDirs.empty() && Tree.AttCaptures.empty())
       Log << Tool << ": note: " << noMarkersNote() << '\n';
     else if (FuncmapsLoaded == 0)
       warn("no code object has a .sqtt_funcmap; markers will show as event#<id>. Was the SQTT pass "
@@ -91,8 +94,13 @@ public:
     Progress.clear();
     UnresolvedKernels += T.UnresolvedKernels;
     Total.add(T.Counts);
-    if (T.Counts.RecordsRead == 0 && Tree.MarkerDirs.empty())
-      return; // a capture without markers: the waves are the output (D29)
+    if (T.Counts.RecordsRead == 0 && Tree.MarkerDirs.empty()) {
+      // A capture without markers: the waves are the output (D29). The .att
+      // files say so only once they are read.
+      if (!Tree.AttCaptures.empty())
+        Log << Tool << ": note: " << noMarkersNote() << '\n';
+      return;
+    }
     if (T.Counts.RecordsRead == 0)
       throw Error(traceDirs().size() == 1 ? traceDirs()[0] + ": no shaderdata records"
                                           : "no shaderdata records in any trace directory");
@@ -116,8 +124,10 @@ public:
 private:
   /// What a capture without markers shows, and why it may have none.
   std::string noMarkersNote() const {
-    return "no marker records (no shaderdata_*.json in " + std::to_string(Tree.TraceDirs.size()) +
-           " trace dir(s)): showing the waves of occupancy.json" +
+    return "no marker records (" +
+           (Tree.AttCaptures.empty() ? "no shaderdata_*.json in " + std::to_string(Tree.TraceDirs.size()) +
+                                           " trace dir(s)): showing the waves of occupancy.json"
+                                     : "no shader data in the .att files): showing their waves") +
            (Tree.CodeObjects.empty() ? std::string(" (no code object needed)") : std::string()) +
            ". Markers are missing when the kernel was built without the plugin (sqtt-decode-funcmap "
            "CODE_OBJECT shows no .sqtt_funcmap), when the scope masks left out the traced CUs "

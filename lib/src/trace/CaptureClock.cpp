@@ -24,6 +24,30 @@ struct SeFit {
 
 } // namespace
 
+CaptureClock fitCaptureClock(const std::map<uint32_t, ClockSamples> &SEs, double Frequency,
+                             const std::string &Source) {
+  std::map<uint32_t, SeFit> Fits;
+  for (const auto &[SE, S] : SEs) {
+    if (!(S.Gfx1 > S.Gfx0) || !(S.Real1 > S.Real0))
+      throw Error(Source + ": SE" + std::to_string(SE) + "'s clocks do not advance between its samples");
+    Fits[SE] = {S.Gfx0, S.Real0, (S.Gfx1 - S.Gfx0) / (S.Real1 - S.Real0)};
+  }
+  if (Fits.empty())
+    throw Error(Source + ": no SE<k> samples");
+  CaptureClock Clock;
+  Clock.Source = Source;
+  const SeFit &Ref = Fits.begin()->second;
+  double Rate = 0;
+  for (const auto &[SE, Fit] : Fits) {
+    double AtRef = Fit.Gfx0 + (Ref.Real0 - Fit.Real0) * Fit.CyclesPerTick;
+    Clock.Offset[SE] = int64_t(std::llround(Ref.Gfx0 - AtRef));
+    Rate += Fit.CyclesPerTick * Frequency;
+  }
+  Clock.GHz = Rate / double(Fits.size()) / 1e9;
+  Clock.RealtimeNsAtZero = (Ref.Real0 - Ref.Gfx0 / Ref.CyclesPerTick) / Frequency * 1e9;
+  return Clock;
+}
+
 CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
   simdjson::padded_string Json(Text);
   simdjson::dom::parser Parser;
@@ -32,7 +56,7 @@ CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
   if (Doc.get(Root))
     malformed(Path, "not an object");
   double Frequency = 100e6; // the viewers' default when metadata has none
-  std::map<uint32_t, SeFit> Fits;
+  std::map<uint32_t, ClockSamples> Samples;
   for (auto Field : Root) {
     std::string_view Key = Field.key;
     if (Key == "metadata") {
@@ -49,37 +73,21 @@ CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
         malformed(Path, "key '" + std::string(Key) + "' is not SE<number>");
       SE = SE * 10 + uint32_t(C - '0');
     }
-    simdjson::dom::array Samples;
-    if (Field.value.get(Samples) || Samples.size() < 2)
+    simdjson::dom::array List;
+    if (Field.value.get(List) || List.size() < 2)
       throw Error(Path + ": " + std::string(Key) + " needs two [gfx_clock, realtime_clock] samples");
     auto Sample = [&](size_t I, double &Gfx, double &Real) {
       simdjson::dom::array S;
       int64_t G = 0, R = 0;
-      if (Samples.at(I).get(S) || S.size() < 2 || S.at(0).get(G) || S.at(1).get(R))
+      if (List.at(I).get(S) || S.size() < 2 || S.at(0).get(G) || S.at(1).get(R))
         malformed(Path, std::string(Key) + " sample " + std::to_string(I) + " is not two integers");
       Gfx = double(G), Real = double(R);
     };
-    double G0, R0, G1, R1;
-    Sample(0, G0, R0);
-    Sample(Samples.size() - 1, G1, R1);
-    if (!(G1 > G0) || !(R1 > R0))
-      throw Error(Path + ": " + std::string(Key) + "'s clocks do not advance between its samples");
-    Fits[SE] = {G0, R0, (G1 - G0) / (R1 - R0)};
+    ClockSamples &S = Samples[SE];
+    Sample(0, S.Gfx0, S.Real0);
+    Sample(List.size() - 1, S.Gfx1, S.Real1);
   }
-  if (Fits.empty())
-    throw Error(Path + ": no SE<k> samples");
-  CaptureClock Clock;
-  Clock.Source = Path;
-  const SeFit &Ref = Fits.begin()->second;
-  double Rate = 0;
-  for (const auto &[SE, Fit] : Fits) {
-    double AtRef = Fit.Gfx0 + (Ref.Real0 - Fit.Real0) * Fit.CyclesPerTick;
-    Clock.Offset[SE] = int64_t(std::llround(Ref.Gfx0 - AtRef));
-    Rate += Fit.CyclesPerTick * Frequency;
-  }
-  Clock.GHz = Rate / double(Fits.size()) / 1e9;
-  Clock.RealtimeNsAtZero = (Ref.Real0 - Ref.Gfx0 / Ref.CyclesPerTick) / Frequency * 1e9;
-  return Clock;
+  return fitCaptureClock(Samples, Frequency, Path);
 }
 
 std::optional<CaptureClock> readCaptureClock(const std::string &Dir, std::vector<std::string> &Warnings) {

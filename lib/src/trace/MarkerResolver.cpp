@@ -140,6 +140,37 @@ std::string MarkerResolver::symbolAt(uint64_t CodeObjectID, uint64_t Vaddr) cons
   return Sym != File->second.Symbols.end() ? Sym->second : "";
 }
 
+std::optional<UnnamedDispatch> MarkerResolver::locateEntry(uint64_t Pc, std::string &Why) const {
+  constexpr uint64_t Page = 0x1000;
+  std::vector<std::pair<UnnamedDispatch, std::string>> AtOffset;
+  for (const auto &[ID, Info] : Files)
+    for (const auto &[Vaddr, Symbol] : Info.Symbols)
+      if (Pc >= Vaddr && (Pc - Vaddr) % Page == 0)
+        AtOffset.push_back({{ID, Vaddr}, Symbol});
+  if (AtOffset.size() > 1) {
+    // Several functions fit: the kernels among them, by their K: rows.
+    std::vector<std::pair<UnnamedDispatch, std::string>> Kernels;
+    for (const auto &C : AtOffset)
+      if (KernelToCO.count(C.second))
+        Kernels.push_back(C);
+    if (Kernels.size() == 1)
+      AtOffset = Kernels;
+  }
+  if (AtOffset.size() == 1)
+    return AtOffset.front().first;
+  if (AtOffset.empty() && KernelToCO.size() == 1 && KernelToCO.begin()->second.size() == 1) {
+    // No symbol fits the address, but the funcmaps name one kernel.
+    const uint64_t ID = KernelToCO.begin()->second.front();
+    if (auto File = Files.find(ID); File != Files.end())
+      for (const auto &[Vaddr, Symbol] : File->second.Symbols)
+        if (Symbol == KernelToCO.begin()->first)
+          return UnnamedDispatch{ID, Vaddr};
+  }
+  Why = AtOffset.empty() ? "no function of the code objects starts at that offset within a page"
+                         : std::to_string(AtOffset.size()) + " functions of the code objects start at that offset";
+  return std::nullopt;
+}
+
 std::string MarkerResolver::missingFile(uint64_t CodeObjectID) {
   return "code object " + std::to_string(CodeObjectID) + " is missing (no *code_object_id_" +
          std::to_string(CodeObjectID) + "*.out file)";

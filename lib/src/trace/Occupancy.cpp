@@ -49,12 +49,7 @@ Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::str
   simdjson::dom::object Root;
   if (Doc.get(Root))
     malformed(Path, "top level is not an object");
-  struct Event {
-    int64_t Time;
-    bool Start;
-    int64_t Dispatch;
-  };
-  std::unordered_map<SlotKey, std::vector<Event>> Events;
+  std::unordered_map<SlotKey, std::vector<OccupancyRow>> Events;
   for (auto [Key, Value] : Root) {
     std::string K(Key);
     if (K == "dispatches") {
@@ -107,26 +102,30 @@ Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::str
           .push_back({F[0], F[4] != 0, F[5]});
     }
   }
-  for (auto &[Slot, List] : Events) {
-    std::stable_sort(List.begin(), List.end(), [](const Event &A, const Event &B) { return A.Time < B.Time; });
-    std::vector<WaveSpan> &Spans = Occ.Spans[Slot];
-    bool Open = false;
-    for (const Event &E : List) {
-      if (E.Start) {
-        if (Open)
-          Spans.back().Retire = E.Time;
-        Spans.push_back({E.Time, INT64_MAX, E.Dispatch});
-        Open = true;
-      } else if (Open) {
-        Spans.back().Retire = E.Time;
-        Open = false;
-      }
-    }
-  }
+  for (auto &[Slot, List] : Events)
+    addSlotRows(Occ, Slot, List);
   return Occ;
 }
 
 } // namespace
+
+void addSlotRows(Occupancy &Occ, SlotKey Slot, std::vector<OccupancyRow> &Rows) {
+  std::stable_sort(Rows.begin(), Rows.end(),
+                   [](const OccupancyRow &A, const OccupancyRow &B) { return A.Time < B.Time; });
+  std::vector<WaveSpan> &Spans = Occ.Spans[Slot];
+  bool Open = false;
+  for (const OccupancyRow &E : Rows) {
+    if (E.Start) {
+      if (Open)
+        Spans.back().Retire = E.Time;
+      Spans.push_back({E.Time, INT64_MAX, E.Dispatch});
+      Open = true;
+    } else if (Open) {
+      Spans.back().Retire = E.Time;
+      Open = false;
+    }
+  }
+}
 
 Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings) {
   fs::path Path = fs::path(Dir) / "occupancy.json";

@@ -3,6 +3,7 @@
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
+#include "sqtt/rawatt/AttTraceSource.h"
 #include "sqtt/support/Error.h"
 
 #include <rocprof_trace_decoder/cxx/config_section.hpp>
@@ -26,7 +27,7 @@ TraceSession::TraceSession(const SessionOptions &Options, WarningSink WarnSink)
   std::error_code EC;
   if (!std::filesystem::is_directory(Options.Base, EC))
     throw Error(Options.Base + ": not a directory");
-  Tree = gatherTraceInputs({Options.Base});
+  Tree = gatherTraceInputs({Options.Base}, Options.From);
   if (!Options.CodeObjects.empty())
     Tree.CodeObjects = codeObjectsByName(Options.CodeObjects);
   Processes = groupByProcess(Tree, Options.Pid, Tree.Warnings);
@@ -127,6 +128,19 @@ void TraceSession::loadInto(MarkerResolver &Resolver, const std::vector<CodeObje
   }
 }
 
+std::unique_ptr<TraceSource> TraceSession::openTraceSource(const std::string &Dir, const MarkerResolver &Resolver,
+                                                          std::vector<std::string> &Warnings) const {
+  auto It = Tree.AttCaptures.find(Dir);
+  if (It == Tree.AttCaptures.end())
+    return std::make_unique<JsonTraceSource>(Dir, Warnings);
+  KernelLocator Locate = [&Resolver](uint64_t Pc, std::string &Why) -> std::optional<KernelEntry> {
+    if (std::optional<UnnamedDispatch> K = Resolver.locateEntry(Pc, Why))
+      return KernelEntry{K->CodeObject, K->Vaddr};
+    return std::nullopt;
+  };
+  return std::make_unique<AttTraceSource>(Dir, It->second, std::move(Locate), Warnings);
+}
+
 SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
                                         const std::function<void(DirResult &)> &Consume,
                                         FoldedProfile *Profile,
@@ -160,8 +174,9 @@ SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned
     auto Work = [&](size_t K) {
       try {
         size_t D = First + K;
-        Results[K] = Analyzers[K]->analyze(DirList[D], uint32_t(D), *Resolvers[Processes.GroupOfDir[D]],
-                                           Warnings[K]);
+        MarkerResolver &Resolver = *Resolvers[Processes.GroupOfDir[D]];
+        std::unique_ptr<TraceSource> Source = openTraceSource(DirList[D], Resolver, Warnings[K]);
+        Results[K] = Analyzers[K]->analyze(*Source, uint32_t(D), Resolver, Warnings[K]);
       } catch (const std::exception &E) {
         Errors[K] = E.what();
       }

@@ -34,15 +34,43 @@ std::optional<uint64_t> codeObjectPidFromName(const std::string &Path) {
 
 namespace {
 
-/// "<pid>_<agent>_shader_engine_<se>_<dispatch>.att" -> (agent, dispatch), pid.
-bool attIdentity(const std::string &Name, std::pair<std::string, std::string> &Key, uint64_t &Pid) {
-  static const std::regex Pattern("^([0-9]{1,19})_([0-9]+)_shader_engine_[0-9]+_([0-9]+)\\.att$");
+/// "<pid>_<agent>_shader_engine_<se>_<dispatch>.att" -> (agent, dispatch), pid, se.
+bool attIdentity(const std::string &Name, std::pair<std::string, std::string> &Key, uint64_t &Pid,
+                 uint32_t *SE = nullptr) {
+  static const std::regex Pattern("^([0-9]{1,19})_([0-9]+)_shader_engine_([0-9]{1,3})_([0-9]+)\\.att$");
   std::smatch M;
   if (!std::regex_match(Name, M, Pattern))
     return false;
   Pid = std::stoull(M[1].str());
-  Key = {M[2].str(), M[3].str()};
-  return true;
+  Key = {M[2].str(), M[4].str()};
+  if (SE)
+    *SE = uint32_t(std::stoul(M[3].str()));
+  return SE == nullptr || *SE <= 255;
+}
+
+/// Adds .att file \p Path to the capture it belongs to: the directory
+/// rocprofv3 writes for its dispatch, beside the raw files' directory.
+void addAttFile(const fs::path &Path, std::map<std::string, AttCapture> &Captures) {
+  std::pair<std::string, std::string> Key;
+  uint64_t Pid = 0;
+  uint32_t SE = 0;
+  if (!attIdentity(Path.filename().string(), Key, Pid, &SE))
+    throw Error(Path.string() + ": not a rocprofv3 .att name (<pid>_<agent>_shader_engine_<se>_<dispatch>.att, "
+                                "se 0-255): its shader engine and dispatch cannot be told");
+  fs::path Out = Path.parent_path().parent_path();
+  std::string Name = (Out / ("ui_output_agent_" + Key.first + "_dispatch_" + Key.second)).string();
+  AttCapture &C = Captures[Name];
+  if (!C.Files.empty() && C.Pid != Pid)
+    throw Error(Path.string() + ": dispatch " + Key.second + " of agent " + Key.first +
+                " is also traced by process " + std::to_string(C.Pid) + " (" + C.Files.front().second +
+                "); give one process's files");
+  C.Pid = Pid;
+  for (const auto &[Other, File] : C.Files)
+    if (Other == SE)
+      throw Error(Path.string() + ": shader engine " + std::to_string(SE) + " of this dispatch also has " + File +
+                  "; one of them belongs to another capture");
+  C.Files.emplace_back(SE, Path.string());
+  std::sort(C.Files.begin(), C.Files.end());
 }
 
 /// "ui_output_agent_<agent>_dispatch_<dispatch>" -> (agent, dispatch).
@@ -54,6 +82,29 @@ bool traceDirIdentity(const std::string &Dir, std::pair<std::string, std::string
     return false;
   Key = {M[1].str(), M[2].str()};
   return true;
+}
+
+/// D32: which trace directories are read from JSON and which from .att.
+void selectTraceFiles(TraceTree &Tree, std::set<std::string> &Dirs, std::map<std::string, AttCapture> Captures,
+                      TraceFrom From) {
+  if (From == TraceFrom::Json)
+    Captures.clear();
+  if (From == TraceFrom::Att) {
+    for (const std::string &D : Dirs)
+      if (!Captures.count(D))
+        Tree.Warnings.push_back(D + ": no .att files of this dispatch beside it (expected in a sibling "
+                                    "directory); skipped under --from att");
+    Dirs.clear();
+    Tree.MarkerDirs.clear();
+  }
+  for (auto &[Name, Capture] : Captures) {
+    if (Dirs.count(Name))
+      continue; // Auto: rocprofv3 decoded this one
+    Dirs.insert(Name);
+    Tree.DirProcess[Name] = Capture.Pid;
+    Tree.AttCaptures[Name] = std::move(Capture);
+  }
+  Tree.TraceDirs.assign(Dirs.begin(), Dirs.end());
 }
 
 } // namespace
@@ -87,8 +138,10 @@ TraceTree discoverTraceTree(const std::string &Base) {
       Tree.MarkerDirs.insert(It->path().parent_path().string());
     } else if (Name == "occupancy.json") {
       Dirs.insert(It->path().parent_path().string());
-    } else if (It->path().extension() == ".att" && attIdentity(Name, Key, Pid))
+    } else if (It->path().extension() == ".att" && attIdentity(Name, Key, Pid)) {
       AttPids[Key].insert(Pid);
+      addAttFile(It->path(), Tree.AttCaptures);
+    }
     else if (Name.find("code_object_id") != std::string::npos && It->path().extension() == ".out")
       Objects.push_back(It->path().string());
   }
@@ -127,8 +180,9 @@ std::vector<CodeObjectPath> codeObjectsByName(const std::vector<std::string> &Pa
   return Out;
 }
 
-TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs) {
+TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs, TraceFrom From) {
   TraceTree Tree;
+  std::map<std::string, AttCapture> Captures;
   std::vector<std::string> Given;
   std::set<std::string> Dirs;
   std::vector<CodeObjectPath> Found;
@@ -136,9 +190,10 @@ TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs) {
     std::error_code EC;
     if (!fs::exists(In, EC))
       throw Error(In + ": does not exist");
-    if (fs::path(In).extension() == ".att")
-      throw Error(In + ": a raw .att file: rocprofv3 --att decodes those (with AMD's trace decoder) "
-                       "into the ui_* directories this reads");
+    if (fs::path(In).extension() == ".att" && !fs::is_directory(In, EC)) {
+      addAttFile(In, Captures);
+      continue;
+    }
     if (!fs::is_directory(In, EC)) {
       Given.push_back(In);
       continue;
@@ -147,10 +202,13 @@ TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs) {
     Dirs.insert(Sub.TraceDirs.begin(), Sub.TraceDirs.end());
     Tree.MarkerDirs.insert(Sub.MarkerDirs.begin(), Sub.MarkerDirs.end());
     Tree.DirProcess.insert(Sub.DirProcess.begin(), Sub.DirProcess.end());
+    for (auto &[Name, Capture] : Sub.AttCaptures)
+      for (const auto &[SE, File] : Capture.Files)
+        addAttFile(File, Captures);
     Found.insert(Found.end(), Sub.CodeObjects.begin(), Sub.CodeObjects.end());
     Tree.Warnings.insert(Tree.Warnings.end(), Sub.Warnings.begin(), Sub.Warnings.end());
   }
-  Tree.TraceDirs.assign(Dirs.begin(), Dirs.end());
+  selectTraceFiles(Tree, Dirs, std::move(Captures), From);
   Tree.CodeObjects = codeObjectsByName(Given);
   std::map<std::pair<std::optional<uint64_t>, uint64_t>, std::string> ByID; // (pid, id)
   for (const CodeObjectPath &CO : Tree.CodeObjects)

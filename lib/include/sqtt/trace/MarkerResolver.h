@@ -136,6 +136,12 @@ public:
   /// when a tree has several.
   void setProcessLabel(std::string Label) { ProcessLabel = std::move(Label); }
   const MarkerMap *forCodeObject(uint64_t ID) const;
+  /// D32: the kernel whose entry is at address \p Pc of a capture that did
+  /// not say where its code objects were loaded: the one function symbol
+  /// of the code objects at that offset within a 4 KiB page (code objects
+  /// load page-aligned), else the one kernel the funcmaps name; none, with
+  /// \p Why, when that is not exactly one.
+  std::optional<UnnamedDispatch> locateEntry(uint64_t Pc, std::string &Why) const;
   /// The code objects whose K: rows name kernel \p Name, by ID.
   std::vector<uint64_t> codeObjectsOfKernel(const std::string &Name) const;
   size_t markerCount() const { return MarkerRows; }

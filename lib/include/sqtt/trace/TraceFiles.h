@@ -30,6 +30,18 @@ struct CodeObjectPath {
   std::optional<uint64_t> Pid;
 };
 
+/// The raw .att files of one traced dispatch (D32), one per shader engine:
+/// "<pid>_<agent>_shader_engine_<se>_<dispatch>.att".
+struct AttCapture {
+  uint64_t Pid = 0;
+  std::vector<std::pair<uint32_t, std::string>> Files; // (SE, path), by SE
+};
+
+/// Which files a trace is read from: the decoded JSON directories, the raw
+/// .att files, or (Auto) the JSON where rocprofv3 wrote it and the .att
+/// files of dispatches it did not.
+enum class TraceFrom { Auto, Json, Att };
+
 struct TraceTree {
   /// Directories with shaderdata_*.json or an occupancy.json (a capture
   /// without markers is a trace too, D29); sorted.
@@ -41,6 +53,11 @@ struct TraceTree {
   /// ("<pid>_<agent>_shader_engine_<se>_<dispatch>.att" for
   /// "ui_output_agent_<agent>_dispatch_<dispatch>").
   std::map<std::string, uint64_t> DirProcess;
+  /// The trace directories read from .att files, by their name: the
+  /// directory rocprofv3 writes for that dispatch
+  /// (<out>/ui_output_agent_<agent>_dispatch_<dispatch> for files in
+  /// <out>/<host>/), whether or not it exists.
+  std::map<std::string, AttCapture> AttCaptures;
   std::vector<std::string> Warnings;
 };
 
@@ -81,9 +98,11 @@ ProcessGroups groupByProcess(const TraceTree &Tree, std::optional<uint64_t> Only
 /// *code_object_id_<N>*. Trace directories come sorted and once. A code
 /// object ID of one process given by two files keeps the first (given files
 /// before discovered ones, discovered ones in path order), with a warning
-/// naming both; files of different processes are kept apart (D23). Throws Error for an input that does not exist, a raw .att file
-/// (rocprofv3 decodes those), or a given file whose name has no ID.
-TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs);
+/// naming both; files of different processes are kept apart (D23). \p From
+/// picks JSON directories or .att captures (TraceFrom). Throws Error for an
+/// input that does not exist, a given file whose name has no ID, or two
+/// .att files of one shader engine and dispatch.
+TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs, TraceFrom From = TraceFrom::Auto);
 /// Code objects given by name: the ID comes from the name. Throws Error for
 /// a name without one, or an ID given twice.
 std::vector<CodeObjectPath> codeObjectsByName(const std::vector<std::string> &Paths);
@@ -178,6 +197,26 @@ std::optional<CaptureClock> readCaptureClock(const std::string &Dir, std::vector
 CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path);
 /// Moves every span of \p Occ onto the aligned axis of \p Clock.
 void alignOccupancy(Occupancy &Occ, const CaptureClock &Clock);
+
+/// One wave launch (Start) or end of a slot, as an occupancy.json row.
+struct OccupancyRow {
+  int64_t Time = 0;
+  bool Start = false;
+  int64_t Dispatch = 0;
+};
+/// Adds \p Rows (one slot's, in file order) to \p Occ as spans, FORMATS
+/// §2.3: sorted by time (stably); a launch closes a pending span; an end with
+/// no pending span is ignored; a span left open retires at INT64_MAX.
+void addSlotRows(Occupancy &Occ, SlotKey Slot, std::vector<OccupancyRow> &Rows);
+
+/// The clock fit of D26 from each shader engine's first and last samples
+/// of (gfx_clock, realtime_clock); realtime ticks at \p Frequency Hz.
+/// Throws Error, naming \p Source, when a clock does not advance.
+struct ClockSamples {
+  double Gfx0 = 0, Real0 = 0, Gfx1 = 0, Real1 = 0;
+};
+CaptureClock fitCaptureClock(const std::map<uint32_t, ClockSamples> &SEs, double Frequency,
+                             const std::string &Source);
 
 /// Reads occupancy.json of \p Dir; an empty Occupancy if it is missing.
 Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnings);

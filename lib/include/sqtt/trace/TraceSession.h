@@ -24,6 +24,7 @@ struct SessionOptions {
   std::vector<std::string> CodeObjects; // replaces discovery when given
   bool Demangle = false;
   std::optional<uint64_t> Pid;          // only this process's directories (D23)
+  TraceFrom From = TraceFrom::Auto;     // JSON directories or .att files (D32)
 };
 
 /// Where the analysis is: directory \p Dir of \p Dirs (from 0), and when
@@ -87,6 +88,11 @@ public:
   SessionTotals analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,
                             const std::function<void(DirResult &)> &Consume, FoldedProfile *Profile,
                             const std::function<void(const SessionProgress &)> &Progress = nullptr);
+
+  /// Where directory \p Dir is read from: its JSON files, or the .att files
+  /// of its dispatch (D32), whose kernels \p Resolver's code objects place.
+  std::unique_ptr<TraceSource> openTraceSource(const std::string &Dir, const MarkerResolver &Resolver,
+                                               std::vector<std::string> &Warnings) const;
 
 private:
   void loadInto(MarkerResolver &Resolver, const std::vector<CodeObjectPath> &CodeObjects);

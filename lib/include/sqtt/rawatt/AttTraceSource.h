@@ -1,0 +1,59 @@
+// AttTraceSource.h - a traced dispatch read from its raw .att files (one per
+// shader engine) instead of the JSON rocprofv3 decodes from them (D32): the
+// same records, wave spans, dispatch names and clocks, behind the analysis'
+// TraceSource seam.
+#pragma once
+
+#include "sqtt/rawatt/AttStream.h"
+#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/TraceSource.h"
+
+#include <functional>
+#include <mutex>
+
+namespace sqtt {
+
+/// The code object and address of the kernel whose entry is at \p Pc in a
+/// capture that did not announce its code objects; none (with \p Why) when
+/// the code objects cannot tell.
+struct KernelEntry {
+  uint64_t CodeObject = 0, Vaddr = 0;
+};
+using KernelLocator = std::function<std::optional<KernelEntry>(uint64_t Pc, std::string &Why)>;
+
+class AttTraceSource : public TraceSource {
+public:
+  /// \p Name: the directory rocprofv3 writes for the dispatch; \p Capture:
+  /// its .att files. Problems of the stream go to \p Warnings.
+  AttTraceSource(std::string Name, const AttCapture &Capture, KernelLocator Locate,
+                 std::vector<std::string> &Warnings);
+  const std::string &name() const override { return Name; }
+  const std::vector<uint32_t> &engines() const override { return SEs; }
+  void readEngine(size_t E, std::vector<Record> &Records) const override;
+  Occupancy occupancy() override;
+  /// Dispatches are named by code object and address ("<co> / 0x<vaddr>"),
+  /// which the resolver places without a label row.
+  std::optional<TracedKernel> tracedKernel() override { return std::nullopt; }
+  std::optional<CaptureClock> clock() override;
+  /// Instruction detail is not read from .att files.
+  InstructionCapture instructions(const CaptureClock *) override { return {}; }
+
+private:
+  /// Reads every engine's waves, realtime samples and losses once.
+  void scan();
+
+  std::string Name;
+  AttCapture Capture;
+  KernelLocator Locate;
+  std::vector<std::string> &Warnings;
+  std::vector<uint32_t> SEs;
+  bool Scanned = false;
+  Occupancy Occ;
+  std::map<uint32_t, std::vector<rawatt::RealtimeSample>> Realtime;
+};
+
+/// The records of one .att file as the JSON rocprofv3 writes from it would
+/// hold them. Throws Error for an unreadable file or an unknown format.
+rawatt::AttStream readAttFile(const std::string &Path, rawatt::StreamWants Wants);
+
+} // namespace sqtt

@@ -1,0 +1,126 @@
+// AttTraceSource.cpp - one dispatch's .att files as a trace source.
+//
+// occupancy.json's kernel ids are given here as rocprofv3 gives them: one
+// per distinct wave start address in order of first launch, 0 for none; the
+// name is "<code object> / 0x<address>" where the capture announced its code
+// objects (the resolver turns that into the kernel's symbol), or where the
+// code objects' kernel entries place the address; else "0 / 0x<address>".
+#include "sqtt/rawatt/AttTraceSource.h"
+#include "sqtt/support/Error.h"
+#include "sqtt/support/MappedFile.h"
+
+#include <cstdio>
+#include <map>
+
+namespace sqtt {
+
+namespace {
+
+std::string hexAddress(uint64_t Address) {
+  char Buf[24];
+  std::snprintf(Buf, sizeof Buf, "0x%llx", static_cast<unsigned long long>(Address));
+  return Buf;
+}
+
+std::string unnamed(uint64_t CodeObject, uint64_t Address) {
+  return std::to_string(CodeObject) + " / " + hexAddress(Address);
+}
+
+} // namespace
+
+rawatt::AttStream readAttFile(const std::string &Path, rawatt::StreamWants Wants) {
+  MappedFile File(Path);
+  return rawatt::decodeStream(std::string_view(reinterpret_cast<const char *>(File.data()), File.size()), Path,
+                              Wants);
+}
+
+AttTraceSource::AttTraceSource(std::string Name, const AttCapture &Capture, KernelLocator Locate,
+                               std::vector<std::string> &Warnings)
+    : Name(std::move(Name)), Capture(Capture), Locate(std::move(Locate)), Warnings(Warnings) {
+  for (const auto &[SE, Path] : this->Capture.Files)
+    SEs.push_back(SE);
+}
+
+void AttTraceSource::readEngine(size_t E, std::vector<Record> &Records) const {
+  rawatt::AttStream S = readAttFile(Capture.Files[E].second, {true, false});
+  Records.insert(Records.end(), S.Records.begin(), S.Records.end());
+}
+
+void AttTraceSource::scan() {
+  if (Scanned)
+    return;
+  Scanned = true;
+  std::map<std::pair<uint64_t, uint64_t>, int64_t> KernelIds; // (co, address) -> id
+  Occ.Dispatches[0] = "0 / 0x0";
+  for (const auto &[SE, Path] : Capture.Files) {
+    rawatt::AttStream S = readAttFile(Path, {false, true});
+    const rawatt::StreamCounts &C = S.Counts;
+    if (C.TruncatedBytes)
+      Warnings.push_back(Path + ": the last token is cut short (" + std::to_string(C.TruncatedBytes) +
+                         " bytes ignored)");
+    if (C.BadSlots)
+      Warnings.push_back(Path + ": " + std::to_string(C.BadSlots) +
+                         " wave token(s) name a wave slot above 9 (corrupt data); skipped");
+    if (C.UnknownTokens)
+      Warnings.push_back(Path + ": " + std::to_string(C.UnknownTokens) + " unknown token(s) skipped by length");
+    if (!S.PacketLoss.empty())
+      Warnings.push_back(Path + ": the hardware reports lost packets " + std::to_string(S.PacketLoss.size()) +
+                         " time(s), first at cycle " + std::to_string(S.PacketLoss.front()) +
+                         ": scopes around then may be incomplete");
+    std::map<SlotKey, std::vector<OccupancyRow>> Rows;
+    for (const rawatt::WaveEvent &W : S.Waves) {
+      int64_t Id = 0;
+      if (W.CodeObject != 0 || W.Address != 0) {
+        auto [It, New] = KernelIds.try_emplace({W.CodeObject, W.Address}, int64_t(KernelIds.size() + 1));
+        Id = It->second;
+        if (New) {
+          std::string &DispatchName = Occ.Dispatches[Id];
+          DispatchName = unnamed(W.CodeObject, W.Address);
+          std::string Why;
+          if (W.CodeObject == 0 && Locate) {
+            if (std::optional<KernelEntry> K = Locate(W.Address, Why))
+              DispatchName = unnamed(K->CodeObject, K->Vaddr);
+            else
+              Warnings.push_back(Name + ": the kernel that starts at " + hexAddress(W.Address) +
+                                 " cannot be told (" + Why + "); its waves are shown as '" + DispatchName + "'");
+          }
+        }
+      }
+      Rows[slotKey(SE, W.CU, W.SIMD, W.Slot)].push_back({W.Time, W.Start, Id});
+    }
+    for (auto &[Slot, List] : Rows)
+      addSlotRows(Occ, Slot, List);
+    if (!S.Realtime.empty())
+      Realtime[SE] = std::move(S.Realtime);
+  }
+}
+
+Occupancy AttTraceSource::occupancy() {
+  scan();
+  return Occ;
+}
+
+std::optional<CaptureClock> AttTraceSource::clock() {
+  scan();
+  if (Realtime.empty())
+    return std::nullopt;
+  std::map<uint32_t, ClockSamples> Samples;
+  for (const auto &[SE, List] : Realtime) {
+    if (List.size() < 2) {
+      Warnings.push_back(Name + ": shader engine " + std::to_string(SE) +
+                         " has fewer than two realtime samples; shader engines are not aligned");
+      return std::nullopt;
+    }
+    Samples[SE] = {double(List.front().ShaderClock), double(List.front().Realtime), double(List.back().ShaderClock),
+                   double(List.back().Realtime)};
+  }
+  try {
+    // rocprofv3's realtime.json frequency when the capture does not say.
+    return fitCaptureClock(Samples, 100e6, Name + " (realtime samples of the .att files)");
+  } catch (const Error &E) {
+    Warnings.push_back(std::string(E.what()) + "; shader engines are not aligned");
+    return std::nullopt;
+  }
+}
+
+} // namespace sqtt
