@@ -11,7 +11,7 @@ build=$(cd "$1" && pwd)
 seconds=${2:-60}
 shift 2 || shift $#
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzFuncmap FuzzCodeObjects FuzzShaderData FuzzOccupancy FuzzTraceAnalysis FuzzAttStep)
+((${#targets[@]})) || targets=(FuzzFuncmap FuzzCodeObjects FuzzShaderData FuzzOccupancy FuzzTraceAnalysis FuzzAttStep FuzzRawAtt)
 cache=$root/.cache/fuzz
 mkdir -p "$cache/artifacts"
 status=0

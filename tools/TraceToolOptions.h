@@ -66,14 +66,17 @@ struct TraceToolOptions {
                    "(ui_* directories with shaderdata_*.json or occupancy.json), raw per-shader-engine "
                    ".att files and code objects (*code_object_id_<N>*.out)")
         ->required();
-    App.add_option("--from", Session.From,
-                   "Which files to read: 'json' the ui_* directories rocprofv3 decoded, 'att' the raw "
-                   ".att files, 'auto' the ui_* directories and the .att files of dispatches without one")
-        ->transform(CLI::CheckedTransformer(
-            std::map<std::string, TraceFrom>{{"auto", TraceFrom::Auto}, {"json", TraceFrom::Json},
-                                             {"att", TraceFrom::Att}},
-            CLI::ignore_case))
-        ->default_str("auto");
+    App.add_option_function<std::string>(
+           "--from",
+           [this](const std::string &V) {
+             Session.From = V == "att" ? TraceFrom::Att : V == "json" ? TraceFrom::Json : TraceFrom::Auto;
+           },
+           "Which files to read: 'json' the ui_* directories rocprofv3 decoded, 'att' the raw .att files, "
+           "'auto' (default) the ui_* directories and the .att files of dispatches without one")
+        ->check([](const std::string &V) -> std::string {
+          return V == "auto" || V == "json" || V == "att" ? "" : "'auto', 'json' or 'att', not '" + V + "'";
+        })
+        ->type_name("auto|json|att");
     App.add_option("-c,--code-objects", Session.CodeObjects,
                    "Code objects to use instead of the discovered ones (the ID comes from the name)");
     App.add_flag("-d,--demangle", Session.Demangle, "Demangle C++ function and kernel names");

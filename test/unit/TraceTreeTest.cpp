@@ -66,11 +66,44 @@ TEST(TraceTree, RefusesWhatItCannotRead) {
   std::string Missing = (T.Root / "nothing").string();
   EXPECT_EQ(errorOf({Missing}), Missing + ": does not exist");
   std::string Att = T.file("se0.att");
-  EXPECT_NE(errorOf({Att}).find("a raw .att file"), std::string::npos);
+  EXPECT_NE(errorOf({Att}).find("not a rocprofv3 .att name"), std::string::npos);
   std::string NoID = T.file("kernel.co");
   EXPECT_NE(errorOf({NoID}).find("cannot tell the code object ID"), std::string::npos);
   std::string A = T.file("a_code_object_id_4.out"), B = T.file("b_code_object_id_4.out");
   EXPECT_EQ(errorOf({A, B}), "code object id 4 is given twice (" + B + ")");
+}
+
+// D32: .att files make a trace directory of their dispatch, named as the
+// ui_* directory rocprofv3 writes for it; read where there is none, or for
+// every dispatch under --from att; two files of one engine are an error.
+TEST(TraceTree, AttCapturesAreTraceDirectories) {
+  TempTree T;
+  T.file("out/host/77_5_shader_engine_0_3.att");
+  T.file("out/host/77_5_shader_engine_1_3.att");
+  T.file("out/host/77_5_shader_engine_0_4.att");
+  T.file("out/host/77_gfx942_code_object_id_1.out");
+  T.file("out/ui_output_agent_5_dispatch_4/occupancy.json");
+  const std::string Out = (T.Root / "out").string();
+  const std::string D3 = Out + "/ui_output_agent_5_dispatch_3", D4 = Out + "/ui_output_agent_5_dispatch_4";
+
+  TraceTree Auto = gatherTraceInputs({Out});
+  EXPECT_EQ(Auto.TraceDirs, (std::vector<std::string>{D3, D4}));
+  ASSERT_EQ(Auto.AttCaptures.size(), 1u);
+  const AttCapture &C = Auto.AttCaptures.at(D3);
+  EXPECT_EQ(C.Pid, 77u);
+  ASSERT_EQ(C.Files.size(), 2u);
+  EXPECT_EQ(C.Files[1].first, 1u);
+  EXPECT_EQ(Auto.DirProcess.at(D3), 77u);
+
+  TraceTree Att = gatherTraceInputs({Out}, TraceFrom::Att);
+  EXPECT_EQ(Att.TraceDirs, (std::vector<std::string>{D3, D4}));
+  EXPECT_EQ(Att.AttCaptures.size(), 2u);
+  TraceTree Json = gatherTraceInputs({Out}, TraceFrom::Json);
+  EXPECT_EQ(Json.TraceDirs, (std::vector<std::string>{D4}));
+  EXPECT_TRUE(Json.AttCaptures.empty());
+
+  T.file("out/other/77_5_shader_engine_1_3.att"); // a second file for SE 1 of dispatch 3
+  EXPECT_NE(errorOf({Out}).find("shader engine 1 of this dispatch also has"), std::string::npos);
 }
 
 // D23: a code object without a process prefix (given by hand) stands for its

@@ -13,6 +13,7 @@
 #include "../ToolMain.h"
 #include "Version.h"
 #include "sqtt/isa/KernelRunner.h"
+#include "sqtt/rawatt/AttCaptureWriter.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/Progress.h"
 #include "sqtt/synth/Synth.h"
@@ -83,6 +84,11 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(0, 127));
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
       ->check(CLI::Range(0u, 100u));
+  bool Att = false;
+  App.add_flag("--att", Att,
+               "Also write the raw .att files rocprofv3 keeps beside the code objects (one per shader engine "
+               "and dispatch, in the stream format of the code objects' target), holding the same records "
+               "and waves as the ui_* directories");
   sqtt::addVersionFlag(App, "sqtt-synth");
   SQTT_PARSE(App, "sqtt-synth", argc, argv);
   return sqtt::runTool("sqtt-synth", [&] {
@@ -108,6 +114,8 @@ int main(int argc, char **argv) {
               << "\n";
     for (const std::string &N : Stats.Notes)
       std::cerr << "sqtt-synth: note: " << N << "\n";
+    if (Att)
+      std::cerr << "sqtt-synth: wrote " << sqtt::rawatt::writeAttBesideTree(S.Output) << " .att file(s)\n";
     if (!Stats.Headers)
       std::cerr << "sqtt-synth: warning: no wave recorded a marker: the scope masks the code objects were built "
                    "with select none of the simulated waves, or their kernels record none (sqtt-decode-funcmap "

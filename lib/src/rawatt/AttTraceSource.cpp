@@ -1,7 +1,7 @@
 // AttTraceSource.cpp - one dispatch's .att files as a trace source.
 //
-// occupancy.json's kernel ids are given here as rocprofv3 gives them: one
-// per distinct wave start address in order of first launch, 0 for none; the
+// occupancy.json's kernel ids: one per distinct wave start address, in
+// (code object, address) order, 0 for none; the
 // name is "<code object> / 0x<address>" where the capture announced its code
 // objects (the resolver turns that into the kernel's symbol), or where the
 // code objects' kernel entries place the address; else "0 / 0x<address>".
@@ -50,8 +50,11 @@ void AttTraceSource::scan() {
   if (Scanned)
     return;
   Scanned = true;
-  std::map<std::pair<uint64_t, uint64_t>, int64_t> KernelIds; // (co, address) -> id
-  Occ.Dispatches[0] = "0 / 0x0";
+  std::map<uint32_t, std::vector<rawatt::WaveEvent>> Waves;
+  // Kernel ids in (code object, address) order, 0 for none: code objects
+  // are numbered in load order, as rocprofv3 numbers the kernels a process
+  // dispatched.
+  std::map<std::pair<uint64_t, uint64_t>, int64_t> KernelIds;
   for (const auto &[SE, Path] : Capture.Files) {
     rawatt::AttStream S = readAttFile(Path, {false, true});
     const rawatt::StreamCounts &C = S.Counts;
@@ -67,31 +70,35 @@ void AttTraceSource::scan() {
       Warnings.push_back(Path + ": the hardware reports lost packets " + std::to_string(S.PacketLoss.size()) +
                          " time(s), first at cycle " + std::to_string(S.PacketLoss.front()) +
                          ": scopes around then may be incomplete");
-    std::map<SlotKey, std::vector<OccupancyRow>> Rows;
-    for (const rawatt::WaveEvent &W : S.Waves) {
-      int64_t Id = 0;
-      if (W.CodeObject != 0 || W.Address != 0) {
-        auto [It, New] = KernelIds.try_emplace({W.CodeObject, W.Address}, int64_t(KernelIds.size() + 1));
-        Id = It->second;
-        if (New) {
-          std::string &DispatchName = Occ.Dispatches[Id];
-          DispatchName = unnamed(W.CodeObject, W.Address);
-          std::string Why;
-          if (W.CodeObject == 0 && Locate) {
-            if (std::optional<KernelEntry> K = Locate(W.Address, Why))
-              DispatchName = unnamed(K->CodeObject, K->Vaddr);
-            else
-              Warnings.push_back(Name + ": the kernel that starts at " + hexAddress(W.Address) +
-                                 " cannot be told (" + Why + "); its waves are shown as '" + DispatchName + "'");
-          }
-        }
-      }
-      Rows[slotKey(SE, W.CU, W.SIMD, W.Slot)].push_back({W.Time, W.Start, Id});
-    }
-    for (auto &[Slot, List] : Rows)
-      addSlotRows(Occ, Slot, List);
+    for (const rawatt::WaveEvent &W : S.Waves)
+      if (W.CodeObject != 0 || W.Address != 0)
+        KernelIds.try_emplace({W.CodeObject, W.Address}, 0);
+    Waves[SE] = std::move(S.Waves);
     if (!S.Realtime.empty())
       Realtime[SE] = std::move(S.Realtime);
+  }
+  Occ.Dispatches[0] = "0 / 0x0";
+  for (auto &[Kernel, Id] : KernelIds) {
+    Id = int64_t(Occ.Dispatches.size());
+    std::string &DispatchName = Occ.Dispatches[Id];
+    DispatchName = unnamed(Kernel.first, Kernel.second);
+    std::string Why;
+    if (Kernel.first != 0 || !Locate)
+      continue;
+    if (std::optional<KernelEntry> K = Locate(Kernel.second, Why))
+      DispatchName = unnamed(K->CodeObject, K->Vaddr);
+    else
+      Warnings.push_back(Name + ": the kernel that starts at " + hexAddress(Kernel.second) + " cannot be told (" +
+                         Why + "); its waves are shown as '" + DispatchName + "'");
+  }
+  for (const auto &[SE, List] : Waves) {
+    std::map<SlotKey, std::vector<OccupancyRow>> Rows;
+    for (const rawatt::WaveEvent &W : List) {
+      auto It = KernelIds.find({W.CodeObject, W.Address});
+      Rows[slotKey(SE, W.CU, W.SIMD, W.Slot)].push_back({W.Time, W.Start, It == KernelIds.end() ? 0 : It->second});
+    }
+    for (auto &[Slot, Slotted] : Rows)
+      addSlotRows(Occ, Slot, Slotted);
   }
 }
 

@@ -106,15 +106,25 @@ void AttWriter::raw(uint64_t Token, unsigned Bits) { emit(Token, Bits); }
 
 namespace {
 
+/// \p Value into \p F of \p Token; a value the field cannot hold throws.
+uint64_t checked(Field F, uint64_t Token, uint64_t Value, const char *What) {
+  if (Value > F.mask())
+    throw std::invalid_argument(std::string(What) + " " + std::to_string(Value) + " does not fit in " +
+                                std::to_string(F.Width) + " bits");
+  return F.put(Token, Value);
+}
+
 uint64_t putSlot(const rdna::SlotLayout &L, unsigned CU, unsigned SIMD, unsigned Slot) {
-  uint64_t T = L.SA.put(0, CU >> rdna::CuSaShift);
-  T = L.WGP.put(T, CU & ((1u << rdna::CuSaShift) - 1));
-  T = L.SIMD.put(T, SIMD);
-  return L.Slot.put(T, Slot);
+  uint64_t T = checked(L.SA, 0, CU >> rdna::CuSaShift, "shader array of cu");
+  T = checked(L.WGP, T, CU & ((1u << rdna::CuSaShift) - 1), "wgp of cu");
+  T = checked(L.SIMD, T, SIMD, "simd");
+  return checked(L.Slot, T, Slot, "wave slot");
 }
 
 uint64_t putGfx9Slot(unsigned CU, unsigned SIMD, unsigned Slot) {
-  return gfx9::Slot.put(gfx9::SIMD.put(gfx9::CU.put(0, CU), SIMD), Slot);
+  if (Slot > gfx9::MaxSlot)
+    throw std::invalid_argument("gfx9 wave slots go up to 9, not " + std::to_string(Slot));
+  return checked(gfx9::Slot, checked(gfx9::SIMD, checked(gfx9::CU, 0, CU, "cu"), SIMD, "simd"), Slot, "wave slot");
 }
 
 } // namespace

@@ -109,6 +109,14 @@ std::vector<SynthCO> loadCodeObjects(const SynthScenario &S, SynthStats &Stats) 
     if (S.LoadPrograms)
       chooseKernel(COs.back(), S, Stats);
   }
+  // Load order, as rocprofv3 numbers code objects: each dispatch's
+  // kernel_id then follows the code object IDs, as a reader of the .att
+  // files numbers them.
+  std::stable_sort(COs.begin(), COs.end(), [](const SynthCO &A, const SynthCO &B) { return A.ID < B.ID; });
+  for (size_t C = 1; C < COs.size(); ++C)
+    if (COs[C].ID == COs[C - 1].ID)
+      throw Error("code object id " + std::to_string(COs[C].ID) + " is given twice (" + COs[C - 1].Path + ", " +
+                  COs[C].Path + ")");
   if (S.Stacks)
     for (size_t C = 0; C < COs.size(); ++C)
       if (!COs[C].Scopes.empty())

@@ -1,5 +1,7 @@
 // SynthCodeObject.cpp - what the simulator takes from a code object.
 #include "SynthCodeObject.h"
+
+#include <rocprof_trace_decoder/cxx/hardware_ids.hpp>
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
@@ -59,6 +61,8 @@ SynthCO loadCO(const std::string &Path) {
     throw Error(Path + ": no AMDGPU code object");
   const CodeObject &Obj = File.codeObjects().front();
   C.Target = Obj.Target;
+  C.MarksPrivileged =
+      sqtt_hardware_ids::generation_of_target(Obj.Target) == sqtt_hardware_ids::generation::gfx12;
   rtd::Funcmap Map = rtd::parse_funcmap_section(Obj.Data, Obj.Size);
   requireUniqueMarkerIDs(Map, Path);
   C.WaveSize = Map.wave_size;

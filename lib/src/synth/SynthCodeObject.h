@@ -37,6 +37,10 @@ struct SynthCO {
   std::map<uint32_t, std::string> PointNames;
   std::vector<AddressOp> Addresses;
   uint32_t WaveSize = 0;
+  /// Only gfx12 streams mark the trap handler's records privileged; on
+  /// earlier generations they are indistinguishable from the kernel's, so
+  /// the simulator writes none there.
+  bool MarksPrivileged = false;
   uint32_t Bits = 0, Shift = 0; // clock packing
   sqtt_marker_value::packed_layout layout() const { return {Bits, Shift}; }
   /// The call tree (SynthScenario::Stacks): node 0 is the kernel itself.

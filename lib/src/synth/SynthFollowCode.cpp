@@ -56,7 +56,7 @@ bool SlotGen::refillFromCode() {
   uint32_t Mine = CO->layout().kept_mask();
   bool IdKnown = (R.Known & Mine) == Mine;
   uint32_t Value = R.Value & Mine, ID = mv::id_of(Value);
-  if (S.PrivPercent && rnd(100) < S.PrivPercent)
+  if (S.PrivPercent && CO->MarksPrivileged && rnd(100) < S.PrivPercent)
     emit(Time, uint32_t(Rng()), true, RecordFlagPriv);
   bool Enter = mv::enters(Value), Exit = mv::exits_previous(Value);
   if (Enter || Exit) {

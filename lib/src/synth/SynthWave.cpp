@@ -263,7 +263,7 @@ bool SlotGen::refillRandom() {
     return false;
   }
   --Events;
-  if (S.PrivPercent && rnd(100) < S.PrivPercent)
+  if (S.PrivPercent && CO->MarksPrivileged && rnd(100) < S.PrivPercent)
     emit(Time, uint32_t(Rng()), true, RecordFlagPriv);
   uint32_t R = rnd(100);
   if (R < 30 && !CO->Tree.empty()) {

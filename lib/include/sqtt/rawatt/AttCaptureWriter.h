@@ -1,0 +1,48 @@
+// AttCaptureWriter.h - a traced dispatch written as the raw .att files it
+// would have come from: one buffer per shader engine with its wave launches
+// and ends, shader-data records, the kernel start addresses and the code
+// object announcements, so that reading the buffers back gives the same
+// records, spans and dispatch names. The simulator writes these beside its
+// JSON (sqtt-synth --att), and the differential tests compare the tools'
+// outputs on both.
+#pragma once
+
+#include "sqtt/rawatt/AttTokens.h"
+#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/TraceSource.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sqtt::rawatt {
+
+/// Where a kernel is: its code object and entry address there.
+struct KernelPlace {
+  uint64_t CodeObject = 0, Vaddr = 0;
+};
+using KernelPlacer = std::function<std::optional<KernelPlace>(const std::string &DispatchName)>;
+
+/// The function symbols of \p CodeObjects by name (kernels among them).
+std::map<std::string, std::vector<KernelPlace>> functionSymbols(const std::vector<CodeObjectPath> &CodeObjects);
+
+/// The .att buffers of \p Source, by shader engine, in \p G's layout. Waves
+/// of a dispatch \p Place cannot place start at address 0 (no kernel).
+/// Throws Error when a time cannot be written (gfx9 counts in steps of 4
+/// cycles) or is negative.
+std::map<uint32_t, std::string> encodeCapture(TraceSource &Source, Generation G, const KernelPlacer &Place);
+
+/// For every ui_* directory of the tree at \p Tree (one process's), writes
+/// its .att files where rocprofv3 puts them: beside the code objects, named
+/// <pid>_<agent>_shader_engine_<se>_<dispatch>.att, in the stream format of
+/// the code objects' target. Returns the number of files written. Throws
+/// Error when the tree's code objects mix generations or have no raw format.
+size_t writeAttBesideTree(const std::string &Tree);
+
+/// Generation of a target ("gfx942" -> Gfx9, "gfx1201" -> Gfx12); none for
+/// targets without a raw format here (gfx1250).
+std::optional<Generation> generationOfTarget(const std::string &Target);
+
+} // namespace sqtt::rawatt

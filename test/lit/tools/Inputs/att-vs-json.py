@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""att-vs-json.py BIN TREE... - every trace tool's output from a tree's raw
+.att files (--from att) against its output from the tree's ui_* directories
+(--from json). Prints one line per tree; exits 1, showing the first
+difference, when an output differs or a run fails."""
+import difflib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+
+def run(cmd):
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}\n{p.stderr}")
+    return p.stdout, p.stderr
+
+
+def records_read(stderr):
+    m = re.search(r"summary: (\d+) records read", stderr)
+    return m.group(1) if m else None
+
+
+def outputs(bin_dir, tree, source, scratch):
+    out = {}
+    tool = lambda name: os.path.join(bin_dir, name)
+    out["stats"], err = run([tool("sqtt-stats"), tree, "--from", source])
+    out["records"] = records_read(err)
+    out["stacks"], _ = run([tool("sqtt-flamegraph"), tree, "--from", source, "--no-svg"])
+    pdir = os.path.join(scratch, source + "-perfetto")
+    run([tool("sqtt-perfetto"), tree, "--from", source, "-o", pdir])
+    out["perfetto"] = "".join(open(os.path.join(pdir, f)).read() for f in sorted(os.listdir(pdir)))
+    mem = os.path.join(scratch, source + "-memory.json")
+    summary = os.path.join(scratch, source + "-summary.json")
+    run([tool("sqtt-memory-trace"), tree, "--from", source, "-o", mem, "--summary-json", summary])
+    out["memory"] = open(mem).read()
+    out["memory summary"] = open(summary).read()
+    return out
+
+
+def main():
+    bin_dir, trees = sys.argv[1], sys.argv[2:]
+    for tree in trees:
+        with tempfile.TemporaryDirectory() as scratch:
+            a = outputs(bin_dir, tree, "json", scratch)
+            b = outputs(bin_dir, tree, "att", scratch)
+        for key in a:
+            if a[key] != b[key]:
+                diff = difflib.unified_diff(str(a[key]).splitlines(), str(b[key]).splitlines(), "json", "att",
+                                            lineterm="", n=1)
+                sys.exit(f"{tree}: {key} differs:\n" + "\n".join(list(diff)[:30]))
+        if not a["records"] or int(a["records"]) == 0:
+            sys.exit(f"{tree}: no records read: nothing was compared")
+        atts = sum(f.endswith(".att") for _, _, fs in os.walk(tree) for f in fs)
+        names = [k for k in a if k != "records"]
+        print(f"{os.path.basename(tree)}: {len(names)} outputs equal ({', '.join(names)}); {atts} .att files; "
+              "records read alike")
+
+
+main()
