@@ -3,6 +3,7 @@
 #include "sqtt/rawatt/AttStream.h"
 #include "StreamDecoders.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/HugePages.h"
 
 #include <cstring>
 
@@ -53,9 +54,21 @@ Generation detectGeneration(std::string_view Bytes, const std::string &Name) {
               ") are neither a gfx9 header nor a gfx10+ HEADER token");
 }
 
-AttStream decodeStream(std::string_view Bytes, const std::string &Name, StreamWants Wants) {
-  AttStream Out;
+void decodeStream(std::string_view Bytes, const std::string &Name, StreamWants Wants, AttStream &Out) {
+  Out.Records.clear();
+  Out.Waves.clear();
+  Out.Realtime.clear();
+  Out.PacketLoss.clear();
+  Out.Counts = {};
+  Out.Version = 0;
   Out.Gen = detectGeneration(Bytes, Name);
+  if (Wants.Records) {
+    // Room for as many records as the buffer could hold (shader-data tokens
+    // are at least 28 bits): no copy while it grows, and pages it does not
+    // use are never touched.
+    const size_t MinBits = Out.Gen == Generation::Gfx9 ? gfx9::LengthBits[gfx9::ShaderData] : 28;
+    reserveLarge(Out.Records, Bytes.size() * 8 / MinBits + 1);
+  }
   if (Out.Gen == Generation::Gfx9) {
     const uint64_t H = firstWord(Bytes);
     Out.Version = unsigned(gfx9header::Version.get(H));
@@ -63,7 +76,6 @@ AttStream decodeStream(std::string_view Bytes, const std::string &Name, StreamWa
   } else {
     decodeRdna(Bytes, Wants, Out);
   }
-  return Out;
 }
 
 } // namespace sqtt::rawatt

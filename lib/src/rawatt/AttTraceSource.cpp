@@ -28,10 +28,10 @@ std::string unnamed(uint64_t CodeObject, uint64_t Address) {
 
 } // namespace
 
-rawatt::AttStream readAttFile(const std::string &Path, rawatt::StreamWants Wants) {
+void readAttFile(const std::string &Path, rawatt::StreamWants Wants, rawatt::AttStream &Out) {
   MappedFile File(Path);
-  return rawatt::decodeStream(std::string_view(reinterpret_cast<const char *>(File.data()), File.size()), Path,
-                              Wants);
+  rawatt::decodeStream(std::string_view(reinterpret_cast<const char *>(File.data()), File.size()), Path, Wants,
+                       Out);
 }
 
 AttTraceSource::AttTraceSource(std::string Name, const AttCapture &Capture, KernelLocator Locate,
@@ -42,8 +42,15 @@ AttTraceSource::AttTraceSource(std::string Name, const AttCapture &Capture, Kern
 }
 
 void AttTraceSource::readEngine(size_t E, std::vector<Record> &Records) const {
-  rawatt::AttStream S = readAttFile(Capture.Files[E].second, {true, false});
-  Records.insert(Records.end(), S.Records.begin(), S.Records.end());
+  rawatt::AttStream S;
+  const bool Fresh = Records.empty();
+  if (Fresh)
+    S.Records.swap(Records); // decoded straight into the caller's (reused) buffer
+  readAttFile(Capture.Files[E].second, {true, false}, S);
+  if (Fresh)
+    Records.swap(S.Records);
+  else
+    Records.insert(Records.end(), S.Records.begin(), S.Records.end());
 }
 
 void AttTraceSource::scan() {

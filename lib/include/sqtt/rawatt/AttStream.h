@@ -63,9 +63,16 @@ struct StreamWants {
 /// \p Name when they are neither a gfx9 header nor a known HEADER token.
 Generation detectGeneration(std::string_view Bytes, const std::string &Name);
 
-/// Decodes a whole buffer. Throws Error for a buffer whose generation
-/// cannot be told; a damaged stream is read as far as it goes, with what
-/// was skipped counted in AttStream::Counts.
-AttStream decodeStream(std::string_view Bytes, const std::string &Name, StreamWants Wants = {});
+/// Decodes a whole buffer into \p Out, whose vectors are emptied first and
+/// keep their capacity (a caller reading many buffers reuses its memory).
+/// Throws Error for a buffer whose generation cannot be told; a damaged
+/// stream is read as far as it goes, with what was skipped counted in
+/// AttStream::Counts.
+void decodeStream(std::string_view Bytes, const std::string &Name, StreamWants Wants, AttStream &Out);
+inline AttStream decodeStream(std::string_view Bytes, const std::string &Name, StreamWants Wants = {}) {
+  AttStream Out;
+  decodeStream(Bytes, Name, Wants, Out);
+  return Out;
+}
 
 } // namespace sqtt::rawatt

@@ -52,8 +52,14 @@ private:
   std::map<uint32_t, std::vector<rawatt::RealtimeSample>> Realtime;
 };
 
-/// The records of one .att file as the JSON rocprofv3 writes from it would
-/// hold them. Throws Error for an unreadable file or an unknown format.
-rawatt::AttStream readAttFile(const std::string &Path, rawatt::StreamWants Wants);
+/// What one .att file holds, as the JSON rocprofv3 writes from it would hold
+/// it, into \p Out (its memory reused). Throws Error for an unreadable file
+/// or an unknown format.
+void readAttFile(const std::string &Path, rawatt::StreamWants Wants, rawatt::AttStream &Out);
+inline rawatt::AttStream readAttFile(const std::string &Path, rawatt::StreamWants Wants) {
+  rawatt::AttStream Out;
+  readAttFile(Path, Wants, Out);
+  return Out;
+}
 
 } // namespace sqtt
