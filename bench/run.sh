@@ -16,6 +16,8 @@ module_compile=$(bash "$here/module_compile.sh" "$build")
 echo "$module_compile"
 isa=$(bash "$here/isa_model.sh" "$build")
 echo "$isa"
+rawatt=$(bash "$here/raw_att.sh" "$build")
+echo "$rawatt"
 {
   echo "# Benchmark results"
   echo
@@ -53,6 +55,12 @@ echo "$isa"
   echo
   echo '```'
   echo "$isa"
+  echo '```'
+  echo
+  echo "## Raw .att files against the JSON decoded from them (D32)"
+  echo
+  echo '```'
+  echo "$rawatt"
   echo '```'
 } > "$here/RESULTS.md"
 echo "wrote bench/RESULTS.md"
