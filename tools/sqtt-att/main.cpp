@@ -5,13 +5,17 @@
 //   sqtt-att trace_output/
 //
 // Takes a rocprofv3 --att output tree, or ui_* directories and code objects
-// (named *code_object_id_<N>*). Raw .att files are decoded by rocprofv3
-// itself (with AMD's trace decoder library); this step works on the decoded
-// directories and can be run any number of times.
+// (named *code_object_id_<N>*). A dispatch that has only its raw .att files
+// is first decoded into the ui_* directory rocprofv3 would write (D32); the
+// step then works on the decoded directories and can be run any number of
+// times.
 #include "../ToolMain.h"
 #include "Version.h"
 #include "sqtt/att/AttStep.h"
 #include "sqtt/att/RcvExport.h"
+#include "sqtt/rawatt/AttCaptureWriter.h"
+#include "sqtt/rawatt/AttTraceSource.h"
+#include "sqtt/writers/UiDirectoryWriter.h"
 #include "sqtt/support/OutputFiles.h"
 #include "sqtt/trace/TraceSession.h"
 #include "sqtt/support/Error.h"
@@ -22,6 +26,8 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <unistd.h>
 #include <optional>
 
 namespace fs = std::filesystem;
@@ -38,6 +44,41 @@ struct Options {
   std::string ForRcv;
 };
 
+/// D32: the ui_* directory of each dispatch that has only .att files,
+/// written as rocprofv3 decodes them (under \p Root instead of where the
+/// dispatch's name puts it, when given). Returns the directories written.
+std::map<std::string, std::string> decodeAttCaptures(const sqtt::TraceTree &Tree, const fs::path &Base,
+                                                     const fs::path &Root) {
+  std::map<std::string, std::string> Written; // dispatch name -> directory
+  if (Tree.AttCaptures.empty())
+    return Written;
+  sqtt::OutputFiles Files(Tool);
+  size_t Records = 0, Rows = 0;
+  // Each kernel's symbol, for code.json's label row.
+  std::map<std::pair<uint64_t, uint64_t>, std::string> Symbols;
+  for (const auto &[Name, Places] : sqtt::rawatt::functionSymbols(Tree.CodeObjects))
+    for (const sqtt::rawatt::KernelPlace &P : Places)
+      Symbols.try_emplace({P.CodeObject, P.Vaddr}, Name);
+  auto SymbolAt = [&](uint64_t CodeObject, uint64_t Vaddr) {
+    auto It = Symbols.find({CodeObject, Vaddr});
+    return It == Symbols.end() ? std::string() : It->second;
+  };
+  for (const auto &[Name, Capture] : Tree.AttCaptures) {
+    std::vector<std::string> Warnings;
+    sqtt::AttTraceSource Source(Name, Capture, nullptr, Warnings);
+    const std::string Dir = Root.empty() ? Name : (Root / fs::relative(Name, Base)).string();
+    sqtt::UiDirectoryStats S = sqtt::writeUiDirectory(Source, Dir, Files, SymbolAt);
+    for (const std::string &W : Warnings)
+      std::cerr << Tool << ": warning: " << W << '\n';
+    Records += S.Records, Rows += S.WaveRows;
+    Written[Name] = Dir;
+  }
+  Files.commit();
+  std::cerr << Tool << ": decoded " << Written.size() << " dispatch(es) from their .att files into ui_* directories ("
+            << Records << " shaderdata records, " << Rows << " occupancy rows)\n";
+  return Written;
+}
+
 /// --for-rcv: a copy of the tree whose shaderdata holds marker headers only.
 void exportForRcv(const Options &Opts) {
   if (Opts.Inputs.size() != 1 || !fs::is_directory(Opts.Inputs[0]))
@@ -52,12 +93,24 @@ void exportForRcv(const Options &Opts) {
   Files.createDirectory(Opts.ForRcv);
   fs::path Base = fs::path(S.Base);
   auto Inside = [&](const std::string &Path) { return (fs::path(Opts.ForRcv) / fs::relative(Path, Base)).string(); };
+  // Dispatches with only .att files are decoded to a scratch tree first.
+  const fs::path Scratch = fs::temp_directory_path() / ("sqtt-att-decode-" + std::to_string(getpid()));
+  struct RemoveScratch {
+    fs::path P;
+    ~RemoveScratch() {
+      std::error_code EC;
+      fs::remove_all(P, EC);
+    }
+  } Cleanup{Scratch};
+  const std::map<std::string, std::string> Decoded = decodeAttCaptures(Session.Tree, Base, Scratch);
   sqtt::RcvExportStats Total;
   for (size_t I = 0; I < Session.traceDirs().size(); ++I) {
     const std::string &Dir = Session.traceDirs()[I];
     std::vector<std::string> Warnings;
     sqtt::TraceAnalyzer Analyzer(Session.resolverOf(I), Session.Names, sqtt::AnalysisOptions());
-    sqtt::RcvExportStats R = sqtt::exportForRcv(Dir, Inside(Dir), Analyzer, Session.resolverOf(I), Files, Warnings);
+    auto From = Decoded.find(Dir);
+    sqtt::RcvExportStats R = sqtt::exportForRcv(From == Decoded.end() ? Dir : From->second, Inside(Dir), Analyzer,
+                                                Session.resolverOf(I), Files, Warnings);
     for (const std::string &W : Warnings)
       std::cerr << Tool << ": warning: " << W << '\n';
     Total.Headers += R.Headers, Total.Moved += R.Moved, Total.FilesCopied += R.FilesCopied;
@@ -80,6 +133,9 @@ void exportForRcv(const Options &Opts) {
 
 int run(const Options &Opts) {
   sqtt::TraceTree Tree = sqtt::gatherTraceInputs(Opts.Inputs);
+  // A dispatch with only .att files gets its ui_* directory first (D32).
+  if (!decodeAttCaptures(Tree, {}, {}).empty())
+    Tree = sqtt::gatherTraceInputs(Opts.Inputs);
   for (const std::string &W : Tree.Warnings)
     std::cerr << Tool << ": warning: " << W << '\n';
   if (Tree.TraceDirs.empty())

@@ -57,13 +57,12 @@ void AttTraceSource::scan() {
   if (Scanned)
     return;
   Scanned = true;
-  std::map<uint32_t, std::vector<rawatt::WaveEvent>> Waves;
   // Kernel ids in (code object, address) order, 0 for none: code objects
   // are numbered in load order, as rocprofv3 numbers the kernels a process
   // dispatched.
-  std::map<std::pair<uint64_t, uint64_t>, int64_t> KernelIds;
   for (const auto &[SE, Path] : Capture.Files) {
     rawatt::AttStream S = readAttFile(Path, {false, true});
+    Gen = S.Gen;
     const rawatt::StreamCounts &C = S.Counts;
     if (C.TruncatedBytes)
       Warnings.push_back(Path + ": the last token is cut short (" + std::to_string(C.TruncatedBytes) +
@@ -107,6 +106,22 @@ void AttTraceSource::scan() {
     for (auto &[Slot, Slotted] : Rows)
       addSlotRows(Occ, Slot, Slotted);
   }
+}
+
+AttTraceSource::DecodedRows AttTraceSource::decodedRows() {
+  scan();
+  DecodedRows Out;
+  Out.Gen = Gen;
+  Out.Dispatches = Occ.Dispatches;
+  Out.Realtime = Realtime;
+  for (const auto &[SE, List] : Waves) {
+    std::vector<std::array<int64_t, 6>> &Rows = Out.Occupancy[SE];
+    for (const rawatt::WaveEvent &W : List) {
+      auto It = KernelIds.find({W.CodeObject, W.Address});
+      Rows.push_back({W.Time, W.CU, W.SIMD, W.Slot, W.Start ? 1 : 0, It == KernelIds.end() ? 0 : It->second});
+    }
+  }
+  return Out;
 }
 
 Occupancy AttTraceSource::occupancy() {

@@ -8,6 +8,7 @@
 #include "sqtt/trace/TraceFiles.h"
 #include "sqtt/trace/TraceSource.h"
 
+#include <array>
 #include <functional>
 #include <mutex>
 
@@ -38,6 +39,18 @@ public:
   /// Instruction detail is not read from .att files.
   InstructionCapture instructions(const CaptureClock *) override { return {}; }
 
+  /// What rocprofv3 writes into the dispatch's ui_* directory, for a decode
+  /// of the files (sqtt-att): each engine's occupancy rows [time, cu, simd,
+  /// slot, start, kernel_id] in stream order, the kernel names by id, the
+  /// realtime samples and the streams' generation.
+  struct DecodedRows {
+    std::map<uint32_t, std::vector<std::array<int64_t, 6>>> Occupancy;
+    std::map<int64_t, std::string> Dispatches;
+    std::map<uint32_t, std::vector<rawatt::RealtimeSample>> Realtime;
+    rawatt::Generation Gen = rawatt::Generation::Gfx9;
+  };
+  DecodedRows decodedRows();
+
 private:
   /// Reads every engine's waves, realtime samples and losses once.
   void scan();
@@ -50,6 +63,9 @@ private:
   bool Scanned = false;
   Occupancy Occ;
   std::map<uint32_t, std::vector<rawatt::RealtimeSample>> Realtime;
+  std::map<uint32_t, std::vector<rawatt::WaveEvent>> Waves;      // per engine, stream order
+  std::map<std::pair<uint64_t, uint64_t>, int64_t> KernelIds;  // (code object, address) -> id
+  rawatt::Generation Gen = rawatt::Generation::Gfx9;
 };
 
 /// What one .att file holds, as the JSON rocprofv3 writes from it would hold
