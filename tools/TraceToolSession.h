@@ -78,7 +78,10 @@ public:
           if (R.Clock) {
             char Rate[32];
             std::snprintf(Rate, sizeof Rate, "%.4g", R.Clock->GHz);
-            Log << Tool << ":   " << R.Dir << ": shader engines aligned by realtime.json (cycles added: "
+            const bool FromJson = R.Clock->Source.size() >= 13 &&
+                                  R.Clock->Source.compare(R.Clock->Source.size() - 13, 13, "realtime.json") == 0;
+            Log << Tool << ":   " << R.Dir << ": shader engines aligned by "
+                << (FromJson ? "realtime.json" : "the realtime samples of the .att files") << " (cycles added: "
                 << R.Clock->describeOffsets(", ") << "); its shader clock: " << Rate << " GHz\n";
           }
           Consume(R);

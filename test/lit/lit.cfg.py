@@ -11,6 +11,7 @@
 #   %clang     the plain clang driver (links, e.g. --hip-link -fgpu-rdc)
 #   %plugin    the plugin's path
 #   %examples  the examples directory
+#   %data      test/data (real capture fixtures)
 #   %funcmap   prints a code object's .sqtt_funcmap section (llvm-objcopy)
 #   %decode-funcmap  the project's sqtt-decode-funcmap
 #   %bin       the project's tools directory
@@ -59,6 +60,7 @@ config.substitutions.append(("%llc", f"{tools}/llc"))
 config.substitutions.append(("%plugin", config.sqtt_plugin))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%examples", examples))
+config.substitutions.append(("%data", os.path.join(os.path.dirname(examples), "test", "data")))
 config.substitutions.append(("%decode-funcmap", os.path.join(config.sqtt_obj_root, "bin", "sqtt-decode-funcmap")))
 config.substitutions.append(("%bin", os.path.join(config.sqtt_obj_root, "bin")))
 # Longer names first: lit substitutes in order, and %verify is a prefix.
