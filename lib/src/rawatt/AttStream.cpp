@@ -59,6 +59,7 @@ void decodeStream(std::string_view Bytes, const std::string &Name, StreamWants W
   Out.Waves.clear();
   Out.Realtime.clear();
   Out.PacketLoss.clear();
+  Out.Boundaries.clear();
   Out.Counts = {};
   Out.Version = 0;
   Out.Gen = detectGeneration(Bytes, Name);

@@ -3,7 +3,11 @@
 // a field; what the layouts are is checked against hand-made tokens and AMD's
 // decoder in the tests).
 #include "sqtt/rawatt/AttWriter.h"
+#include "sqtt/rawatt/AttStream.h"
+#include "sqtt/support/Error.h"
 #include "sqtt/trace/TraceModel.h"
+
+#include <algorithm>
 
 #include <stdexcept>
 #include <string>
@@ -145,17 +149,24 @@ void AttWriter::waveEnd(int64_t Time, unsigned CU, unsigned SIMD, unsigned Slot)
            Time);
 }
 
-void AttWriter::shaderData(int64_t Time, unsigned CU, unsigned SIMD, unsigned Slot, uint32_t Value, uint8_t Flags,
-                           bool Invalid) {
+namespace {
+
+/// A shader-data token's fields (no delta) and kind for \p G.
+struct DataToken {
+  uint64_t Fields;
+  rdna::Type Kind; // gfx10+
+};
+DataToken shaderDataToken(Generation G, unsigned CU, unsigned SIMD, unsigned Slot, uint32_t Value, uint8_t Flags,
+                          bool Invalid) {
   const bool Imm = Flags & RecordFlagImm, Priv = Flags & RecordFlagPriv;
-  if (Gen == Generation::Gfx9) {
+  if (G == Generation::Gfx9) {
     if (Flags || Invalid)
       throw std::invalid_argument("gfx9 shader data has no immediate, privileged or invalid form");
-    return emitGfx9(gfx9::ShaderData, gfx9::Data.put(putGfx9Slot(CU, SIMD, Slot), Value), Time);
+    return {gfx9::Data.put(putGfx9Slot(CU, SIMD, Slot), Value), rdna::Type::Unknown};
   }
   if (Imm && Value > 0xFF)
     throw std::invalid_argument("an s_ttracedata_imm record holds 8 bits");
-  const bool G12 = Gen == Generation::Gfx12;
+  const bool G12 = G == Generation::Gfx12;
   if (Priv && !G12)
     throw std::invalid_argument("only gfx12 shader data marks privileged records");
   uint64_t F = putSlot(G12 ? rdna::Data12 : rdna::Data10, CU, SIMD, Slot);
@@ -166,7 +177,73 @@ void AttWriter::shaderData(int64_t Time, unsigned CU, unsigned SIMD, unsigned Sl
     F = (Imm ? rdna::DataShortValue10 : rdna::DataValue10).put(F, Value);
     F = rdna::DataInvalid10.put(F, Invalid ? 1 : 0);
   }
-  emitRdna(Imm ? rdna::Type::ShaderDataShort : rdna::Type::ShaderData, F, Time);
+  return {F, Imm ? rdna::Type::ShaderDataShort : rdna::Type::ShaderData};
+}
+
+} // namespace
+
+void AttWriter::shaderData(int64_t Time, unsigned CU, unsigned SIMD, unsigned Slot, uint32_t Value, uint8_t Flags,
+                           bool Invalid) {
+  const DataToken T = shaderDataToken(Gen, CU, SIMD, Slot, Value, Flags, Invalid);
+  if (Gen == Generation::Gfx9)
+    emitGfx9(gfx9::ShaderData, T.Fields, Time);
+  else
+    emitRdna(T.Kind, T.Fields, Time);
+}
+
+std::string spliceRecords(std::string_view Bytes, const std::string &Name, std::vector<SplicedRecord> Records) {
+  AttStream S;
+  decodeStream(Bytes, Name, {false, false, true}, S);
+  std::stable_sort(Records.begin(), Records.end(),
+                   [](const SplicedRecord &A, const SplicedRecord &B) { return A.Time < B.Time; });
+  // Each record's place: the first boundary (from the previous record's on)
+  // at or after its time.
+  struct Insert {
+    uint64_t Bit;
+    uint64_t Token;
+    unsigned Length;
+  };
+  std::vector<Insert> Inserts;
+  size_t B = 0;
+  for (const SplicedRecord &R : Records) {
+    while (B < S.Boundaries.size() && S.Boundaries[B].Time < R.Time)
+      ++B;
+    if (B == S.Boundaries.size())
+      throw Error(Name + ": no token at or after cycle " + std::to_string(R.Time) + " to splice a record before");
+    DataToken T;
+    try {
+      T = shaderDataToken(S.Gen, R.Rec.CU, R.Rec.SIMD, R.Rec.Wave, R.Rec.Value, R.Rec.Flags, false);
+    } catch (const std::invalid_argument &Why) {
+      throw Error(Name + ": cannot splice the record at cycle " + std::to_string(R.Time) + ": " + Why.what());
+    }
+    if (S.Gen == Generation::Gfx9)
+      Inserts.push_back({S.Boundaries[B].Bit, T.Fields | gfx9::ShaderData, gfx9::LengthBits[gfx9::ShaderData]});
+    else {
+      const rdna::Encoding E = rdna::encodingOf(S.Gen, T.Kind);
+      Inserts.push_back({S.Boundaries[B].Bit, T.Fields | E.Pattern, E.Length});
+    }
+  }
+  // Rebuilt nibble by nibble: tokens start on nibble (gfx9: 16-bit) boundaries.
+  std::string Out;
+  bool High = false;
+  auto Nibble = [&](unsigned V) {
+    if (!High)
+      Out.push_back(char(V));
+    else
+      Out.back() = char(static_cast<unsigned char>(Out.back()) | (V << 4));
+    High = !High;
+  };
+  auto Source = [&](uint64_t N) { return (static_cast<unsigned char>(Bytes[N / 2]) >> ((N % 2) * 4)) & 0xF; };
+  uint64_t N = 0;
+  for (const Insert &I : Inserts) {
+    for (; N < I.Bit / 4; ++N)
+      Nibble(Source(N));
+    for (unsigned K = 0; K < I.Length; K += 4)
+      Nibble(unsigned(I.Token >> K) & 0xF);
+  }
+  for (; N < uint64_t(Bytes.size()) * 2; ++N)
+    Nibble(Source(N));
+  return Out;
 }
 
 void AttWriter::reg(int64_t Time, uint16_t Addr, uint32_t Data, bool Compute) {

@@ -145,6 +145,8 @@ void Gfx9Walk::run() {
       break;
     }
     const size_t Here = At;
+    if (Wants.Boundaries)
+      Out.Boundaries.push_back({uint64_t(gfx9header::Bytes + Here) * 8, Clock});
     At += Len;
     if (T != 0)
       LastUsed = At;

@@ -213,6 +213,10 @@ void RdnaWalk::run() {
       Bit += 8;
       continue;
     }
+    // A token may go before this one unless a WAVE_START_EXT's extension
+    // byte could follow (a token there would end the extension early).
+    if (Wants.Boundaries && !AfterExt && Out.Counts.Headers)
+      Out.Boundaries.push_back({Bit, Clock});
     const TokenInfo &I = (*Table)[W & 0xFF];
     if (I.Kind == Type::Nop) {
       Bit += 4;

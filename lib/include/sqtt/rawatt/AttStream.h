@@ -51,17 +51,36 @@ struct AttStream {
   std::vector<RealtimeSample> Realtime;
   std::vector<int64_t> PacketLoss; // times the stream says packets were lost
   StreamCounts Counts;
+  /// With StreamWants::Boundaries: where a token may be inserted (its bit
+  /// offset in the buffer) and the time a token there without delta gets.
+  struct Boundary {
+    uint64_t Bit;
+    int64_t Time;
+  };
+  std::vector<Boundary> Boundaries;
 };
 
 /// What to collect: the records alone are the hot path of the tools.
 struct StreamWants {
   bool Records = true;
   bool Waves = true;
+  bool Boundaries = false; // for splicing tokens into a real stream (tests)
 };
 
 /// The generation of a buffer from its first 8 bytes. Throws Error naming
 /// \p Name when they are neither a gfx9 header nor a known HEADER token.
 Generation detectGeneration(std::string_view Bytes, const std::string &Name);
+
+/// A shader-data record to splice into a real stream: written at the first
+/// token boundary at or after \p Time (so its time is that boundary's).
+struct SplicedRecord {
+  int64_t Time = 0;
+  Record Rec;
+};
+/// \p Bytes with a shader-data token for each of \p Records inserted (with
+/// no time delta, so every other token keeps its time). Throws Error for a
+/// record the generation cannot encode or a time after the stream's end.
+std::string spliceRecords(std::string_view Bytes, const std::string &Name, std::vector<SplicedRecord> Records);
 
 /// Decodes a whole buffer into \p Out, whose vectors are emptied first and
 /// keep their capacity (a caller reading many buffers reuses its memory).
