@@ -34,5 +34,6 @@ for spec in "gfx950 gfx950-gemm 0" "gfx1100 gfx1100-gemm 0,1" "gfx1200 gfx1200-g
     echo "(SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1 SQTT_SCOPE_CU=-1), as sqtt-synth --seed 7"
     echo "runs them, spliced into $real/host/$(basename "$src") by make_spliced.sh onto its real waves,"
     echo "plus records with every flag and boundary value of the shader-data layout."
+    echo "kernel: _Z13particle_stepP8ParticleifPf (the example's; the stream's own start address is tinygrad's kernel)"
     echo "sha256 $(sha256sum "$out" | cut -d' ' -f1)"; } > "$here/$case/SOURCE.txt"
 done
