@@ -29,7 +29,7 @@ std::string unnamed(uint64_t CodeObject, uint64_t Address) {
 } // namespace
 
 void readAttFile(const std::string &Path, rawatt::StreamWants Wants, rawatt::AttStream &Out) {
-  MappedFile File(Path);
+  MappedFile File(Path, /*Populate=*/true);
   rawatt::decodeStream(std::string_view(reinterpret_cast<const char *>(File.data()), File.size()), Path, Wants,
                        Out);
 }

@@ -10,11 +10,11 @@
 
 namespace sqtt {
 
-MappedFile::MappedFile(const std::string &P) : Path(P) {
+MappedFile::MappedFile(const std::string &P, bool Populate) : Path(P) {
   InputFile In(Path); // regular files only; never blocks on a FIFO
   Size = In.size();
   if (Size != 0) {
-    void *Map = ::mmap(nullptr, Size, PROT_READ, MAP_PRIVATE, In.fd(), 0);
+    void *Map = ::mmap(nullptr, Size, PROT_READ, MAP_PRIVATE | (Populate ? MAP_POPULATE : 0), In.fd(), 0);
     if (Map == MAP_FAILED)
       throw Error(Path + ": cannot map: " + std::strerror(errno));
     Data = static_cast<const uint8_t *>(Map);

@@ -13,8 +13,10 @@ namespace sqtt {
 
 class MappedFile {
 public:
-  /// Maps \p Path; throws Error naming the file if it cannot.
-  explicit MappedFile(const std::string &Path);
+  /// Maps \p Path; throws Error naming the file if it cannot. With
+  /// \p Populate the whole file is mapped at once (one call instead of a
+  /// page fault per few pages: for inputs read whole, front to back).
+  explicit MappedFile(const std::string &Path, bool Populate = false);
   ~MappedFile();
   MappedFile(const MappedFile &) = delete;
   MappedFile &operator=(const MappedFile &) = delete;
