@@ -202,6 +202,7 @@ private:
                                 {L.TruncatedAddressBlocks, "truncated address blocks"},
                                 {L.BadWaveSize, "address blocks without a wave size"},
                                 {L.OutsideAnyWave, "records outside any wave"},
+                                {L.ImpossibleOccupancyRows, "occupancy rows with impossible values"},
                                 {T.UnresolvedKernels, "kernels without their code object's map"}});
     Log << Tool << ": not attributed: " << (Lost.empty() ? "nothing" : Lost) << '\n';
     double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();

@@ -64,7 +64,7 @@ TEST(RecordsReader, EveryLayoutReadsTheSameRecords) {
     Row R;
     unsigned Kind = unsigned(Rng() % 100);
     R.Time = Kind == 0 ? -int64_t(Rng() % 1000)                       // negative
-             : Kind == 1 ? int64_t(Rng() % 9000000000000000000ull)    // 19 digits
+             : Kind == 1 ? int64_t(Rng() % 281474976710656ull)        // up to 2^48, 15 digits
                          : int64_t(Rng() % 100000000000ull);          // up to 11
     R.Value = Kind == 2 ? 18446744073709551615ull                      // 20 digits
               : Kind == 3 ? 1234567890123456ull                        // 16 digits
@@ -92,27 +92,36 @@ TEST(RecordsReader, EveryLayoutReadsTheSameRecords) {
 }
 
 TEST(RecordsReader, DigitBoundariesAndShortArrays) {
-  // Every number length from 1 to 16 digits in every field position.
+  // Every number length from 1 to 16 digits in the value, and up to 15 in
+  // the time (16 digits are beyond what a capture can hold, MaxTraceCycles).
   std::string Text = "{\"records\":[";
-  std::vector<int64_t> Times;
+  std::vector<int64_t> Times, Values;
   for (int Len = 1; Len <= 16; ++Len) {
     int64_t V = 0;
     for (int D = 0; D < Len; ++D)
       V = V * 10 + (D % 9) + 1;
-    Times.push_back(V);
-    Text += (Len > 1 ? "," : "") + ("[" + std::to_string(V) + "," + std::to_string(V % 4294967296) + ",0,1,2,0]");
+    Values.push_back(V);
+    Times.push_back(Len <= 15 ? V : V / 10);
+    Text += (Len > 1 ? "," : "") + ("[" + std::to_string(Times.back()) + "," + std::to_string(V) + ",0,1,2,0]");
   }
   Text += "]}";
   std::vector<Record> Out = read(Text);
   ASSERT_EQ(Out.size(), Times.size());
   for (size_t I = 0; I < Times.size(); ++I) {
     EXPECT_EQ(Out[I].Time, Times[I]);
-    EXPECT_EQ(Out[I].Value, uint32_t(Times[I] % 4294967296));
+    EXPECT_EQ(Out[I].Value, uint32_t(Values[I] % 4294967296));
     EXPECT_EQ(Out[I].SIMD, 1);
     EXPECT_EQ(Out[I].Wave, 2);
   }
   EXPECT_TRUE(read("{\"records\":[]}").empty());
   EXPECT_EQ(read("{\"records\":[[1,2,3,4,5,6]]}").size(), 1u);
+  EXPECT_EQ(read("{\"records\":[[281474976710655,2,3,4,5,6]]}").size(), 1u); // 2^48 - 1
+  EXPECT_EQ(errorOf("{\"records\":[[1,2,3,4,5,6],[281474976710656,2,3,4,5,6]]}"),
+            "t.json: malformed JSON: record 1: time 281474976710656 is beyond what a capture can hold (2^48 cycles "
+            "either way of its start)");
+  EXPECT_EQ(errorOf("{\"records\":[[-281474976710656,2,3,4,5,6]]}"),
+            "t.json: malformed JSON: record 0: time -281474976710656 is beyond what a capture can hold (2^48 cycles "
+            "either way of its start)");
 }
 
 TEST(RecordsReader, ErrorsNameTheRecordWhereverItIs) {

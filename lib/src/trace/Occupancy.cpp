@@ -102,12 +102,27 @@ Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::str
           .push_back({F[0], F[4] != 0, F[5]});
     }
   }
-  for (auto &[Slot, List] : Events)
+  for (auto &[Slot, List] : Events) {
+    for (const OccupancyRow &R : List)
+      Occ.UnnamedKernelRows += R.Start && !Occ.Dispatches.empty() && !Occ.Dispatches.count(R.Dispatch);
     addSlotRows(Occ, Slot, List);
+  }
   return Occ;
 }
 
 } // namespace
+
+std::string Occupancy::describeImpossibleRows() const {
+  std::string Out;
+  auto Add = [&](size_t N, const std::string &What) {
+    if (N)
+      Out += (Out.empty() ? "" : ", ") + std::to_string(N) + (N == 1 ? " row " : " rows ") + What;
+  };
+  Add(BadTimeRows, "with a time outside 0 to 2^48 cycles (skipped)");
+  Add(UnnamedKernelRows, "launching a kernel_id that \"dispatches\" does not name (shown as no dispatch)");
+  Add(EndsWithoutLaunch, "ending a wave that was not launched (ignored)");
+  return Out;
+}
 
 void addSlotRows(Occupancy &Occ, SlotKey Slot, std::vector<OccupancyRow> &Rows) {
   std::stable_sort(Rows.begin(), Rows.end(),
@@ -115,6 +130,12 @@ void addSlotRows(Occupancy &Occ, SlotKey Slot, std::vector<OccupancyRow> &Rows) 
   std::vector<WaveSpan> &Spans = Occ.Spans[Slot];
   bool Open = false;
   for (const OccupancyRow &E : Rows) {
+    if (E.Time < 0 || E.Time >= MaxTraceCycles) {
+      ++Occ.BadTimeRows; // would make a wave vanish or last for ages
+      continue;
+    }
+    if (!E.Start && !Open)
+      ++Occ.EndsWithoutLaunch;
     if (E.Start) {
       if (Open)
         Spans.back().Retire = E.Time;
@@ -135,6 +156,8 @@ Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnin
     return Occupancy();
   }
   Occupancy Occ = parseOccupancyJson(loadMetadataJson(Path.string()), Path.string());
+  if (Occ.impossibleRows())
+    Warnings.push_back(Path.string() + ": " + Occ.describeImpossibleRows());
   if (Occ.SkippedRows)
     Warnings.push_back(Path.string() + ": " + std::to_string(Occ.SkippedRows) +
                        " wave rows skipped (not [time, cu, simd, wave_id, start, kernel_id] "

@@ -58,6 +58,9 @@ size_t parseRecordChunk(simdjson::ondemand::parser &Parser, const simdjson::padd
     if (N < 6)
       malformed(Path, "record " + std::to_string(Row) + " has " + std::to_string(N) +
                           " fields, expected 6");
+    if (V[0] <= -MaxTraceCycles || V[0] >= MaxTraceCycles)
+      malformed(Path, "record " + std::to_string(Row) + ": time " + std::to_string(V[0]) +
+                          " is beyond what a capture can hold (2^48 cycles either way of its start)");
     for (size_t F = 2; F < 6; ++F)
       if (V[F] < 0 || V[F] > 255)
         malformed(Path, "record " + std::to_string(Row) + ": " + RecordFields[F] + " " +
@@ -190,6 +193,7 @@ size_t plainRecords(std::string_view Text, size_t Pos, size_t Limit, std::vector
       V[K] = int64_t(shortDigitsValue(P + S[K], std::min(N, 3u)));
     }
     Ok &= (uint64_t(V[2]) | uint64_t(V[3]) | uint64_t(V[4]) | uint64_t(V[5])) <= 255;
+    Ok &= V[0] < MaxTraceCycles; // else simdjson's path says what is wrong
     if (!Ok && Offset) {
       Window = nullptr; // Perhaps cut by the mask's end: again from its start.
       continue;

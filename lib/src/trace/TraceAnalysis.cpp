@@ -41,6 +41,7 @@ void RecordCounts::add(const RecordCounts &O) {
   OpenAtWaveEnd += O.OpenAtWaveEnd;
   OutsideAnyWave += O.OutsideAnyWave;
   DispatchChanges += O.DispatchChanges;
+  ImpossibleOccupancyRows += O.ImpossibleOccupancyRows;
 }
 
 namespace {
@@ -151,6 +152,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   Result.Dir = Dir;
   Result.Events.setMemoryBudget(Options.EventMemoryBudget);
   RecordCounts &Counts = Result.Counts;
+  Counts.ImpossibleOccupancyRows = Occ.impossibleRows();
   for (auto &[Id, Name] : Occ.Dispatches)
     if (!Name.empty() && Name.rfind("0 /", 0) != 0)
       ++Result.Dispatches;

@@ -19,7 +19,7 @@ namespace sqtt {
 uint64_t SessionTotals::unattributed() const {
   const RecordCounts &L = Counts;
   return L.UnknownIDs + L.UnmatchedExits + L.OpenAtWaveEnd + L.TruncatedPayloads +
-         L.TruncatedAddressBlocks + L.BadWaveSize + L.OutsideAnyWave + UnresolvedKernels;
+         L.TruncatedAddressBlocks + L.BadWaveSize + L.OutsideAnyWave + L.ImpossibleOccupancyRows + UnresolvedKernels;
 }
 
 TraceSession::TraceSession(const SessionOptions &Options, WarningSink WarnSink)

@@ -53,6 +53,7 @@ struct RecordCounts {
   uint64_t OpenAtWaveEnd = 0;
   uint64_t OutsideAnyWave = 0;
   uint64_t DispatchChanges = 0;
+  uint64_t ImpossibleOccupancyRows = 0; // Occupancy::impossibleRows()
 
   void add(const RecordCounts &O);
 };

@@ -132,6 +132,13 @@ struct Occupancy {
   std::map<int64_t, std::string> Dispatches;
   std::unordered_map<SlotKey, std::vector<WaveSpan>> Spans; // per slot, by launch
   size_t SkippedRows = 0; // wave rows that were not six integers in range
+  /// Rows taken at face value elsewhere that cannot be (D10): a time
+  /// outside [0, MaxTraceCycles) (skipped), a kernel_id no dispatch names,
+  /// an end with no launch before it on its slot (ignored).
+  size_t BadTimeRows = 0, UnnamedKernelRows = 0, EndsWithoutLaunch = 0;
+  size_t impossibleRows() const { return BadTimeRows + UnnamedKernelRows + EndsWithoutLaunch; }
+  /// "2 rows with a time beyond ..., 1 row ...": what impossibleRows() counts.
+  std::string describeImpossibleRows() const;
 
   /// The last span launched at or before \p Time (records may arrive after
   /// retirement); the first span for a record before every launch.
@@ -206,7 +213,8 @@ struct OccupancyRow {
 };
 /// Adds \p Rows (one slot's, in file order) to \p Occ as spans, FORMATS
 /// §2.3: sorted by time (stably); a launch closes a pending span; an end with
-/// no pending span is ignored; a span left open retires at INT64_MAX.
+/// no pending span is ignored (and counted); a span left open retires at
+/// INT64_MAX. Rows with an impossible time are skipped and counted.
 void addSlotRows(Occupancy &Occ, SlotKey Slot, std::vector<OccupancyRow> &Rows);
 
 /// The clock fit of D26 from each shader engine's first and last samples

@@ -17,6 +17,11 @@ constexpr uint8_t RecordFlagPriv = 2; // written by the trap handler
 
 /// One shaderdata record (16 bytes). The shader engine is the file's, so it
 /// is not stored per record: records of one engine are processed together.
+/// No capture's clock reaches this many cycles: the hardware's time fields
+/// are 36 to 52 bits wide and each buffer's clock starts near 0 (2^48 cycles
+/// are 39 hours at 2 GHz). A time beyond it is damage, not a measurement.
+constexpr int64_t MaxTraceCycles = int64_t(1) << 48;
+
 struct Record {
   int64_t Time = 0;
   uint32_t Value = 0;
