@@ -8,6 +8,8 @@
 #include "sqtt/trace/TraceModel.h"
 #include "sqtt/trace/TraceSession.h"
 
+#include "NumberChecks.h"
+
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -96,12 +98,12 @@ struct TraceToolOptions {
           try {
             std::regex Check(R);
           } catch (const std::regex_error &E) {
-            return "--kernel: not a regular expression: " + std::string(E.what());
+            return "not a regular expression: " + std::string(E.what());
           }
           return "";
         });
     App.add_option("--dispatch", Dispatch, "Only this dispatch (occupancy.json kernel_id)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(wholeNumber(0, INT32_MAX));
     App.add_option_function<std::string>(
            "--time",
            [this](const std::string &T) {
@@ -118,7 +120,7 @@ struct TraceToolOptions {
     App.add_option("-j,--jobs", Jobs, "Threads: trace directories analyzed in parallel; with two or more per "
                    "directory, the next shader engine is read while one is analyzed "
                    "(default: cores)")
-        ->check(CLI::PositiveNumber);
+        ->check(wholeNumber(1, 1024));
   }
 };
 

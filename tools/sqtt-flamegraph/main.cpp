@@ -7,6 +7,7 @@
 // -o); the SVG goes to ./sqtt_flamegraph.svg when there is no -o, to an -o
 // ending in .svg, or to --svg FILE. With --baseline the lines are
 // difffolded.pl's "stack <baseline> <cycles>" and the SVG is differential.
+#include "../NumberChecks.h"
 #include "../ToolMain.h"
 #include "Version.h"
 #include "../TraceToolSession.h"
@@ -163,10 +164,10 @@ int main(int argc, char **argv) {
   App.add_option("--title", Opts.Look.Title, "SVG title")->capture_default_str();
   App.add_option("--subtitle", Opts.Look.Subtitle, "SVG subtitle");
   App.add_option("--width", Opts.Look.Width, "SVG width in pixels")
-      ->check(CLI::Range(100.0, 100000.0))
+      ->check(sqtt::finiteNumber(100, 100000, "pixels"))
       ->capture_default_str();
   App.add_option("--minwidth", Opts.Look.MinWidth, "Leave out frames narrower than this (pixels)")
-      ->check(CLI::Range(0.0, 100000.0))
+      ->check(sqtt::finiteNumber(0, 100000, "pixels"))
       ->capture_default_str();
   App.add_option("--colors", Opts.Look.Colors, "Palette of the SVG")
       ->check(CLI::IsMember(sqtt::svgPalettes()))

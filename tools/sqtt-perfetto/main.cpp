@@ -9,6 +9,7 @@
 // with a GPU -> dispatch -> SE -> CU -> SIMD -> wave track hierarchy; slices
 // for function and user scopes, instants for points, counters for waves in
 // flight and data-marker values.
+#include "../NumberChecks.h"
 #include "../ToolMain.h"
 #include "Version.h"
 #include "../TraceToolSession.h"
@@ -168,7 +169,7 @@ int main(int argc, char **argv) {
   CLI::App App{"Per-wave timelines of SQTT marker traces for https://ui.perfetto.dev, as "
                "Chrome trace JSON or native Perfetto protobuf: one file per trace directory."};
   Opts.Trace.add(App);
-  App.add_option("-o,--output-dir", Opts.OutputDir,
+  App.add_option("-o,--output,--output-dir", Opts.OutputDir,
                  "Directory for the output files (default: next to each trace directory)");
   App.add_option("--format", Opts.Format,
                  "chrome: <dir>.perfetto.json (Chrome trace JSON, for ui.perfetto.dev and "
@@ -180,7 +181,7 @@ int main(int argc, char **argv) {
                  "Shader clock in GHz, to show real time (ns = cycles / GHz); without it the rate "
                  "comes from each trace directory's realtime.json, and without that one cycle is "
                  "shown as one ns")
-      ->check(CLI::PositiveNumber);
+      ->check(sqtt::clockRateGHz());
   App.add_flag("--show", Opts.Show, "Print where to open the traces");
   App.add_flag("--merge", Opts.Merge,
                "One file of every trace directory (merged.perfetto.json, or merged.pftrace with "
