@@ -8,6 +8,7 @@
 // has a short form, so no letter means two things.
 #pragma once
 
+#include "QuietStderr.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/OutputFiles.h"
 
@@ -26,9 +27,11 @@
 
 namespace sqtt {
 
-/// Parses the command line: -1 to go on, or the exit status (0 after
-/// --help, 2 with "<tool>: error: ..." for a usage error).
+/// Parses the command line (with -q/--quiet, QuietStderr.h, added): -1 to go
+/// on, or the exit status (0 after --help, 2 with "<tool>: error: ..." for a
+/// usage error).
 inline int parseCommandLine(CLI::App &App, const char *Tool, int argc, char **argv) {
+  addQuietFlag(App); // every tool's -q
   try {
     App.parse(argc, argv);
     return -1;

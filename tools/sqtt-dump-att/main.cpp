@@ -24,7 +24,6 @@ struct Options {
   std::vector<std::string> Inputs;
   std::string Output;
   bool Counts = false;
-  bool Quiet = false;
 };
 
 int run(const Options &Opts) {
@@ -32,8 +31,7 @@ int run(const Options &Opts) {
     sqtt::rawatt::AttStream S; // its memory reused from file to file
     for (const std::string &Path : Opts.Inputs) {
       sqtt::readAttFile(Path, {true, true}, S);
-      if (!Opts.Quiet || Opts.Counts)
-        std::cerr << Tool << ": " << Path << ": " << sqtt::describeAttStream(S) << '\n';
+      std::cerr << Tool << ": " << Path << ": " << sqtt::describeAttStream(S) << '\n';
       if (Opts.Counts)
         continue;
       if (Opts.Inputs.size() > 1)
@@ -65,7 +63,6 @@ int main(int argc, char **argv) {
       ->check(CLI::ExistingFile);
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
   App.add_flag("--counts", Opts.Counts, "Only say what each file holds (on stderr)");
-  App.add_flag("-q,--quiet", Opts.Quiet, "No per-file line on stderr");
   sqtt::addVersionFlag(App, Tool);
   SQTT_PARSE(App, Tool, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
