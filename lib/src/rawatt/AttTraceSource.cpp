@@ -8,6 +8,7 @@
 #include "sqtt/rawatt/AttTraceSource.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/MappedFile.h"
+#include "sqtt/trace/MarkerResolver.h"
 
 #include <cstdio>
 #include <map>
@@ -20,10 +21,6 @@ std::string hexAddress(uint64_t Address) {
   char Buf[24];
   std::snprintf(Buf, sizeof Buf, "0x%llx", static_cast<unsigned long long>(Address));
   return Buf;
-}
-
-std::string unnamed(uint64_t CodeObject, uint64_t Address) {
-  return std::to_string(CodeObject) + " / " + hexAddress(Address);
 }
 
 } // namespace
@@ -87,12 +84,12 @@ void AttTraceSource::scan() {
   for (auto &[Kernel, Id] : KernelIds) {
     Id = int64_t(Occ.Dispatches.size());
     std::string &DispatchName = Occ.Dispatches[Id];
-    DispatchName = unnamed(Kernel.first, Kernel.second);
+    DispatchName = unnamedDispatchName(Kernel.first, Kernel.second);
     std::string Why;
     if (Kernel.first != 0 || !Locate)
       continue;
     if (std::optional<KernelEntry> K = Locate(Kernel.second, Why))
-      DispatchName = unnamed(K->CodeObject, K->Vaddr);
+      DispatchName = unnamedDispatchName(K->CodeObject, K->Vaddr);
     else
       Warnings.push_back(Name + ": the kernel that starts at " + hexAddress(Kernel.second) + " cannot be told (" +
                          Why + "); its waves are shown as '" + DispatchName + "'");

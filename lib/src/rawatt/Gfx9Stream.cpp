@@ -182,7 +182,7 @@ void Gfx9Walk::run() {
       break;
     case Inst: {
       // An instruction of a target-CU wave whose start was lost opens it.
-      const uint64_t W = (T >> 5) & 0xF, S = (T >> 9) & 0x3;
+      const uint64_t W = InstSlot.get(T), S = InstSIMD.get(T);
       if (W <= MaxSlot)
         TargetWaves.insert(uint32_t(W | (S << 5) | (uint64_t(TargetCU & 0xF) << 7)));
       break;

@@ -62,7 +62,7 @@ private:
       Out.Waves.push_back({Time, cuOf(L, T), uint8_t(L.SIMD.get(T)), uint8_t(L.Slot.get(T)), Start, CodeObject,
                            Address});
   }
-  bool gfx12Layout() const { return Version >= VersionGfx12; }
+  bool gfx12Layout() const { return Gen == Generation::Gfx12; }
 
   const unsigned char *P;
   size_t N;
@@ -131,7 +131,7 @@ void RdnaWalk::timestamp(uint64_t T) {
 void RdnaWalk::shaderData(uint64_t T, bool Short) {
   const bool Gfx12 = gfx12Layout();
   const SlotLayout &L = Gfx12 ? Data12 : Data10;
-  if (!Gfx12 && DataInvalid10.get(T) && Version > 2) {
+  if (Gen == Generation::Gfx11 && DataInvalid10.get(T)) {
     ++Out.Counts.InvalidRecords;
     return;
   }
@@ -199,7 +199,7 @@ void RdnaWalk::reg(uint64_t T) {
   if (CS)
     Regs.computeWrite(Me, Pipe, Addr, Data);
   // gfx10 carries the userdata writes in CS register tokens too.
-  if (!CS || Version <= 2)
+  if (!CS || Gen == Generation::Gfx10)
     Regs.userdataWrite(Addr, Data, Me, Pipe);
 }
 
@@ -241,7 +241,7 @@ void RdnaWalk::run() {
     case Type::Timestamp: timestamp(T); break;
     case Type::Header: header(T); break;
     case Type::Misc:
-      if (Version <= 2 && MiscPacketLost.get(T)) {
+      if (Gen == Generation::Gfx10 && MiscPacketLost.get(T)) {
         Lost = true;
         Out.PacketLoss.push_back(Clock);
       }

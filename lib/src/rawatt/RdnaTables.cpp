@@ -69,14 +69,17 @@ constexpr Encoding Gfx12[] = {
 };
 // clang-format on
 
-void add(LookupTable &T, const Encoding &E) {
-  for (unsigned I = E.Pattern; I < 256; I += 1u << E.PatternBits)
-    T[I] = {E.Kind, E.Length, E.DeltaBegin, E.DeltaEnd};
-}
-
-template <size_t N> void addAll(LookupTable &T, const Encoding (&Es)[N]) {
-  for (const Encoding &E : Es)
-    add(T, E);
+/// Calls \p F with every prefix of \p G's table in order: the gfx10 base,
+/// then gfx11's (gfx12 builds on gfx11), then gfx12's.
+template <class Fn> void forEachEncoding(Generation G, Fn &&F) {
+  for (const Encoding &E : Base)
+    F(E);
+  if (G == Generation::Gfx11 || G == Generation::Gfx12)
+    for (const Encoding &E : Gfx11)
+      F(E);
+  if (G == Generation::Gfx12)
+    for (const Encoding &E : Gfx12)
+      F(E);
 }
 
 LookupTable build(Generation G) {
@@ -85,13 +88,10 @@ LookupTable build(Generation G) {
     const unsigned Nibble = I & 0xF;
     T[I] = {Type::Unknown, 8, uint8_t(Nibble >= 0xE ? 4 : 0), uint8_t(Nibble >= 0xE ? 6 : 0)};
   }
-  addAll(T, Base);
-  if (G == Generation::Gfx11)
-    addAll(T, Gfx11);
-  if (G == Generation::Gfx12) {
-    addAll(T, Gfx11); // gfx12 builds on gfx11's table
-    addAll(T, Gfx12);
-  }
+  forEachEncoding(G, [&T](const Encoding &E) {
+    for (unsigned I = E.Pattern; I < 256; I += 1u << E.PatternBits)
+      T[I] = {E.Kind, E.Length, E.DeltaBegin, E.DeltaEnd};
+  });
   return T;
 }
 
@@ -104,17 +104,11 @@ const LookupTable &lookupTable(Generation G) {
 }
 
 Encoding encodingOf(Generation G, Type Kind) {
-  const Encoding *Found = nullptr;
-  auto Search = [&](const auto &Es) {
-    for (const Encoding &E : Es)
-      if (E.Kind == Kind)
-        Found = &E;
-  };
-  Search(Base);
-  if (G == Generation::Gfx11 || G == Generation::Gfx12)
-    Search(Gfx11);
-  if (G == Generation::Gfx12)
-    Search(Gfx12);
+  const Encoding *Found = nullptr; // the last prefix of the kind wins, as in the table
+  forEachEncoding(G, [&](const Encoding &E) {
+    if (E.Kind == Kind)
+      Found = &E;
+  });
   if (!Found)
     throw std::logic_error("no prefix for this token kind");
   return *Found;

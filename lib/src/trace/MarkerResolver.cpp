@@ -82,6 +82,13 @@ std::optional<UnnamedDispatch> parseUnnamedDispatch(const std::string &Name) {
   return UnnamedDispatch{std::stoull(M[1].str()), std::stoull(M[2].str(), nullptr, 16)};
 }
 
+std::string unnamedDispatchName(uint64_t CodeObject, uint64_t Vaddr) {
+  char Buf[48];
+  std::snprintf(Buf, sizeof Buf, "%llu / 0x%llx", static_cast<unsigned long long>(CodeObject),
+                static_cast<unsigned long long>(Vaddr));
+  return Buf;
+}
+
 namespace {
 
 bool namesTraced(const std::string &Name, const std::optional<UnnamedDispatch> &Unnamed,

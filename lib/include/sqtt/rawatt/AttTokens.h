@@ -59,6 +59,8 @@ inline constexpr Field WavePipe{16, 2}, WaveMe{18, 2}, WaveCount{22, 7};
 /// save or restore, not a launch.
 inline constexpr unsigned ContextCount = 64;
 inline constexpr Field Data{16, 32};
+/// INST: an instruction of a target-CU wave (its slot and SIMD).
+inline constexpr Field InstSlot{5, 4}, InstSIMD{9, 2};
 // Register writes.
 inline constexpr Field RegPipe{5, 2}, RegMe{7, 2}, RegEnabled{15, 1}, RegAddr{16, 16}, RegData{32, 32};
 inline constexpr Field RegCsAddr{9, 7}, RegCsData{16, 32};

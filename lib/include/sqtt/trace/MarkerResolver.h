@@ -85,6 +85,8 @@ struct UnnamedDispatch {
   uint64_t CodeObject = 0, Vaddr = 0;
 };
 std::optional<UnnamedDispatch> parseUnnamedDispatch(const std::string &Name);
+/// The name rocprofv3 gives such a dispatch (code object 0: a raw address).
+std::string unnamedDispatchName(uint64_t CodeObject, uint64_t Vaddr);
 
 /// D22: the code object of the dispatch named \p Name, in a directory whose
 /// code.json labels \p Traced (or none): the label's when it names this
