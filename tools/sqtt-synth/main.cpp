@@ -32,7 +32,8 @@ int main(int argc, char **argv) {
       ->required();
   App.add_option("-o,--output", S.Output, "Output directory (a rocprofv3 --att tree)")->required();
   App.add_option("--seed", S.Seed, "Random seed");
-  App.add_option("--dirs", S.Dirs, "Trace directories (ui_*), each its own time domain")
+  App.add_option("--dirs", S.Dirs,
+                 "Dispatches of each code object's kernel; each is its own ui_* directory and time domain")
       ->check(CLI::Range(1u, 64u));
   App.add_option("--shader-engines", S.ShaderEngines, "Shader engines")->check(CLI::Range(1u, 32u));
   App.add_option("--cus", S.CUs, "CUs per shader engine")->check(CLI::Range(1u, 128u));
@@ -78,10 +79,11 @@ int main(int argc, char **argv) {
   App.add_flag("--compact", S.Compact, "Records on one line, as json.dump writes them (default: one a line)");
   App.add_option("--max-delay", S.MaxDelay, "Largest arrival delay of packed gfx12 headers (cycles)");
   App.add_option("--target-cu", S.TargetCU,
-                 "Also write wave files (every instruction issued between the events of that CU's waves) and "
-                 "code.json rows, as rocprofv3 --att-target-cu does, and truth_instructions.txt; the records "
-                 "are the same with or without it")
-      ->check(CLI::Range(0, 127));
+                 "Also write wave files (every instruction that CU's waves executed, from the same run of the "
+                 "code as their records) and code.json rows with their totals, as rocprofv3 --att-target-cu "
+                 "does, and truth_instructions.txt; the records are the same with or without it")
+      ->check(CLI::Range(0, 127))
+      ->excludes(RandomFlag);
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
       ->check(CLI::Range(0u, 100u));
   bool Att = false;
@@ -102,15 +104,16 @@ int main(int argc, char **argv) {
         return sqtt::isa::loadKernelPrograms(Path, Kernels, Costs, Limits);
       };
     sqtt::ProgressLine Progress(std::cerr, "sqtt-synth");
+    size_t Dirs = S.Dirs * S.CodeObjects.size();
     S.Progress = [&](unsigned Dir, unsigned SE) {
-      Progress.update("trace dir " + std::to_string(Dir + 1) + "/" + std::to_string(S.Dirs) +
+      Progress.update("dispatch " + std::to_string(Dir + 1) + "/" + std::to_string(Dirs) +
                       ", shader engine " + std::to_string(SE + 1) + "/" + std::to_string(S.ShaderEngines));
     };
     sqtt::SynthStats Stats = sqtt::synthesize(S);
     Progress.clear();
     std::cerr << "sqtt-synth: wrote " << Stats.Records << " simulated records (" << Stats.Headers
               << " headers, " << Stats.AddressBlocks << " address blocks) of " << Stats.Waves << " waves in "
-              << S.Dirs << " trace dir(s) to " << S.Output << (Random ? " (random mode)" : " (following the code)")
+              << Dirs << " dispatch(es) to " << S.Output << (Random ? " (random mode)" : " (following the code)")
               << "\n";
     for (const std::string &N : Stats.Notes)
       std::cerr << "sqtt-synth: note: " << N << "\n";

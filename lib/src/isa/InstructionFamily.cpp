@@ -1,5 +1,6 @@
 // InstructionFamily.cpp - the one place mnemonic text is read: each decoded
-// instruction's family, operation, cost class and control flow.
+// instruction's family, operation, cost class, trace category and control
+// flow.
 #include "sqtt/isa/InstructionFamily.h"
 
 #include <initializer_list>
@@ -60,6 +61,32 @@ CostClass costOf(std::string_view Mn, Flow Control) {
   if (startsWith(Mn, "v_"))
     return CostClass::Valu;
   return CostClass::Other;
+}
+
+/// The instruction token the hardware's thread trace writes for it
+/// (InstCategory). Global and scratch accesses are FLAT encodings; a
+/// conditional branch is JUMP here and NEXT when a wave does not take it.
+sqtt::InstCategory categoryOf(std::string_view Mn, CostClass Cost) {
+  using C = sqtt::InstCategory;
+  if (startsWith(Mn, "s_ttracedata") || startsWith(Mn, "s_sendmsg"))
+    return C::Message;
+  if (startsWith(Mn, "image_bvh"))
+    return C::Bvh;
+  for (std::string_view P : {"global_", "flat_", "scratch_"})
+    if (startsWith(Mn, P))
+      return C::Flat;
+  switch (Cost) {
+  case CostClass::Salu: return C::Salu;
+  case CostClass::Smem: return C::Smem;
+  case CostClass::Valu: return C::Valu;
+  case CostClass::Vmem: return C::Vmem;
+  case CostClass::Lds: return C::Lds;
+  case CostClass::Branch: return C::Jump;
+  case CostClass::Wait:
+  case CostClass::Barrier: return C::Immed;
+  case CostClass::Other: break;
+  }
+  return startsWith(Mn, "s_") ? C::Immed : C::Other;
 }
 
 Operation logicOf(std::string_view Op) {
@@ -213,6 +240,7 @@ void classifyVector(std::string_view Mn, InstructionFamily &F) {
 InstructionFamily classifyInstruction(std::string_view Mn) {
   InstructionFamily F;
   F.Cost = costOf(Mn, flowOf(Mn));
+  F.Category = categoryOf(Mn, F.Cost);
   F.Scalar = startsWith(Mn, "s_");
   if (F.Scalar)
     classifyScalar(Mn, F);

@@ -63,19 +63,25 @@ HardwareIds hardwareIds(const WaveIdentity &W, sqtt_hardware_ids::generation Gen
   return Ids;
 }
 
-/// A code object decoded once for the programs of all its kernels.
+/// A code object decoded once for the programs of all its kernels, and its
+/// listing: every function's instructions one after the other.
 struct DecodedCode {
   std::unique_ptr<CodeObjectFile> File; // the bytes Isa was decoded from
   CodeObjectIsa Isa;
-  std::map<const Function *, std::vector<uint16_t>> Cost; // per instruction
+  std::vector<ProgramLine> Listing;
+  std::map<const Function *, uint32_t> FirstRow; // a function's first row of Listing
 };
 
 class CodeFollowingProgram : public KernelProgram {
 public:
   CodeFollowingProgram(std::shared_ptr<const DecodedCode> Code, const Function &Kernel, const RunLimits &Limits)
-      : Code(std::move(Code)), Isa(this->Code->Isa), Cost(this->Code->Cost), Kernel(Kernel), Limits(Limits) {}
+      : Code(std::move(Code)), Isa(this->Code->Isa), Listing(this->Code->Listing), FirstRow(this->Code->FirstRow),
+        Kernel(Kernel), Limits(Limits) {}
 
-  WaveRun run(const WaveIdentity &Wave, uint64_t Seed) const override {
+  const std::vector<ProgramLine> &listing() const override { return Listing; }
+  uint64_t entry() const override { return Kernel.Address; }
+
+  WaveRun run(const WaveIdentity &Wave, uint64_t Seed, bool Instructions) const override {
     WaveRun R;
     std::mt19937_64 Rng(Seed);
     HardwareIds Hw = hardwareIds(Wave, Isa.generation());
@@ -89,7 +95,7 @@ public:
     std::vector<Frame> Calls;
     std::map<std::pair<const Function *, size_t>, unsigned> Trips; // iterations left per loop branch
     const Function *F = &Kernel;
-    const std::vector<uint16_t> *Costs = &Cost.at(F);
+    uint32_t Rows = FirstRow.at(F);
     size_t At = 0;
     for (size_t Steps = 0;; ++Steps) {
       if (Steps >= Limits.MaxSteps) {
@@ -103,7 +109,10 @@ public:
         Bits V = M.traceValue(I);
         R.Records.push_back({R.Cycles, V.V & V.Known, V.Known});
       }
-      R.Cycles += (*Costs)[At];
+      const ProgramLine &Line = Listing[Rows + At];
+      if (Instructions)
+        R.Executed.push_back({R.Cycles, uint32_t(Rows + At), Line.Category});
+      R.Cycles += Line.Cycles;
       if (I.Kind == Flow::End || I.Kind == Flow::Indirect)
         break;
       if (I.Kind == Flow::Return) {
@@ -112,7 +121,7 @@ public:
         F = Calls.back().F;
         At = Calls.back().Return;
         M.returnTo(Calls.back().AtCall);
-        Costs = &Cost.at(F);
+        Rows = FirstRow.at(F);
         Calls.pop_back();
         continue;
       }
@@ -129,7 +138,7 @@ public:
         Calls.push_back({F, At + 1, M});
         F = Callee;
         At = Entry;
-        Costs = &Cost.at(F);
+        Rows = FirstRow.at(F);
         continue;
       }
       if (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch) {
@@ -139,6 +148,8 @@ public:
           Taken = draw(F, At, I, Rng, Trips);
         if (*Taken && Target == Function::npos)
           break;
+        if (Instructions && !*Taken)
+          R.Executed.back().Category = uint8_t(InstCategory::Next);
         At = *Taken ? Target : At + 1;
         continue;
       }
@@ -168,7 +179,8 @@ private:
 
   std::shared_ptr<const DecodedCode> Code;
   const CodeObjectIsa &Isa;
-  const std::map<const Function *, std::vector<uint16_t>> &Cost;
+  const std::vector<ProgramLine> &Listing;
+  const std::map<const Function *, uint32_t> &FirstRow;
   const Function &Kernel;
   RunLimits Limits;
 };
@@ -214,11 +226,19 @@ std::vector<std::unique_ptr<KernelProgram>> loadKernelPrograms(const std::string
   if (File->codeObjects().empty())
     throw Error(Path + ": no AMDGPU code object");
   CodeObjectIsa Isa = CodeObjectIsa::decode(File->codeObjects().front(), Path, Kernels);
-  auto Code = std::make_shared<DecodedCode>(DecodedCode{std::move(File), std::move(Isa), {}});
+  auto Code = std::make_shared<DecodedCode>(DecodedCode{std::move(File), std::move(Isa), {}, {}});
   for (const Function &F : Code->Isa.functions()) {
-    std::vector<uint16_t> &C = Code->Cost[&F];
-    for (const Instruction &I : F.Insts)
-      C.push_back(uint16_t(std::min(costOf(I, Costs), 65535u)));
+    Code->FirstRow[&F] = uint32_t(Code->Listing.size());
+    for (const Instruction &I : F.Insts) {
+      ProgramLine L;
+      L.Address = I.Address, L.Text = I.Text, L.Source = Code->Isa.sourceLine(I.Address);
+      L.Category = uint8_t(I.What.Category);
+      L.Cycles = costOf(I, Costs);
+      // A wait issues in a cycle; the rest of its cost is spent waiting.
+      bool Waits = I.What.Cost == CostClass::Wait || I.What.Cost == CostClass::Barrier;
+      L.Stall = Waits ? L.Cycles - 1 : 0;
+      Code->Listing.push_back(std::move(L));
+    }
   }
   std::vector<std::unique_ptr<KernelProgram>> Programs;
   for (const std::string &Kernel : Kernels) {

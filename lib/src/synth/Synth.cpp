@@ -1,8 +1,11 @@
 // Synth.cpp - simulated rocprofv3 --att output with known ground truth: the
-// tree. Each wave slot (SynthWave.h) runs its waves one after another
-// (relaunches); each shader engine's file is the k-way merge of its waves'
-// records by arrival time, beside filenames.json, occupancy.json, code.json,
-// the wave files of the target CU and the truth files.
+// tree. As rocprofv3 lays it out, each traced dispatch has its own ui_*
+// directory: one per code object and --dirs round. Each wave slot
+// (SynthWave.h) runs the dispatch's waves one after another (relaunches);
+// each shader engine's file is the k-way merge of its waves' records by
+// arrival time, beside filenames.json, occupancy.json, code.json (the
+// dispatch's label row), the wave files of the target CU and the truth
+// files.
 #include "sqtt/synth/Synth.h"
 #include "SynthCodeObject.h"
 #include "SynthInstructions.h"
@@ -25,6 +28,7 @@
 #include <queue>
 #include <random>
 #include <sstream>
+#include <tuple>
 
 namespace fs = std::filesystem;
 
@@ -41,7 +45,7 @@ constexpr const char *Note = "\"note\":\"simulated by sqtt-synth; not a hardware
 /// scope masks may select any of them).
 bool recordsMarkers(const KernelProgram &P) {
   for (uint32_t I = 0; I < 32; ++I)
-    if (!P.run({0, I & 15, I & 3, I}, I + 1).Records.empty())
+    if (!P.run({0, I & 15, I & 3, I}, I + 1, false).Records.empty())
       return true;
   return false;
 }
@@ -147,24 +151,31 @@ SlotPlace placeOf(const SynthScenario &S, size_t G) {
           uint32_t(G) % S.WavesPerSIMD};
 }
 
-/// Every wave slot of shader engine \p SE in dispatch directory \p D, in
-/// CU, SIMD, slot order.
-std::vector<std::unique_ptr<SlotGen>> engineSlots(const SynthScenario &S, const std::vector<SynthCO> &COs, uint32_t D,
-                                                  uint32_t SE, Truth &T, SynthListing &Listing,
+/// One traced dispatch: the code object whose kernel it runs, the
+/// kernel_id its occupancy rows carry (1: the one kernel its directory
+/// sees, as a reader of its .att files numbers it), and its ui_*
+/// directory (0-based).
+struct SynthDispatch {
+  const SynthCO &CO;
+  uint32_t KernelId, Dir;
+};
+
+/// Every wave slot of shader engine \p SE of dispatch \p D, in CU, SIMD,
+/// slot order.
+std::vector<std::unique_ptr<SlotGen>> engineSlots(const SynthScenario &S, const SynthDispatch &D, uint32_t SE, Truth &T,
                                                   std::deque<bool> &FirstPacked) {
   // Per SIMD: has its first (undelayed) packed header been issued?
   FirstPacked.assign(S.CUs * S.SIMDs, true);
   std::vector<int64_t> Phases(S.CUs * S.SIMDs);
-  std::mt19937_64 PhaseRng(S.Seed + 7919 * D + SE);
+  std::mt19937_64 PhaseRng(S.Seed + 7919 * D.Dir + SE);
   for (auto &P : Phases)
     P = int64_t(PhaseRng() % (1u << 24));
   std::vector<std::unique_ptr<SlotGen>> Gens;
-  uint32_t SlotIndex = 0;
   for (uint32_t CU = 0; CU < S.CUs; ++CU)
     for (uint32_t SIMD = 0; SIMD < S.SIMDs; ++SIMD)
       for (uint32_t W = 0; W < S.WavesPerSIMD; ++W)
-        Gens.push_back(std::make_unique<SlotGen>(S, COs, D, SE, CU, SIMD, W, SlotIndex++, Phases[CU * S.SIMDs + SIMD],
-                                                 FirstPacked[CU * S.SIMDs + SIMD], T, Listing));
+        Gens.push_back(std::make_unique<SlotGen>(S, D.CO, D.KernelId, D.Dir, SE, CU, SIMD, W,
+                                                 Phases[CU * S.SIMDs + SIMD], FirstPacked[CU * S.SIMDs + SIMD], T));
   return Gens;
 }
 
@@ -200,18 +211,20 @@ void writeShaderData(OutputFiles &Files, const fs::path &Path, const SynthScenar
   });
 }
 
-/// An engine's occupancy.json rows (a start and an end per launch), and
-/// what its slots counted.
+/// An engine's occupancy.json rows (a start and an end per launch) in time
+/// order, as rocprofv3 writes them, and what its slots counted.
 std::string occupancyRows(const SynthScenario &S, const std::vector<std::unique_ptr<SlotGen>> &Gens,
                           SynthStats &Stats) {
-  std::string Rows;
+  struct Row {
+    int64_t Time;
+    uint32_t CU, SIMD, Wave, Start, KernelId;
+  };
+  std::vector<Row> Rows;
   for (size_t G = 0; G < Gens.size(); ++G) {
     SlotPlace At = placeOf(S, G);
     for (const SlotGen::Launch &L : Gens[G]->Launches) {
-      for (int Start = 1; Start >= 0; --Start)
-        Rows += std::string(Rows.empty() ? "" : ",") + "[" + std::to_string(Start ? L.Start : L.End) + "," +
-                std::to_string(At.CU) + "," + std::to_string(At.SIMD) + "," + std::to_string(At.Wave) + "," +
-                std::to_string(Start) + "," + std::to_string(L.Dispatch) + "]";
+      Rows.push_back({L.Start, At.CU, At.SIMD, At.Wave, 1, L.Dispatch});
+      Rows.push_back({L.End, At.CU, At.SIMD, At.Wave, 0, L.Dispatch});
       ++Stats.Waves;
     }
     Stats.AddressBlocks += Gens[G]->AddressBlocks;
@@ -219,15 +232,26 @@ std::string occupancyRows(const SynthScenario &S, const std::vector<std::unique_
     Stats.OpenAtEnd += Gens[G]->OpenAtEnd;
     Stats.UnknownHeaders += Gens[G]->UnknownHeaders;
   }
-  return Rows;
+  // Ends before starts at one time: a slot's next wave never overlaps.
+  std::stable_sort(Rows.begin(), Rows.end(),
+                   [](const Row &A, const Row &B) { return std::tie(A.Time, A.Start) < std::tie(B.Time, B.Start); });
+  std::string Text;
+  for (const Row &R : Rows)
+    Text += std::string(Text.empty() ? "" : ",") + "[" + std::to_string(R.Time) + "," + std::to_string(R.CU) + "," +
+            std::to_string(R.SIMD) + "," + std::to_string(R.Wave) + "," + std::to_string(R.Start) + "," +
+            std::to_string(R.KernelId) + "]";
+  return Text;
 }
 
-/// Dispatch directory \p D: every engine's shaderdata and target-CU wave
+/// Dispatch \p D's directory: every engine's shaderdata and target-CU wave
 /// files, filenames.json, occupancy.json and code.json.
-void writeDispatchDir(OutputFiles &Files, const fs::path &Out, const SynthScenario &S,
-                      const std::vector<SynthCO> &COs, uint32_t D, Truth &T, SynthListing &Listing,
-                      SynthStats &Stats) {
-  fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D + 1));
+void writeDispatchDir(OutputFiles &Files, const fs::path &Out, const SynthScenario &S, const SynthDispatch &D,
+                      Truth &T, SynthStats &Stats) {
+  fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D.Dir + 1));
+  ListingTotals Lines;
+  if (D.CO.Program)
+    Lines.Rows.resize(D.CO.Program->listing().size());
+  T.Lines = &Lines;
   Files.createDirectory(Ui.string());
   // filenames.json's two listings, filled SE by SE.
   std::string ShaderDataList = "\"shaderdata_filenames\":{";
@@ -235,9 +259,9 @@ void writeDispatchDir(OutputFiles &Files, const fs::path &Out, const SynthScenar
   std::string Occ = "{" + std::string(Note);
   for (uint32_t SE = 0; SE < S.ShaderEngines; ++SE) {
     if (S.Progress)
-      S.Progress(D, SE);
+      S.Progress(D.Dir, SE);
     std::deque<bool> FirstPacked; // outlives the slots, which point into it
-    std::vector<std::unique_ptr<SlotGen>> Gens = engineSlots(S, COs, D, SE, T, Listing, FirstPacked);
+    std::vector<std::unique_ptr<SlotGen>> Gens = engineSlots(S, D, SE, T, FirstPacked);
     std::string Name = "shaderdata_" + std::to_string(SE) + "_0.json";
     writeShaderData(Files, Ui / Name, S, Gens, Stats);
     ShaderDataList += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
@@ -248,20 +272,14 @@ void writeDispatchDir(OutputFiles &Files, const fs::path &Out, const SynthScenar
                           ",\"global_begin_time\":0,\"gfxv\":\"navi\",\"gfxip\":12,"
                           "\"version\":\"3.1.0\",\"counter_names\":[]," +
                           WaveFiles + "}," + ShaderDataList + "}}\n";
-  Occ += ",\"dispatches\":{\"0\":\"0 / 0x0\"";
-  for (size_t C = 0; C < COs.size(); ++C) {
-    std::ostringstream Name;
-    writeJsonString(Name, COs[C].Kernel);
-    Occ += ",\"" + std::to_string(C + 1) + "\":" + Name.str();
-  }
-  Occ += "},\"version\":\"3.0.0\"}\n";
+  std::ostringstream Name;
+  writeJsonString(Name, D.CO.Kernel);
+  Occ += ",\"dispatches\":{\"0\":\"0 / 0x0\",\"" + std::to_string(D.KernelId) + "\":" + Name.str() +
+         "},\"version\":\"3.0.0\"}\n";
   writeJsonFile(Files, Ui / "filenames.json", Filenames);
   writeJsonFile(Files, Ui / "occupancy.json", Occ);
-  writeJsonFile(Files, Ui / "code.json",
-                S.TargetCU >= 0 ? Listing.codeJson(Note)
-                                : "{" + std::string(Note) +
-                                      ",\"code\":[],\"header\":\"ISA, _, LineNumber, Source, "
-                                      "Codeobj, Vaddr, Hit, Latency, Stall, Idle\",\"version\":\"simulated\"}\n");
+  writeJsonFile(Files, Ui / "code.json", codeJson(D.CO, Lines, Note));
+  T.Lines = nullptr;
 }
 
 /// One JSON object of \p Map, its values written by \p Value.
@@ -290,12 +308,12 @@ std::string groundTruthJson(const Truth &T, const std::vector<SynthCO> &COs, con
   writeJsonMap(Truth, T.Slices, [&](const std::pair<uint64_t, uint64_t> &V) {
     Truth << "[" << V.first << ", " << V.second << "]";
   });
-  // What the memory summary is checked against: each dispatch's kernel and
-  // each traced operation's kind and source (truth_addresses.txt has the
+  // What the memory summary is checked against: each code object's kernel
+  // and each traced operation's kind and source (truth_addresses.txt has the
   // dispatch and code object of every execution).
-  Truth << ",\n\"dispatches\": {";
+  Truth << ",\n\"kernels\": {";
   for (size_t C = 0; C < COs.size(); ++C) {
-    Truth << (C ? ", " : "") << '"' << C + 1 << "\": ";
+    Truth << (C ? ", " : "") << '"' << COs[C].ID << "\": ";
     writeJsonString(Truth, COs[C].Kernel);
   }
   Truth << "},\n\"address_ops\": [";
@@ -320,6 +338,9 @@ std::string groundTruthJson(const Truth &T, const std::vector<SynthCO> &COs, con
 SynthStats synthesize(const SynthScenario &S) {
   if (S.CodeObjects.empty())
     throw Error("no code objects given");
+  if (S.TargetCU >= 0 && !S.LoadPrograms)
+    throw Error("--target-cu needs the code-following mode: a wave's instructions are those its kernel's code "
+                "executes, which --random does not run");
   SynthStats Stats;
   std::vector<SynthCO> COs = loadCodeObjects(S, Stats);
   // The whole tree or nothing: every file is written beside its place and
@@ -334,9 +355,10 @@ SynthStats synthesize(const SynthScenario &S) {
   T.Intervals = &Files.open((Out / "truth_intervals.txt").string());
   T.Data = &Files.open((Out / "truth_data.txt").string());
   T.Waves = &Files.open((Out / "truth_waves.txt").string());
-  SynthListing Listing(COs);
-  for (uint32_t D = 0; D < S.Dirs; ++D)
-    writeDispatchDir(Files, Out, S, COs, D, T, Listing, Stats);
+  uint32_t Dir = 0;
+  for (uint32_t Round = 0; Round < S.Dirs; ++Round)
+    for (size_t C = 0; C < COs.size(); ++C)
+      writeDispatchDir(Files, Out, S, {COs[C], 1, Dir++}, T, Stats);
   writeJsonFile(Files, Out / "ground_truth.json", groundTruthJson(T, COs, Stats));
   if (S.TargetCU >= 0)
     Files.write((Out / "truth_instructions.txt").string(), [&](std::ostream &OS) { T.Instructions.write(OS); });

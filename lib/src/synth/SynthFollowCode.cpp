@@ -1,6 +1,7 @@
 // SynthFollowCode.cpp - the code-following mode of a simulated wave: its
 // records are the trace instructions its kernel's code issued (a
-// KernelProgram's run), in order and at their cycles. What the code does not
+// KernelProgram's run), in order and at their cycles; on the target CU, the
+// wave file lists every instruction of the same run. What the code does not
 // determine is drawn: a data payload's value, an address block's lanes
 // (consecutive lanes its access width apart from a base of the operation and
 // the wave, as in[gid] addresses them; EXEC where the code leaves it
@@ -12,41 +13,48 @@
 #include <rocprof_trace_decoder/cxx/marker_value.hpp>
 
 #include <algorithm>
+#include <limits>
 
 namespace sqtt {
 
 namespace mv = sqtt_marker_value;
 
-namespace {
-
-} // namespace
+void SlotGen::issueInstructions(int64_t Cycle) {
+  if (!Detailed)
+    return;
+  // The tools put an instruction in the scope of the last record at or
+  // before its time: an entry's own s_ttracedata is inside its scope, an
+  // exit's outside. Issued in code order, the same holds here.
+  uint32_t Key = Stack.empty() ? 0 : Stack.back() + 1;
+  const std::vector<ProgramLine> &Listing = CO->Program->listing();
+  for (; ExecutedNext < Code.Executed.size() && Code.Executed[ExecutedNext].Cycle < Cycle; ++ExecutedNext) {
+    const ExecutedInstruction &E = Code.Executed[ExecutedNext];
+    const ProgramLine &L = Listing[E.Row];
+    Detail.Instructions.push_back({CodeStart + E.Cycle, E.Category, L.Stall, L.Cycles, listingLine(E.Row)});
+    DetailKeys.push_back(Key);
+  }
+}
 
 bool SlotGen::refillFromCode() {
   if (CodeNext >= Code.Records.size()) {
+    // The wave lives until its s_endpgm, records or not.
+    issueInstructions(std::numeric_limits<int64_t>::max());
+    Time = std::max(Time, CodeStart + Code.Cycles);
     if (!Stack.empty()) {
       // The code ended with scopes open (cut at --max-steps, or code the
-      // verifier rejects): closed here so every interval has an end.
+      // verifier rejects): closed at the wave's end so every interval has one.
       ++OpenAtEnd;
       while (closeInnermost())
         ++Time;
     }
-    // The wave lives until its s_endpgm, records or not.
-    int64_t From = Time;
-    Time = std::max(Time, CodeStart + Code.Cycles);
-    if (Detailed && Time > From + 1)
-      simulateGap(From, Time, Listing.line(size_t(CO - COs.data()), -1, 0), 0, InstRng, Detail, DetailKeys);
     LastArrival = std::max(LastArrival, Time);
     endWave();
     return false;
   }
   const ProgramRecord &R = Code.Records[CodeNext++];
-  int64_t From = Time;
+  issueInstructions(R.Cycle);
+  // Every instruction takes a cycle at least, so this is the code's cycle.
   Time = std::max(Time + 1, CodeStart + R.Cycle);
-  if (Detailed) {
-    int Scope = Stack.empty() ? -1 : int(Stack.back());
-    simulateGap(From, Time, Listing.line(size_t(CO - COs.data()), Scope, 0), uint32_t(Scope + 1), InstRng, Detail,
-                DetailKeys);
-  }
   if ((R.Known & mv::flag_mask) != mv::flag_mask) {
     ++UnknownHeaders; // not even whether it enters or exits is the code's
     return true;
@@ -126,10 +134,19 @@ void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRe
   uint64_t All = W == 64 ? ~0ull : 0xFFFFFFFFull;
   auto Known = [&](size_t K) { return K < Words && Code[K].Known == ~0u; };
   uint64_t Exec = Known(0) && Known(1) ? (uint64_t(Code[0].Value) | uint64_t(Code[1].Value) << 32) & All : All;
+  // Each word at the cycle its s_ttracedata issued (a word the code did not
+  // reach, a cycle after the one before).
+  size_t Word = 0;
+  int64_t At = Now;
+  auto NextTime = [&] {
+    At = Word < Words ? std::max(At + 1, CodeStart + Code[Word].Cycle) : At + 1;
+    ++Word;
+    return At;
+  };
   emit(Now, mv::encode(Op.ID, false, false), true);
   --WaveMarkers; // an address block's header is not a marker the walk sees
-  emit(Now + 1, uint32_t(Exec), false);
-  emit(Now + 2, uint32_t(Exec >> 32), false);
+  emit(NextTime(), uint32_t(Exec), false);
+  emit(NextTime(), uint32_t(Exec >> 32), false);
   uint32_t Stride = Op.AccessBytes ? Op.AccessBytes : 4;
   uint64_t OpIndex = CO->AddressOf.at(Op.ID);
   uint64_t WaveIndex =
@@ -138,7 +155,6 @@ void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRe
       Run;
   uint64_t Base = 0x7F0000000000ull + (OpIndex << 36) + WaveIndex * W * Stride;
   std::vector<uint64_t> Active;
-  int64_t At = Now + 3;
   auto Lane = [&](uint32_t L, uint64_t Address) {
     if ((Exec >> L) & 1)
       Active.push_back(Address);
@@ -149,21 +165,21 @@ void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRe
     bool Struct = Op.Proto == sqtt_address_block::protocol::struct_buffer;
     uint64_t Buf = Base & 0xFFFFFFFFFFFFull;
     uint32_t RecordStride = Struct ? std::min(Stride, sqtt_address_block::max_buffer_stride) : 0;
-    emit(At++, uint32_t(Buf), false);
-    emit(At++, sqtt_address_block::buffer_rsrc_hi(Buf, RecordStride), false);
-    emit(At++, 0, false);
+    emit(NextTime(), uint32_t(Buf), false);
+    emit(NextTime(), sqtt_address_block::buffer_rsrc_hi(Buf, RecordStride), false);
+    emit(NextTime(), 0, false);
     for (uint32_t L = 0; L < W; ++L)
-      emit(At++, Struct ? 0 : L * Stride, false);
+      emit(NextTime(), Struct ? 0 : L * Stride, false);
     if (Struct)
       for (uint32_t L = 0; L < W; ++L)
-        emit(At++, L, false);
+        emit(NextTime(), L, false);
     for (uint32_t L = 0; L < W; ++L)
       Lane(L, Buf + (Struct ? uint64_t(L) * RecordStride : uint64_t(L) * Stride));
   } else if (Op.Proto == sqtt_address_block::protocol::memory) {
     for (uint32_t L = 0; L < W; ++L) {
       uint64_t Address = Base + uint64_t(L) * Stride;
-      emit(At++, uint32_t(Address), false);
-      emit(At++, uint32_t(Address >> 32), false);
+      emit(NextTime(), uint32_t(Address), false);
+      emit(NextTime(), uint32_t(Address >> 32), false);
       Lane(L, Address);
     }
   } else {
@@ -172,7 +188,7 @@ void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRe
     uint64_t Offset = (OpIndex * W * Stride) % 32768;
     for (uint32_t L = 0; L < W; ++L) {
       uint64_t Address = Offset + uint64_t(L) * Stride;
-      emit(At++, uint32_t(Address), false);
+      emit(NextTime(), uint32_t(Address), false);
       Lane(L, Address);
     }
   }

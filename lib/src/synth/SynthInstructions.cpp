@@ -2,43 +2,39 @@
 // truth of where each instruction falls.
 #include "SynthInstructions.h"
 #include "sqtt/support/JsonString.h"
+#include "sqtt/trace/WaveInstructions.h"
 
+#include <set>
 #include <sstream>
 
 namespace sqtt {
 
-namespace {
-
-const char *const Isa[4] = {"v_fma_f32 v0, v1, v2, v3", "s_add_u32 s0, s1, s2",
-                            "global_load_dword v4, v[2:3], off", "ds_read_b32 v5, v6"};
-const uint32_t Categories[4] = {6, 2, 3, 5}; // VALU, SALU, VMEM, LDS
-
-} // namespace
-
-SynthListing::SynthListing(const std::vector<SynthCO> &COs) : COs(COs) {
-  uint32_t Next = 1; // line 0 is the label row
-  for (const SynthCO &C : COs) {
-    Base.push_back(Next);
-    Next += uint32_t(C.Scopes.size() + 1) * 4;
+void ListingTotals::add(const SynthWaveDetail &W) {
+  for (const SynthWaveDetail::Instruction &I : W.Instructions) {
+    Row &R = Rows.at(I.Line - 1);
+    ++R.Hit, R.Latency += I.Duration, R.Stall += I.Stall;
   }
 }
 
-uint32_t SynthListing::category(unsigned K) { return Categories[K & 3]; }
-
-std::string SynthListing::codeJson(const std::string &Note) const {
+std::string codeJson(const SynthCO &C, const ListingTotals &Totals, const std::string &Note) {
   std::ostringstream OS;
   OS << "{" << Note << ",\"code\":[";
-  // The label row names the first code object's kernel (FORMATS §12).
+  // The label row: the traced kernel's code object and entry (FORMATS §12).
   OS << "[";
-  writeJsonString(OS, "; " + COs.front().Kernel);
-  OS << ",0,0,\"\"," << COs.front().ID << ",4096,0,0,0,0]";
-  for (size_t C = 0; C < COs.size(); ++C)
-    for (int Scope = -1; Scope < int(COs[C].Scopes.size()); ++Scope)
-      for (unsigned K = 0; K < 4; ++K) {
-        uint32_t L = line(C, Scope, K);
-        OS << ",[\"" << Isa[K] << "\",0," << L << ",\"synthetic.hip:" << L << "\"," << COs[C].ID << ","
-           << 4096 + 4 * L << ",0,0,0,0]";
-      }
+  writeJsonString(OS, "; " + C.Kernel);
+  OS << ",0,0,\"\"," << C.ID << "," << (C.Program ? C.Program->entry() : 0) << ",0,0,0,0]";
+  if (C.Program) {
+    const std::vector<ProgramLine> &Listing = C.Program->listing();
+    for (uint32_t Row = 0; Row < Listing.size(); ++Row) {
+      const ProgramLine &L = Listing[Row];
+      const ListingTotals::Row &T = Row < Totals.Rows.size() ? Totals.Rows[Row] : ListingTotals::Row{};
+      OS << ",[";
+      writeJsonString(OS, L.Text);
+      OS << ",0," << listingLine(Row) << ",";
+      writeJsonString(OS, L.Source);
+      OS << "," << C.ID << "," << L.Address << "," << T.Hit << "," << T.Latency << "," << T.Stall << ",0]";
+    }
+  }
   OS << "],\"header\":\"ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, Latency, Stall, Idle\","
         "\"version\":\"simulated\"}\n";
   return OS.str();
@@ -62,15 +58,34 @@ void InstructionTruth::write(std::ostream &OS) const {
        << '\t' << R.Cycles << '\t' << R.Stall << '\n';
 }
 
-void simulateGap(int64_t From, int64_t To, uint32_t FirstLine, uint32_t Key, std::mt19937_64 &Rng,
-                 SynthWaveDetail &W, std::vector<uint32_t> &KeyIndex) {
-  for (int64_t T = From + 1 + int64_t(Rng() % 3); T < To; T += 4 + int64_t(Rng() % 9)) {
-    unsigned K = unsigned(Rng() % 4);
-    W.Instructions.push_back({T, SynthListing::category(K), uint32_t(Rng() % 5), 1 + uint32_t(Rng() % 8),
-                              FirstLine + K});
-    KeyIndex.push_back(Key);
+namespace {
+
+/// The wave's timeline states, [[state, duration], ...] from its begin:
+/// IDLE until its first instruction, then each instruction's stretch until
+/// the next one (WAIT while a wait instruction waits, STALL for other
+/// stalls, EXEC for the rest), EXEC to the end.
+std::string timelineJson(const SynthWaveDetail &W) {
+  std::string Out;
+  auto Span = [&](unsigned State, int64_t Cycles) {
+    if (Cycles > 0)
+      Out += std::string(Out.empty() ? "[" : ",[") + std::to_string(State) + "," + std::to_string(Cycles) + "]";
+  };
+  constexpr unsigned Idle = 1, Exec = 2, Wait = 3, Stall = 4;
+  int64_t At = W.Begin;
+  for (size_t K = 0; K < W.Instructions.size(); ++K) {
+    const SynthWaveDetail::Instruction &I = W.Instructions[K];
+    Span(K ? Exec : Idle, I.Time - At);
+    At = std::max(At, I.Time);
+    int64_t Next = K + 1 < W.Instructions.size() ? W.Instructions[K + 1].Time : W.End;
+    int64_t Waiting = std::min<int64_t>(I.Stall, Next - At);
+    Span(I.Category == uint32_t(InstCategory::Immed) ? Wait : Stall, Waiting);
+    At += std::max<int64_t>(Waiting, 0);
   }
+  Span(Exec, W.End - At);
+  return "[" + Out + "]";
 }
+
+} // namespace
 
 std::string waveFileJson(const SynthWaveDetail &W, uint32_t SE, uint32_t CU) {
   std::string Out = "{\"duration\":" + std::to_string(W.End - W.Begin) + ",\"name\":\"SE" + std::to_string(SE) +
@@ -85,7 +100,7 @@ std::string waveFileJson(const SynthWaveDetail &W, uint32_t SE, uint32_t CU) {
            std::to_string(In.Stall) + "," + std::to_string(In.Duration) + "," + std::to_string(In.Line) + "]";
   }
   Out += "],\"simd\":" + std::to_string(W.SIMD) + ",\"slot\":" + std::to_string(W.Slot) +
-         ",\"timeline\":[[2," + std::to_string(W.End - W.Begin) + "]],\"waitcnt\":[]}}\n";
+         ",\"timeline\":" + timelineJson(W) + ",\"waitcnt\":[]}}\n";
   return Out;
 }
 

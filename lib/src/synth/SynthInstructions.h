@@ -1,6 +1,6 @@
 // SynthInstructions.h - the detailed part of a simulated capture: for the
-// waves of the target CU (rocprofv3 --att-target-cu), every instruction
-// issued between their marker events, written as rocprofv3's wave files and
+// waves of the target CU (rocprofv3 --att-target-cu), every instruction the
+// wave executed on the ISA model, written as rocprofv3's wave files and
 // code.json rows (FORMATS §12), with the truth of where each one falls.
 // The simulator's own header, not installed.
 #pragma once
@@ -10,8 +10,6 @@
 #include <cstdint>
 #include <map>
 #include <ostream>
-#include <random>
-#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -29,23 +27,22 @@ struct SynthWaveDetail {
   std::vector<Instruction> Instructions;
 };
 
-/// The simulated code.json: a label row, then four instructions (VALU,
-/// SALU, VMEM, LDS) per code object for outside every scope, and four per
-/// scope, each with its own source line.
-class SynthListing {
-public:
-  explicit SynthListing(const std::vector<SynthCO> &COs);
-  /// The line of instruction \p K (0-3) of code object \p CO in \p Scope
-  /// (an index into its Scopes; -1 outside every scope).
-  uint32_t line(size_t CO, int Scope, unsigned K) const { return Base[CO] + uint32_t(Scope + 1) * 4 + K; }
-  static uint32_t category(unsigned K);
-  /// code.json's text, marked as simulated by \p Note.
-  std::string codeJson(const std::string &Note) const;
-
-private:
-  const std::vector<SynthCO> &COs;
-  std::vector<uint32_t> Base;
+/// code.json's totals per row of a dispatch's listing: what rocprofv3 sums
+/// over the target CU's waves.
+struct ListingTotals {
+  struct Row {
+    uint64_t Hit = 0, Latency = 0, Stall = 0;
+  };
+  std::vector<Row> Rows; // by listing row (code.json line - 1)
+  void add(const SynthWaveDetail &W);
 };
+
+/// The dispatch's code.json: the label row of \p C's kernel, then a row per
+/// instruction of its code object with \p Totals, marked as simulated by
+/// \p Note.
+std::string codeJson(const SynthCO &C, const ListingTotals &Totals, const std::string &Note);
+/// code.json's line of listing row \p Row (line 0 is the label row).
+inline uint32_t listingLine(uint32_t Row) { return Row + 1; }
 
 /// What the tools must find per (kernel, innermost scope, kind): waves,
 /// instructions, their cycles and stall cycles.
@@ -62,12 +59,6 @@ private:
   };
   std::map<Key, Row> Rows;
 };
-
-/// Simulates the instructions of a gap between two marker events: issued
-/// every 4-12 cycles strictly inside (\p From, \p To), from the four lines of
-/// the innermost scope. Returns the key index of each in \p KeyIndex.
-void simulateGap(int64_t From, int64_t To, uint32_t FirstLine, uint32_t Key, std::mt19937_64 &Rng,
-                 SynthWaveDetail &W, std::vector<uint32_t> &KeyIndex);
 
 /// One wave file in rocprofv3's layout (compact JSON, keys sorted).
 std::string waveFileJson(const SynthWaveDetail &W, uint32_t SE, uint32_t CU);

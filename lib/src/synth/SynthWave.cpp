@@ -16,20 +16,17 @@
 
 namespace sqtt {
 
-SlotGen::SlotGen(const SynthScenario &S, const std::vector<SynthCO> &COs, uint32_t DirIdx, uint32_t SE,
-                 uint32_t CU, uint32_t SIMD, uint32_t Wave, uint32_t SlotIndex, int64_t Phase, bool &FirstOfSimd,
-                 Truth &T, const SynthListing &Listing)
-    : S(S), COs(COs), DirIdx(DirIdx), SE(SE), CU(CU), SIMD(SIMD), Wave(Wave), SlotIndex(SlotIndex),
-      Phase(Phase), FirstOfSimd(FirstOfSimd), T(T),
+SlotGen::SlotGen(const SynthScenario &S, const SynthCO &CO, uint32_t Dispatch, uint32_t DirIdx, uint32_t SE,
+                 uint32_t CU, uint32_t SIMD, uint32_t Wave, int64_t Phase, bool &FirstOfSimd, Truth &T)
+    : S(S), CO(&CO), Dispatch(Dispatch), DirIdx(DirIdx), SE(SE), CU(CU), SIMD(SIMD), Wave(Wave), Phase(Phase),
+      FirstOfSimd(FirstOfSimd), T(T),
       Rng(S.Seed * 0x9E3779B97F4A7C15ull ^ (uint64_t(DirIdx) << 48) ^ (uint64_t(SE) << 32) ^
           (uint64_t(CU) << 16) ^ (uint64_t(SIMD) << 8) ^ Wave),
-      Listing(Listing), Detailed(S.TargetCU >= 0 && CU == uint32_t(S.TargetCU)),
-      // Its own stream, drawn from nothing the records use: a seed's
-      // records stay what they were before wave files existed.
-      InstRng(S.Seed * 0xD1B54A32D192ED03ull ^ (uint64_t(DirIdx) << 48) ^ (uint64_t(SE) << 32) ^
-              (uint64_t(CU) << 16) ^ (uint64_t(SIMD) << 8) ^ Wave ^ 0x5BD1E995ull) {
+      // Instructions come from running the code; the random mode has none.
+      Detailed(S.TargetCU >= 0 && CU == uint32_t(S.TargetCU) && CO.Program) {
   Time = 100 + int64_t(Rng() % 97);
   startRun();
+  refill();
 }
 
 uint64_t SlotGen::waveSeed() const {
@@ -46,7 +43,6 @@ Rec SlotGen::pop() {
 }
 
 void SlotGen::startRun() {
-  CO = &COs[(SlotIndex + Run) % COs.size()];
   Events = S.EventsPerWave;
   Stack.clear();
   Node = 0;
@@ -54,17 +50,17 @@ void SlotGen::startRun() {
   WaveScoped = WaveMarkers = 0;
   Detail = {};
   DetailKeys.clear();
-  Launches.push_back({Time - 5, 0, uint32_t((SlotIndex + Run) % COs.size()) + 1});
+  ExecutedNext = 0;
+  Launches.push_back({Time - 5, 0, Dispatch});
   Prefix = "code_object_" + std::to_string(CO->ID) + (CO->Target.empty() ? "" : " (" + CO->Target + ")") +
            ";" + CO->Kernel;
   if (CO->Program) {
     Opened.clear();
-    Code = CO->Program->run({SE, CU, SIMD, Wave}, waveSeed() + Run);
+    Code = CO->Program->run({SE, CU, SIMD, Wave}, waveSeed() + Run, Detailed);
     CodeNext = 0;
     CodeStart = Time;
     CutWaves += Code.Cut;
   }
-  refill();
 }
 
 void SlotGen::emit(int64_t Issue, uint32_t Value, bool Header, uint8_t Flags) {
@@ -126,11 +122,8 @@ void SlotGen::closeSlice(int64_t Now) {
 void SlotGen::finishDetail() {
   Detail.SIMD = SIMD, Detail.Slot = Wave, Detail.Run = Run;
   Detail.Begin = Launches.back().Start, Detail.End = Launches.back().End;
-  // The last gap ran past the wave's end: what falls after it never issued.
-  while (!Detail.Instructions.empty() && Detail.Instructions.back().Time > Detail.End) {
-    Detail.Instructions.pop_back();
-    DetailKeys.pop_back();
-  }
+  if (T.Lines)
+    T.Lines->add(Detail);
   std::vector<InstructionTruth::Key> KeyOf;
   for (uint32_t K : DetailKeys)
     KeyOf.push_back(K == 0 ? InstructionTruth::Key{CO->Kernel, "(no scope)", "kernel"}
@@ -217,8 +210,8 @@ void SlotGen::addressTruth(const AddressOp &Op, uint64_t Exec, const std::vector
 
 void SlotGen::refill() {
   while (Pending.empty() && Run <= S.Relaunches)
-    if (CO->Program ? !refillFromCode() : !refillRandom())
-      return;
+    if (!(CO->Program ? refillFromCode() : refillRandom()) && Run <= S.Relaunches)
+      startRun();
 }
 
 bool SlotGen::closeInnermost() {
@@ -241,21 +234,13 @@ void SlotGen::endWave() {
     T.Folded[Prefix] += Life - WaveScoped;
   *T.Waves << CO->Kernel << '\t' << Life << '\t' << WaveScoped << '\t' << (WaveMarkers ? 1 : 0) << '\n';
   ++Run;
-  Time += 200 + rnd(800);
-  if (Run <= S.Relaunches)
-    startRun();
+  // A slot runs one wave at a time: the next launches after this one's
+  // last record arrived (a delayed packed header included).
+  Time = std::max(Time, Launches.back().End) + 200 + rnd(800);
 }
 
 bool SlotGen::refillRandom() {
-  int64_t From = Time;
   Time += S.EventGap ? 1 + rnd(2 * S.EventGap - 1) : 10 + rnd(490);
-  // The target CU's instructions in the gap, from the innermost scope's
-  // lines (their own random stream: the records stay the same).
-  if (Detailed) {
-    int Scope = Stack.empty() ? -1 : int(Stack.back());
-    simulateGap(From, Time, Listing.line(size_t(CO - COs.data()), Scope, 0), uint32_t(Scope + 1), InstRng,
-                Detail, DetailKeys);
-  }
   if (Events == 0) {
     if (closeInnermost())
       return true;

@@ -32,14 +32,17 @@ struct Truth {
   std::ostream *Addresses = nullptr, *Headers = nullptr, *Events = nullptr; // truth_*.txt
   std::ostream *Intervals = nullptr, *Data = nullptr, *Waves = nullptr;
   InstructionTruth Instructions;
+  ListingTotals *Lines = nullptr; // the current dispatch's code.json totals
 };
 
-/// One wave slot: its waves (runs) one after the other.
+/// One wave slot of a dispatch: its waves (runs) of the dispatch's kernel,
+/// one after the other, none before the previous one ended.
 class SlotGen {
 public:
-  SlotGen(const SynthScenario &S, const std::vector<SynthCO> &COs, uint32_t DirIdx, uint32_t SE,
-          uint32_t CU, uint32_t SIMD, uint32_t Wave, uint32_t SlotIndex, int64_t Phase, bool &FirstOfSimd,
-          Truth &T, const SynthListing &Listing);
+  /// \p DirIdx: the dispatch's ui_* directory (0-based); \p Dispatch: the
+  /// kernel_id its occupancy rows carry.
+  SlotGen(const SynthScenario &S, const SynthCO &CO, uint32_t Dispatch, uint32_t DirIdx, uint32_t SE, uint32_t CU,
+          uint32_t SIMD, uint32_t Wave, int64_t Phase, bool &FirstOfSimd, Truth &T);
 
   bool done() const { return Pending.empty() && Run >= S.Relaunches + 1; }
   int64_t nextArrival() const { return Pending.front().Arrival; }
@@ -74,33 +77,37 @@ private:
   /// An address block at \p Now, from the random mode's access patterns.
   void addressBlock(const AddressOp &Op, int64_t Now);
   /// An address block at \p Now as the kernel's code issued it (\p Code:
-  /// the header, then the block's words): EXEC where the code determines
+  /// the block's words, at their cycles): EXEC where the code determines
   /// it, lanes \p Op's access width apart from a base of the op and wave.
   void codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRecord *Code, size_t Words);
+  /// The target CU's wave: its instructions issued before code cycle
+  /// \p Cycle, each under the innermost scope open now.
+  void issueInstructions(int64_t Cycle);
   /// The block's truth line; the wave's time moves on to \p End.
   void addressTruth(const AddressOp &Op, uint64_t Exec, const std::vector<uint64_t> &Active, int64_t End);
 
-  /// Generates the next event (one or more records) of the current wave.
+  /// Generates the next event (one or more records) of the current wave,
+  /// and starts the slot's next wave when one ends (a loop: a slot may run
+  /// any number of waves that record nothing).
   void refill();
   /// The random mode's next event: drawn from the funcmap. Both return
-  /// false when the wave ended (and the slot's next one began).
+  /// false when the wave ended.
   bool refillRandom();
   /// The code-following mode's next event: the next trace instruction the
   /// kernel's code issued (SynthFollowCode.cpp).
   bool refillFromCode();
   /// Closes the innermost open scope with an exit; false if none is open.
   bool closeInnermost();
-  /// The wave has issued its last record: its launch, truth and successor.
+  /// The wave has issued its last record: its launch and truth.
   void endWave();
 
   const SynthScenario &S;
-  const std::vector<SynthCO> &COs;
-  uint32_t DirIdx, SE, CU, SIMD, Wave, SlotIndex;
+  const SynthCO *CO;
+  uint32_t Dispatch, DirIdx, SE, CU, SIMD, Wave;
   int64_t Phase;
   bool &FirstOfSimd;
   Truth &T;
   std::mt19937_64 Rng;
-  const SynthCO *CO = nullptr;
   unsigned Run = 0, Events = 0;
   uint32_t Node = 0; // in the code object's call tree, when it has one
   int64_t Time = 0, LastScope = -1, LastArrival = 0;
@@ -110,11 +117,10 @@ private:
   std::string Prefix;
   uint64_t WaveScoped = 0, WaveMarkers = 0; // this wave's
   std::deque<Rec> Pending;
-  const SynthListing &Listing;
   bool Detailed; // on the target CU
-  std::mt19937_64 InstRng;
   SynthWaveDetail Detail;            // this wave's instructions
   std::vector<uint32_t> DetailKeys;  // per instruction: its scope + 1, 0 outside every scope
+  size_t ExecutedNext = 0;           // Code.Executed's next instruction to issue
   // Code-following mode: the current wave's run of its kernel and how far
   // its records have been turned into events.
   WaveRun Code;

@@ -117,8 +117,8 @@ if args.memory:
     if got != want:
         fail(f"address traces differ: {len(got)} vs {len(want)} (first mismatch {next((a, b) for a, b in zip(got, want) if a != b) if len(got) == len(want) else ''})")
     for t in traces:
-        if t["kernel"] != truth["dispatches"][str(t["dispatch"])]:
-            fail(f"kernel {t['kernel']} for dispatch {t['dispatch']}")
+        if t["kernel"] != truth["kernels"][str(t["code_object"])]:
+            fail(f"kernel {t['kernel']} for code object {t['code_object']}")
         exec_mask = int(t["exec_mask"], 16)
         if t["lanes"] != [l for l in range(64) if exec_mask >> l & 1] or len(t["lanes"]) != len(t["addresses"]) \
                 or t["active_lanes"] != len(t["lanes"]):
@@ -144,7 +144,7 @@ if args.summary_json:
 
     acc = {}
     for kind, marker, _se, _cu, _simd, _wave, dispatch, co, exec_mask, addrs in truth_traces():
-        kernel = truth["dispatches"][str(dispatch)]
+        kernel = truth["kernels"][str(co)]
         op = ops[(co, marker)]
         width = op["access_bytes"] or 4
         r = acc.setdefault((kernel, co, marker), {"kind": kind, "executions": 0, "active_lanes": 0, "seen": set(),

@@ -1,10 +1,13 @@
 // InstructionFamily.h - what a decoded instruction does, classified once from
 // its mnemonic when it is decoded: the semantic family the interpreter
 // dispatches on (with the operation, width and signedness it needs), the
-// cost class the simulator prices it by, and where control goes after it.
+// cost class the simulator prices it by, the category a thread trace gives
+// it, and where control goes after it.
 // The interpreter, the verifier and the simulator read these; no other code
 // matches mnemonic text.
 #pragma once
+
+#include "sqtt/trace/WaveInstructions.h"
 
 #include <cstdint>
 #include <string_view>
@@ -75,6 +78,7 @@ struct InstructionFamily {
   Family Kind = Family::Other;
   Operation Op = Operation::None;
   CostClass Cost = CostClass::Other;
+  InstCategory Category = InstCategory::Other; // its thread-trace token
   uint8_t Width = 32;  // 32 or 64: the scalar operands' width
   uint8_t Amount = 0;  // ShiftAdd's shift, SignExtend's source bits
   bool Signed = false; // an _i32/_i64 type

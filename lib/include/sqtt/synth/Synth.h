@@ -33,10 +33,30 @@ struct ProgramRecord {
   uint32_t Value, Known;
 };
 
+/// One instruction a wave executed: the cycle it issued at (from the wave's
+/// start), its row of the program's listing, and its category as this
+/// execution went (a conditional branch not taken is NEXT).
+struct ExecutedInstruction {
+  int64_t Cycle;
+  uint32_t Row;
+  uint8_t Category;
+};
+
 struct WaveRun {
   std::vector<ProgramRecord> Records;
+  /// Every instruction, in issue order, when the run was asked for them.
+  std::vector<ExecutedInstruction> Executed;
   int64_t Cycles = 0; // until s_endpgm
   bool Cut = false;   // stopped at the step limit before s_endpgm
+};
+
+/// One instruction of a program's code object, as code.json lists it.
+struct ProgramLine {
+  uint64_t Address = 0;
+  std::string Text, Source; // the disassembler's text; "file:line" or ""
+  uint8_t Category = 0;     // InstCategory
+  uint32_t Cycles = 1;      // what issuing it costs, by the cost model
+  uint32_t Stall = 0;       // of those, cycles spent waiting (s_waitcnt, s_barrier)
 };
 
 /// A kernel's code, as a wave runs it (the ISA model implements it, so the
@@ -45,15 +65,21 @@ class KernelProgram {
 public:
   virtual ~KernelProgram() = default;
   /// Runs one wave: the branches the code does not decide are drawn from
-  /// \p Seed, so a wave runs the same way for the same seed.
-  virtual WaveRun run(const WaveIdentity &Wave, uint64_t Seed) const = 0;
+  /// \p Seed, so a wave runs the same way for the same seed. With
+  /// \p Instructions, the run lists every instruction it executed.
+  virtual WaveRun run(const WaveIdentity &Wave, uint64_t Seed, bool Instructions) const = 0;
+  /// Every instruction of the code object the kernel is in, in address
+  /// order: ExecutedInstruction::Row indexes it.
+  virtual const std::vector<ProgramLine> &listing() const = 0;
+  /// The kernel's entry address (code.json's label row).
+  virtual uint64_t entry() const = 0;
 };
 
 struct SynthScenario {
   std::vector<std::string> CodeObjects; // *code_object_id_<N>* names give IDs
   std::string Output;
   uint64_t Seed = 1;
-  unsigned Dirs = 1;
+  unsigned Dirs = 1; // dispatches of each code object: a ui_* directory each, as rocprofv3 writes them
   unsigned ShaderEngines = 2, CUs = 2, SIMDs = 4, WavesPerSIMD = 2;
   unsigned Relaunches = 1;     // extra waves run by each slot after the first
   unsigned EventsPerWave = 200;
@@ -71,9 +97,11 @@ struct SynthScenario {
   bool Compact = false;
   unsigned MaxDelay = 300;     // cycles of arrival delay for gfx12 packed headers
   unsigned PrivPercent = 1;
-  /// The CU whose waves also get wave files (every instruction issued
-  /// between their events) and code.json rows, as rocprofv3 --att-target-cu
-  /// writes them; -1: none. The marker records are the same either way.
+  /// The CU whose waves also get wave files (every instruction the wave
+  /// executed, from the same run of the code as its records) and code.json
+  /// rows with their totals, as rocprofv3 --att-target-cu writes them; -1:
+  /// none. Needs the code-following mode. The marker records are the same
+  /// either way.
   int TargetCU = -1;
   /// The code-following mode: the programs of a code object's kernels (its
   /// path and the K: rows' names; one program per name, in order). Unset:

@@ -18,9 +18,13 @@
 
 namespace sqtt {
 
-/// rocprofiler_thread_trace_decoder_inst_category_t: 1 SMEM ... 12 BVH; 0
-/// and anything beyond are counted as "OTHER".
-constexpr unsigned InstCategories = 13;
+/// rocprofiler_thread_trace_decoder_inst_category_t, the numbers of a wave
+/// file's category column: what the hardware's instruction token says the
+/// instruction was. JUMP is a taken branch, NEXT one not taken; IMMED the
+/// s_nop/s_waitcnt/s_barrier kind; MESSAGE s_sendmsg and s_ttracedata.
+enum class InstCategory : uint8_t { Other, Smem, Salu, Vmem, Flat, Lds, Valu, Jump, Next, Immed, Context, Message, Bvh };
+/// 0 and anything beyond the last are counted as "OTHER".
+constexpr unsigned InstCategories = unsigned(InstCategory::Bvh) + 1;
 const char *instCategoryName(unsigned Category);
 /// Every category's name, by category.
 std::vector<std::string> instCategoryNames();
