@@ -121,6 +121,10 @@ public:
           << " record(s), scope(s) or kernel(s) could not be attributed (see above)\n";
       return 1;
     }
+    if (Strict && Counts.OddOccupancyRows) {
+      Log << Tool << ": error: --strict: " << Counts.OddOccupancyRows << " occupancy row(s) a slot cannot have\n";
+      return 1;
+    }
     return 0;
   }
 
@@ -205,6 +209,9 @@ private:
                                 {L.ImpossibleOccupancyRows, "occupancy rows with impossible values"},
                                 {T.UnresolvedKernels, "kernels without their code object's map"}});
     Log << Tool << ": not attributed: " << (Lost.empty() ? "nothing" : Lost) << '\n';
+    if (L.OddOccupancyRows)
+      Log << Tool << ": warning: " << L.OddOccupancyRows
+          << " occupancy row(s) out of time order or launching into a busy slot (see above)\n";
     double Seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
     char Line[96];
     std::snprintf(Line, sizeof Line, "done in %.2f s (%.0f records/s)", Seconds,

@@ -91,8 +91,13 @@ int main(int argc, char **argv) {
                "Also write the raw .att files rocprofv3 keeps beside the code objects (one per shader engine "
                "and dispatch, in the stream format of the code objects' target), holding the same records "
                "and waves as the ui_* directories");
+  App.add_flag("--force", S.Force, "Replace the output directory when it exists and is not empty");
   sqtt::addVersionFlag(App, "sqtt-synth");
   SQTT_PARSE(App, "sqtt-synth", argc, argv);
+  if (std::string Problem = sqtt::synthLimitProblem(S); !Problem.empty()) {
+    std::cerr << "sqtt-synth: error: " << Problem << "\n";
+    return 2;
+  }
   return sqtt::runTool("sqtt-synth", [&] {
     if (S.MinDepth > S.MaxDepth)
       throw sqtt::Error("--min-depth " + std::to_string(S.MinDepth) + " is deeper than --max-depth " +

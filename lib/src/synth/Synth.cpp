@@ -20,9 +20,12 @@
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <memory>
-#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <queue>
@@ -335,18 +338,87 @@ std::string groundTruthJson(const Truth &T, const std::vector<SynthCO> &COs, con
 
 } // namespace
 
+std::string synthLimitProblem(const SynthScenario &S) {
+  // Every factor is checked by the command line; their product is not.
+  long double Waves = (long double)S.Dirs * S.CodeObjects.size() * S.ShaderEngines * S.CUs * S.SIMDs *
+                      S.WavesPerSIMD * ((long double)S.Relaunches + 1);
+  if (Waves > MaxSynthWaves) {
+    char Count[32];
+    std::snprintf(Count, sizeof Count, "%.0Lf", Waves);
+    return std::string("the run would simulate ") + Count + " waves (" + std::to_string(S.Dirs) + " dispatch(es) x " +
+           std::to_string(S.CodeObjects.size()) + " code object(s) x " + std::to_string(S.ShaderEngines) +
+           " SEs x " + std::to_string(S.CUs) + " CUs x " + std::to_string(S.SIMDs) + " SIMDs x " +
+           std::to_string(S.WavesPerSIMD) + " slots x " + std::to_string(uint64_t(S.Relaunches) + 1) +
+           " waves a slot), more than the " + std::to_string(MaxSynthWaves) +
+           " it writes; lower --relaunches, --dirs or the grid";
+  }
+  return "";
+}
+
+namespace {
+
+/// Makes an empty directory beside \p Out for the tree, so that it appears
+/// at \p Out whole or not at all.
+fs::path stagingDirectory(const fs::path &Out) {
+  fs::path Parent = Out.parent_path().empty() ? fs::path(".") : Out.parent_path();
+  std::string Template = (Parent / ("." + Out.filename().string() + ".sqtt-synth-XXXXXX")).string();
+  if (!::mkdtemp(Template.data()))
+    throw Error(Out.string() + ": cannot create: " + std::strerror(errno));
+  return Template;
+}
+
+/// Puts the finished tree \p Staged at \p Out, replacing what is there
+/// (the caller decided it may).
+void moveIntoPlace(const fs::path &Staged, const fs::path &Out) {
+  std::error_code EC;
+  fs::path Old;
+  if (fs::exists(Out, EC)) {
+    Old = Staged.string() + ".old";
+    fs::rename(Out, Old, EC);
+    if (EC)
+      throw Error(Out.string() + ": cannot replace: " + EC.message());
+  }
+  fs::rename(Staged, Out, EC);
+  if (EC) {
+    if (!Old.empty())
+      fs::rename(Old, Out, EC);
+    throw Error(Out.string() + ": cannot create: " + EC.message());
+  }
+  if (!Old.empty())
+    fs::remove_all(Old, EC);
+}
+
+} // namespace
+
 SynthStats synthesize(const SynthScenario &S) {
   if (S.CodeObjects.empty())
     throw Error("no code objects given");
   if (S.TargetCU >= 0 && !S.LoadPrograms)
     throw Error("--target-cu needs the code-following mode: a wave's instructions are those its kernel's code "
                 "executes, which --random does not run");
+  if (std::string Problem = synthLimitProblem(S); !Problem.empty())
+    throw Error(Problem);
+  fs::path Final = fs::path(S.Output).lexically_normal();
+  if (!Final.has_filename()) // "trace/"
+    Final = Final.parent_path();
+  std::error_code EC;
+  if (fs::exists(Final, EC) && !(fs::is_directory(Final, EC) && fs::is_empty(Final, EC)) && !S.Force)
+    throw Error(S.Output + ": exists and is not empty; pass --force to replace it (a simulated tree mixed with "
+                           "another run would read as one capture)");
   SynthStats Stats;
   std::vector<SynthCO> COs = loadCodeObjects(S, Stats);
-  // The whole tree or nothing: every file is written beside its place and
-  // renamed there at the end; an error leaves nothing behind.
+  // The whole tree or nothing: it is written in a directory beside its
+  // place and renamed there at the end; an error leaves nothing behind.
+  fs::path Out = stagingDirectory(Final);
+  struct RemoveUnlessKept {
+    fs::path Dir;
+    ~RemoveUnlessKept() {
+      std::error_code EC;
+      if (!Dir.empty())
+        fs::remove_all(Dir, EC);
+    }
+  } Staging{Out};
   OutputFiles Files("sqtt-synth");
-  fs::path Out(S.Output);
   writeCodeObjects(Files, Out, COs);
   Truth T;
   T.Addresses = &Files.open((Out / "truth_addresses.txt").string());
@@ -363,6 +435,8 @@ SynthStats synthesize(const SynthScenario &S) {
   if (S.TargetCU >= 0)
     Files.write((Out / "truth_instructions.txt").string(), [&](std::ostream &OS) { T.Instructions.write(OS); });
   Files.commit();
+  moveIntoPlace(Out, Final);
+  Staging.Dir.clear();
   return Stats;
 }
 

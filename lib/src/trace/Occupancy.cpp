@@ -76,6 +76,7 @@ Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::str
       ++Occ.SkippedRows;
       continue;
     }
+    int64_t Latest = INT64_MIN;
     for (simdjson::dom::element RowE : Rows) {
       simdjson::dom::array Row;
       if (RowE.get(Row) || Row.size() < 6) {
@@ -98,6 +99,8 @@ Occupancy parseOccupancyJson(const simdjson::padded_string &Json, const std::str
         ++Occ.SkippedRows;
         continue;
       }
+      Occ.RowsOutOfOrder += F[0] < Latest;
+      Latest = std::max(Latest, F[0]);
       Events[slotKey(uint32_t(SE), uint32_t(F[1]), uint32_t(F[2]), uint32_t(F[3]))]
           .push_back({F[0], F[4] != 0, F[5]});
     }
@@ -124,6 +127,17 @@ std::string Occupancy::describeImpossibleRows() const {
   return Out;
 }
 
+std::string Occupancy::describeOddRows() const {
+  std::string Out;
+  if (LaunchesIntoBusySlots)
+    Out += std::to_string(LaunchesIntoBusySlots) + " launch(es) into a slot whose wave had not ended (that wave is "
+           "taken to end there)";
+  if (RowsOutOfOrder)
+    Out += std::string(Out.empty() ? "" : ", ") + std::to_string(RowsOutOfOrder) +
+           " row(s) earlier than the row before them on their SE (rows are paired by time)";
+  return Out;
+}
+
 void addSlotRows(Occupancy &Occ, SlotKey Slot, std::vector<OccupancyRow> &Rows) {
   std::stable_sort(Rows.begin(), Rows.end(),
                    [](const OccupancyRow &A, const OccupancyRow &B) { return A.Time < B.Time; });
@@ -137,6 +151,7 @@ void addSlotRows(Occupancy &Occ, SlotKey Slot, std::vector<OccupancyRow> &Rows) 
     if (!E.Start && !Open)
       ++Occ.EndsWithoutLaunch;
     if (E.Start) {
+      Occ.LaunchesIntoBusySlots += Open;
       if (Open)
         Spans.back().Retire = E.Time;
       Spans.push_back({E.Time, INT64_MAX, E.Dispatch});
@@ -158,6 +173,8 @@ Occupancy readOccupancy(const std::string &Dir, std::vector<std::string> &Warnin
   Occupancy Occ = parseOccupancyJson(loadMetadataJson(Path.string()), Path.string());
   if (Occ.impossibleRows())
     Warnings.push_back(Path.string() + ": " + Occ.describeImpossibleRows());
+  if (Occ.oddRows())
+    Warnings.push_back(Path.string() + ": " + Occ.describeOddRows());
   if (Occ.SkippedRows)
     Warnings.push_back(Path.string() + ": " + std::to_string(Occ.SkippedRows) +
                        " wave rows skipped (not [time, cu, simd, wave_id, start, kernel_id] "

@@ -42,6 +42,7 @@ void RecordCounts::add(const RecordCounts &O) {
   OutsideAnyWave += O.OutsideAnyWave;
   DispatchChanges += O.DispatchChanges;
   ImpossibleOccupancyRows += O.ImpossibleOccupancyRows;
+  OddOccupancyRows += O.OddOccupancyRows;
 }
 
 namespace {
@@ -153,6 +154,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   Result.Events.setMemoryBudget(Options.EventMemoryBudget);
   RecordCounts &Counts = Result.Counts;
   Counts.ImpossibleOccupancyRows = Occ.impossibleRows();
+  Counts.OddOccupancyRows = Occ.oddRows();
   for (auto &[Id, Name] : Occ.Dispatches)
     if (!Name.empty() && Name.rfind("0 /", 0) != 0)
       ++Result.Dispatches;

@@ -110,6 +110,8 @@ struct SynthScenario {
   std::function<std::vector<std::unique_ptr<KernelProgram>>(const std::string &Path,
                                                             const std::vector<std::string> &Kernels)>
       LoadPrograms;
+  /// Replace a non-empty Output (else refused).
+  bool Force = false;
   /// Called before each shader engine of each directory is generated.
   std::function<void(unsigned Dir, unsigned SE)> Progress;
 };
@@ -124,6 +126,12 @@ struct SynthStats {
   std::vector<std::string> Notes;
 };
 
+/// The most waves one run writes: the tree's occupancy alone is some 40
+/// bytes a wave.
+constexpr uint64_t MaxSynthWaves = 100000000;
+/// Why \p Scenario is too big to run (the numbers that make it so), or "".
+std::string synthLimitProblem(const SynthScenario &Scenario);
+
 /// Writes the tree under Scenario.Output and the ground truth to
 /// <Output>/ground_truth.json and truth_*.txt: addresses, packed headers,
 /// each wave's slices and instants (events), every closed scope interval
@@ -131,7 +139,8 @@ struct SynthStats {
 /// and every data payload (data: kernel, name, value); with a target CU,
 /// truth_instructions.txt (kernel, innermost scope or "(no scope)", kind,
 /// waves, instructions, cycles, stall cycles; tab separated). Throws Error
-/// on bad input.
+/// on bad input, on a scenario beyond the limits, and on a non-empty Output
+/// without Force. The tree appears whole or not at all.
 SynthStats synthesize(const SynthScenario &Scenario);
 
 } // namespace sqtt

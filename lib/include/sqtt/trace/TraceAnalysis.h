@@ -54,6 +54,7 @@ struct RecordCounts {
   uint64_t OutsideAnyWave = 0;
   uint64_t DispatchChanges = 0;
   uint64_t ImpossibleOccupancyRows = 0; // Occupancy::impossibleRows()
+  uint64_t OddOccupancyRows = 0;        // Occupancy::oddRows()
 
   void add(const RecordCounts &O);
 };

@@ -139,6 +139,13 @@ struct Occupancy {
   size_t impossibleRows() const { return BadTimeRows + UnnamedKernelRows + EndsWithoutLaunch; }
   /// "2 rows with a time beyond ..., 1 row ...": what impossibleRows() counts.
   std::string describeImpossibleRows() const;
+  /// Rows a capture can have but a slot's waves cannot do (a slot runs one
+  /// wave at a time; rocprofv3 writes each SE's rows in time order): a
+  /// launch before the slot's wave ended (that wave is ended there) and a
+  /// row earlier than the SE's row before it (rows are paired by time).
+  size_t LaunchesIntoBusySlots = 0, RowsOutOfOrder = 0;
+  size_t oddRows() const { return LaunchesIntoBusySlots + RowsOutOfOrder; }
+  std::string describeOddRows() const;
 
   /// The last span launched at or before \p Time (records may arrive after
   /// retirement); the first span for a record before every launch.
