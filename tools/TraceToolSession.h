@@ -207,6 +207,8 @@ private:
                                 {L.BadWaveSize, "address blocks without a wave size"},
                                 {L.OutsideAnyWave, "records outside any wave"},
                                 {L.ImpossibleOccupancyRows, "occupancy rows with impossible values"},
+                                {L.OutOfTimeOrder, "records out of their wave's time order"},
+                                {L.NegativeTimes, "records with a negative time"},
                                 {T.UnresolvedKernels, "kernels without their code object's map"}});
     Log << Tool << ": not attributed: " << (Lost.empty() ? "nothing" : Lost) << '\n';
     if (L.OddOccupancyRows)

@@ -28,6 +28,7 @@ struct Options {
   sqtt::TraceToolOptions Trace;
   std::string Format = "folded";
   std::string Output, Svg, Baseline;
+  std::string BaselineMatch = "kernel";
   bool Show = false, WithExecs = false, NoSvg = false, NoKernelFrame = false;
   sqtt::SvgOptions Look;
 };
@@ -51,6 +52,27 @@ std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceToolSessi
       },
       &Profile, Total);
   return sqtt::sortedStacks(Profile);
+}
+
+/// How the stacks of the two traces were paired, and a warning when none
+/// were: a differential of traces of different kernels shows only change.
+void reportPairing(const sqtt::DifferentialProfile &P, sqtt::BaselineMatch Match, size_t TraceStacks) {
+  const char *By = Match == sqtt::BaselineMatch::Kernel ? "by kernel and scope path"
+                                                         : "by every frame, the code-object frame included";
+  std::cerr << Tool << ": baseline: " << P.Matched << " of its " << P.BaselineStacks << " stacks matched "
+            << By;
+  if (P.AcrossCodeObjects)
+    std::cerr << " (" << P.AcrossCodeObjects << " under another code-object frame)";
+  std::cerr << "; " << P.BaselineStacks - P.Matched << " only in the baseline, " << P.OnlyInTrace
+            << " only in this trace\n";
+  for (const auto &[Before, After] : P.CodeObjectPairs)
+    std::cerr << Tool << ": baseline: " << Before << " compared with this trace's " << After << '\n';
+  if (P.Matched == 0 && P.BaselineStacks && TraceStacks)
+    std::cerr << Tool << ": warning: no stack of the baseline matched one of this trace " << By
+              << ": every stack shows as new or gone. Are they traces of the same kernels?"
+              << (Match == sqtt::BaselineMatch::Kernel
+                      ? "\n"
+                      : " (--baseline-match=kernel pairs stacks whatever the code-object IDs and targets)\n");
 }
 
 
@@ -84,7 +106,11 @@ int run(Options &Opts) {
     sqtt::RecordCounts BaseTotal;
     std::vector<sqtt::FoldedStack> Before = profile(Opts, Base, BaseTotal);
     Status = Base.finish(BaseTotal, Opts.Trace.Strict);
-    Stacks = sqtt::differentialStacks(Stacks, Before, Base.Names, Session.Names);
+    sqtt::BaselineMatch Match =
+        Opts.BaselineMatch == "kernel" ? sqtt::BaselineMatch::Kernel : sqtt::BaselineMatch::CodeObject;
+    sqtt::DifferentialProfile Paired = sqtt::differentialStacks(Stacks, Before, Base.Names, Session.Names, Match);
+    reportPairing(Paired, Match, Stacks.size());
+    Stacks = std::move(Paired.Stacks);
     Opts.Look.Differential = true;
   }
 
@@ -153,6 +179,12 @@ int main(int argc, char **argv) {
                  "Another rocprofv3 --att output directory (the \"before\"): differential output "
                  "(stack <baseline cycles> <cycles>) and SVG (widths from this trace; red: more "
                  "than the baseline, blue: less)");
+  App.add_option("--baseline-match", Opts.BaselineMatch,
+                 "How --baseline pairs stacks: kernel (by kernel and scope path, whatever the "
+                 "code-object IDs and targets) or code-object (every frame, the code-object frame "
+                 "included)")
+      ->check(CLI::IsMember({"kernel", "code-object"}))
+      ->capture_default_str();
   App.add_flag("--show", Opts.Show, "Open the SVG in a browser");
   App.add_flag("--no-kernel-frame", Opts.NoKernelFrame,
                "Leave out the kernel frame's own time (each traced wave's lifetime in occupancy.json "

@@ -3,6 +3,7 @@
 #include "sqtt/codeobjects/FuncmapTable.h"
 
 #include <algorithm>
+#include <cctype>
 #include <regex>
 
 namespace sqtt {
@@ -126,6 +127,17 @@ void MarkerResolver::addCodeObject(uint64_t ID, const std::string &Path, const s
 
 const MarkerMap &MarkerResolver::outsideDispatch() const {
   return PerCO.size() == 1 ? PerCO.begin()->second : Empty;
+}
+
+bool MarkerResolver::isRootFrame(std::string_view Frame) {
+  constexpr std::string_view Prefix = "code_object_";
+  if (Frame.substr(0, Prefix.size()) != Prefix)
+    return false;
+  size_t Digits = Prefix.size();
+  while (Digits < Frame.size() && std::isdigit(static_cast<unsigned char>(Frame[Digits])))
+    ++Digits;
+  std::string_view Rest = Frame.substr(Digits);
+  return Digits > Prefix.size() && (Rest.empty() || (Rest.substr(0, 2) == " (" && Rest.back() == ')'));
 }
 
 std::string MarkerResolver::rootFrame(uint64_t CodeObjectID) const {

@@ -12,6 +12,7 @@
 #include "analysis/RecordSelection.h"
 #include "analysis/SlotGrouping.h"
 #include "analysis/StatsConsumer.h"
+#include "analysis/TimeOrder.h"
 #include "analysis/TimelineConsumer.h"
 #include "analysis/WaveWalk.h"
 
@@ -43,6 +44,8 @@ void RecordCounts::add(const RecordCounts &O) {
   DispatchChanges += O.DispatchChanges;
   ImpossibleOccupancyRows += O.ImpossibleOccupancyRows;
   OddOccupancyRows += O.OddOccupancyRows;
+  OutOfTimeOrder += O.OutOfTimeOrder;
+  NegativeTimes += O.NegativeTimes;
 }
 
 namespace {
@@ -101,13 +104,18 @@ DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerR
     restrictCapture(*Capture, Options.Filter);
   }
   const std::vector<uint32_t> &SEs = Source.engines();
-  DirResult R = analyzeEngines(Source.name(), DirIndex, Occ, Traced, SEs, [&](size_t E, std::vector<Record> &Records) {
-    Source.readEngine(E, Records);
+  auto Load = [&](size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files, TimeOrderFindings &Found) {
+    Source.readEngineFiles(E, Records, Files);
+    Found = findTimeDisorder(SEs[E], Records, Files); // as written: before the alignment
     if (Clock)
-      if (auto It = Clock->Offset.find(SEs[E]); It != Clock->Offset.end() && It->second != 0)
+      if (auto It = Clock->Offset.find(SEs[E]); It != Clock->Offset.end() && It->second != 0) {
         for (Record &Rec : Records)
           Rec.Time += It->second;
-  }, Using, Warnings, Capture ? &*Capture : nullptr);
+        Found.shift(It->second);
+      }
+  };
+  DirResult R = analyzeEngines(Source.name(), DirIndex, Occ, Traced, SEs, Load, Using, Warnings,
+                               Capture ? &*Capture : nullptr);
   R.Clock = std::move(Clock);
   R.WaveFiles = WaveFiles; // read, whether or not the filters keep them
   return R;
@@ -194,15 +202,22 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   // one is analysed (one more engine's records in memory).
   // The buffers are reused from engine to engine: fresh ones cost a page
   // fault and a zeroed page per 4 KiB every time.
+  struct EngineRead {
+    std::vector<Record> Records;
+    std::vector<RecordFile> Files;
+    TimeOrderFindings Disorder;
+  };
   auto ReadEngine = [&Load](size_t E, std::vector<Record> Records) {
+    EngineRead Read;
     Records.clear();
-    Load(E, Records);
+    Load(E, Records, Read.Files, Read.Disorder);
     auto ByTime = [](const Record &A, const Record &B) { return A.Time < B.Time; };
     if (!std::is_sorted(Records.begin(), Records.end(), ByTime))
       std::stable_sort(Records.begin(), Records.end(), ByTime);
-    return Records;
+    Read.Records = std::move(Records);
+    return Read;
   };
-  std::future<std::vector<Record>> Next;
+  std::future<EngineRead> Next;
   if (Options.ReadAhead && !SEs.empty())
     Next = std::async(std::launch::async, ReadEngine, size_t(0), std::vector<Record>());
   std::vector<Record> Spare;
@@ -214,10 +229,12 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     if (Options.EngineProgress)
       Options.EngineProgress(E, SEs.size());
     const uint32_t SE = SEs[E];
-    std::vector<Record> Records = Next.valid() ? Next.get() : ReadEngine(E, std::move(Spare));
+    EngineRead Read = Next.valid() ? Next.get() : ReadEngine(E, std::move(Spare));
+    std::vector<Record> Records = std::move(Read.Records);
     if (Options.ReadAhead && E + 1 < SEs.size())
       Next = std::async(std::launch::async, ReadEngine, E + 1, std::move(Spare));
     Counts.RecordsRead += Records.size();
+    reportTimeDisorder(Read.Disorder, Read.Files, Occ, Dispatches, Counts, Warnings);
 
     groupBySlot(SE, Records, Selection ? &*Selection : nullptr, Counts, Groups);
     Spare = std::move(Records);

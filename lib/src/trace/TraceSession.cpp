@@ -19,7 +19,8 @@ namespace sqtt {
 uint64_t SessionTotals::unattributed() const {
   const RecordCounts &L = Counts;
   return L.UnknownIDs + L.UnmatchedExits + L.OpenAtWaveEnd + L.TruncatedPayloads +
-         L.TruncatedAddressBlocks + L.BadWaveSize + L.OutsideAnyWave + L.ImpossibleOccupancyRows + UnresolvedKernels;
+         L.TruncatedAddressBlocks + L.BadWaveSize + L.OutsideAnyWave + L.ImpossibleOccupancyRows + L.OutOfTimeOrder +
+         L.NegativeTimes + UnresolvedKernels;
 }
 
 TraceSession::TraceSession(const SessionOptions &Options, WarningSink WarnSink)

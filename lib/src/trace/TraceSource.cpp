@@ -9,6 +9,11 @@ namespace sqtt {
 
 TraceSource::~TraceSource() = default;
 
+void TraceSource::readEngineFiles(size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files) const {
+  Files.push_back({Records.size(), name() + " (shader engine " + std::to_string(engines()[E]) + ")"});
+  readEngine(E, Records);
+}
+
 JsonTraceSource::JsonTraceSource(std::string Dir, std::vector<std::string> &Warnings)
     : Dir(std::move(Dir)), Warnings(Warnings) {
   // Engines in the order their first file is listed.
@@ -25,11 +30,24 @@ JsonTraceSource::JsonTraceSource(std::string Dir, std::vector<std::string> &Warn
 }
 
 void JsonTraceSource::readEngine(size_t E, std::vector<Record> &Records) const {
-  for (const ShaderDataFile &F : Files[E])
+  std::vector<RecordFile> Unused;
+  readEngineFiles(E, Records, Unused);
+}
+
+void JsonTraceSource::readEngineFiles(size_t E, std::vector<Record> &Records,
+                                      std::vector<RecordFile> &Read) const {
+  const size_t Begin = Records.size(), FirstFile = Read.size();
+  for (const ShaderDataFile &F : Files[E]) {
+    Read.push_back({Records.size(), F.Path});
     readShaderData(F, Records);
-  // The headers-only export's side file merged back in (MovedRecords.h).
-  if (auto It = Moved.find(SEs[E]); It != Moved.end())
+  }
+  // The headers-only export's side file merged back in (MovedRecords.h):
+  // the merged records are in the order its positions give.
+  if (auto It = Moved.find(SEs[E]); It != Moved.end()) {
     mergeMovedRecords(It->second, Records);
+    Read.resize(FirstFile);
+    Read.push_back({Begin, It->second + " merged with the engine's shaderdata"});
+  }
 }
 
 Occupancy JsonTraceSource::occupancy() { return readOccupancy(Dir, Warnings); }

@@ -3,7 +3,6 @@
 #include "sqtt/writers/TraceWriters.h"
 
 #include <algorithm>
-#include <map>
 #include <cmath>
 #include <cstdio>
 #include <unordered_map>
@@ -17,31 +16,6 @@ std::vector<FoldedStack> sortedStacks(const FoldedProfile &Profile) {
   std::stable_sort(Stacks.begin(), Stacks.end(),
                    [](const FoldedStack &A, const FoldedStack &B) { return A.Cycles > B.Cycles; });
   return Stacks;
-}
-
-std::vector<FoldedStack> differentialStacks(const std::vector<FoldedStack> &After,
-                                            const std::vector<FoldedStack> &Before,
-                                            const NameTable &BeforeNames, NameTable &Names) {
-  std::vector<FoldedStack> Out = After;
-  std::map<std::vector<uint32_t>, size_t> Index;
-  for (size_t I = 0; I < Out.size(); ++I)
-    Index[Out[I].Frames] = I;
-  for (const FoldedStack &B : Before) {
-    std::vector<uint32_t> Frames;
-    for (uint32_t F : B.Frames)
-      Frames.push_back(Names.intern(BeforeNames.str(F)));
-    auto [It, New] = Index.try_emplace(Frames, Out.size());
-    if (New) {
-      FoldedStack S;
-      S.Frames = Frames;
-      Out.push_back(S);
-    }
-    Out[It->second].Baseline += B.Cycles;
-  }
-  std::stable_sort(Out.begin(), Out.end(), [](const FoldedStack &A, const FoldedStack &B) {
-    return A.Cycles != B.Cycles ? A.Cycles > B.Cycles : A.Baseline > B.Baseline;
-  });
-  return Out;
 }
 
 namespace {

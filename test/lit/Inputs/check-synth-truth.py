@@ -19,6 +19,10 @@ Compares tool outputs with sqtt-synth's ground truth:
               sqtt-flamegraph OUT_A --baseline OUT_B output: every line is
               "stack <cycles in B> <cycles in A>", both from the truths (0
               where a stack is absent), every stack of either truth present
+  --kernel-paths  with --diff: stacks compared by kernel and scope path,
+              the code-object frame left out (sqtt-flamegraph's default
+              --baseline-match); every line's code-object frame is then one
+              of OUT_A's truth (the trace's), none of OUT_B's unless equal
   --stats     sqtt-stats --format json: every row's count, total, self,
               min, max, nearest-rank p50/p90/p99, waves and open, and every
               data row's count, min and max, from the simulator's intervals
@@ -45,6 +49,7 @@ ap.add_argument("--summary-json")
 ap.add_argument("--stats")
 ap.add_argument("--diff")
 ap.add_argument("--baseline")
+ap.add_argument("--kernel-paths", action="store_true")
 ap.add_argument("--instructions")
 ap.add_argument("--instruction-slices", nargs="+")
 ap.add_argument("--headers", action="store_true")
@@ -213,10 +218,26 @@ if args.summary_json:
 if args.diff:
     before = json.load(open(f"{args.baseline}/ground_truth.json"))["folded"]
     after = truth["folded"]
+    roots = {k.split(";")[0] for k in after}
+
+    def key(stack):
+        return stack.split(";", 1)[1] if args.kernel_paths else stack
+
+    def summed(folded):
+        out = {}
+        for k, v in folded.items():
+            out[key(k)] = out.get(key(k), 0) + v
+        return out
+
+    before, after = summed(before), summed(after)
     got = {}
     for line in open(args.diff):
         stack, b, a = line.rstrip("\n").rsplit(" ", 2)
-        got[stack] = (int(b), int(a))
+        if args.kernel_paths and stack.split(";")[0] not in roots:
+            fail(f"{stack}: not under a code-object frame of the trace's truth ({sorted(roots)})")
+        if key(stack) in got:
+            fail(f"{key(stack)} twice in the differential output")
+        got[key(stack)] = (int(b), int(a))
     want = {k: (before.get(k, 0), after.get(k, 0)) for k in set(before) | set(after)}
     if got != want:
         diff = [(k, got.get(k), want.get(k)) for k in set(got) | set(want) if got.get(k) != want.get(k)]

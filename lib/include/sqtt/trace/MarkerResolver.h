@@ -19,6 +19,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -134,6 +135,10 @@ public:
   /// "code_object_3 (gfx942)": a code object's root frame; with a process
   /// label, "code_object_3 (gfx942, pid 1234)".
   std::string rootFrame(uint64_t CodeObjectID) const;
+  /// Whether \p Frame is spelt as rootFrame spells one (a stack's first
+  /// frame; a kernel's name never is): what --baseline leaves aside to pair
+  /// stacks by kernel.
+  static bool isRootFrame(std::string_view Frame);
   /// Names the process these code objects belong to in root frames (D23),
   /// when a tree has several.
   void setProcessLabel(std::string Label) { ProcessLabel = std::move(Label); }

@@ -33,6 +33,8 @@
 
 namespace sqtt {
 
+struct TimeOrderFindings;
+
 /// Every record read, by what became of it: attributed (headers by kind,
 /// payloads, address blocks) or not (unknown IDs, unmatched exits, records
 /// outside any wave, truncated blocks) or dropped on purpose (D10).
@@ -55,6 +57,10 @@ struct RecordCounts {
   uint64_t DispatchChanges = 0;
   uint64_t ImpossibleOccupancyRows = 0; // Occupancy::impossibleRows()
   uint64_t OddOccupancyRows = 0;        // Occupancy::oddRows()
+  /// Records earlier than the record their wave slot wrote before them in
+  /// the same file (paired in time order, not as written), and records with
+  /// a negative time: analysis/TimeOrder.h.
+  uint64_t OutOfTimeOrder = 0, NegativeTimes = 0;
 
   void add(const RecordCounts &O);
 };
@@ -201,8 +207,10 @@ public:
                     const std::function<void(const EngineSplit &)> &Fn);
 
 private:
-  /// Appends engine \p E's records.
-  using EngineLoader = std::function<void(size_t E, std::vector<Record> &Records)>;
+  /// Appends engine \p E's records, with where each file's begin and what
+  /// the files hold out of time order (before any clock alignment).
+  using EngineLoader = std::function<void(size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files,
+                                          TimeOrderFindings &Found)>;
   DirResult analyzeEngines(const std::string &Dir, uint32_t DirIndex, const Occupancy &Occ,
                            const std::optional<TracedKernel> &Traced, const std::vector<uint32_t> &SEs,
                            const EngineLoader &Load, MarkerResolver &Resolver,

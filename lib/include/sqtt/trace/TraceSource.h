@@ -17,6 +17,14 @@
 
 namespace sqtt {
 
+/// Where one file's records begin in what a source appended, and the name
+/// warnings give the file: the records of one file are in time order within
+/// each wave slot (FORMATS §2.2), those of two files need not be.
+struct RecordFile {
+  size_t Begin = 0;
+  std::string Name;
+};
+
 class TraceSource {
 public:
   virtual ~TraceSource();
@@ -29,6 +37,10 @@ public:
   /// that engine's own counter. May run on another thread than the other
   /// calls (read-ahead), so it touches nothing but the source's own files.
   virtual void readEngine(size_t E, std::vector<Record> &Records) const = 0;
+  /// The same, with where each file's records begin (D10: a record out of
+  /// its wave's time order is named by file and record). A source whose
+  /// engine is one file, or one time order, need not override it.
+  virtual void readEngineFiles(size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files) const;
   virtual Occupancy occupancy() = 0;
   /// The dispatch whose code the trace's label row names (D22).
   virtual std::optional<TracedKernel> tracedKernel() = 0;
@@ -48,6 +60,7 @@ public:
   const std::string &name() const override { return Dir; }
   const std::vector<uint32_t> &engines() const override { return SEs; }
   void readEngine(size_t E, std::vector<Record> &Records) const override;
+  void readEngineFiles(size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files) const override;
   Occupancy occupancy() override;
   std::optional<TracedKernel> tracedKernel() override;
   std::optional<CaptureClock> clock() override;

@@ -44,12 +44,38 @@ const std::vector<std::string> &svgPalettes();
 
 /// The profile's stacks sorted by descending cycles (ties in first order).
 std::vector<FoldedStack> sortedStacks(const FoldedProfile &Profile);
-/// The stacks of \p After with the cycles of \p Before as Baseline (stacks
-/// only in Before have zero cycles), frames interned in \p Names: a
-/// differential profile. Sorted by descending cycles, then baseline.
-std::vector<FoldedStack> differentialStacks(const std::vector<FoldedStack> &After,
-                                            const std::vector<FoldedStack> &Before,
-                                            const NameTable &BeforeNames, NameTable &Names);
+/// How --baseline pairs a stack of the baseline with one of the trace.
+enum class BaselineMatch {
+  /// By kernel and scope path, whatever the code-object frame says:
+  /// rocprofv3 numbers code objects in load order, so one kernel has another
+  /// ID in another build or run, and another target in another build.
+  Kernel,
+  /// By every frame, the code-object frame (ID and target) included.
+  CodeObject,
+};
+
+/// A differential profile, and how its stacks were paired.
+struct DifferentialProfile {
+  /// The stacks of the trace with the baseline's cycles as Baseline; a
+  /// stack only in the baseline has zero cycles (and, matched by kernel,
+  /// the trace's code-object frame of its kernel when the trace has one).
+  std::vector<FoldedStack> Stacks;
+  size_t BaselineStacks = 0; // stacks of the baseline
+  size_t Matched = 0;        // of them, paired with a stack of the trace
+  size_t AcrossCodeObjects = 0; // of those, under another code-object frame
+  size_t OnlyInTrace = 0;    // stacks of the trace no baseline stack paired with
+  /// Distinct (baseline frame, trace frame) pairs of the matches across
+  /// code objects, as names: what was compared with what.
+  std::vector<std::pair<std::string, std::string>> CodeObjectPairs;
+};
+
+/// The stacks of \p After with the cycles of \p Before as Baseline, paired
+/// as \p Match says, frames interned in \p Names. Sorted by descending
+/// cycles, then baseline.
+DifferentialProfile differentialStacks(const std::vector<FoldedStack> &After,
+                                       const std::vector<FoldedStack> &Before,
+                                       const NameTable &BeforeNames, NameTable &Names,
+                                       BaselineMatch Match = BaselineMatch::Kernel);
 
 void writeFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
                  const NameTable &Names, bool WithExecs);
