@@ -402,6 +402,14 @@ SynthStats synthesize(const SynthScenario &S) {
   if (!Final.has_filename()) // "trace/"
     Final = Final.parent_path();
   std::error_code EC;
+  // Replacing the output must not take an input with it.
+  fs::path FinalAbs = fs::weakly_canonical(fs::absolute(Final), EC);
+  for (const std::string &P : S.CodeObjects) {
+    fs::path In = fs::weakly_canonical(fs::absolute(P), EC);
+    auto [Mismatch, _] = std::mismatch(FinalAbs.begin(), FinalAbs.end(), In.begin(), In.end());
+    if (Mismatch == FinalAbs.end())
+      throw Error(P + ": is one of this run's inputs; choose another output path (nothing was written)");
+  }
   if (fs::exists(Final, EC) && !(fs::is_directory(Final, EC) && fs::is_empty(Final, EC)) && !S.Force)
     throw Error(S.Output + ": exists and is not empty; pass --force to replace it (a simulated tree mixed with "
                            "another run would read as one capture)");
