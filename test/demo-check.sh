@@ -33,3 +33,18 @@ for co in "$out"/code_objects/*.co; do "$build/bin/sqtt-decode-funcmap" "$co" > 
 grep -q '"markers_decoded": true' "$out"/trace/ui_output_agent_1_dispatch_1/code.json
 grep -q 'simulated' "$out"/trace/ui_output_agent_1_dispatch_1/shaderdata_0_0.json
 echo "demo ok"
+# The README's "Finding a hotspot" story, on the demo's own trace: wave_reduce
+# does no global memory, little of it is LDS, and its cycles are the per-lane
+# address trace of the shuffle (hip_minimal.h:48) the demo compiles in.
+"$build/bin/sqtt-stats" "$out/trace" --instructions -f json -o "$out/instructions.json" 2>/dev/null
+python3 - "$out/instructions.json" <<'PY'
+import json, sys
+row = next(r for r in json.load(open(sys.argv[1])) if r["scope"] == "wave_reduce")
+cats = row["categories"]
+assert "FLAT" not in cats and "VMEM" not in cats, f"wave_reduce has memory instructions: {sorted(cats)}"
+assert 0 < cats["LDS"]["cycles"] < row["cycles"] / 10, "LDS is not a small share of wave_reduce"
+top = row["top_source"][0]
+assert top["source"] == "hip_minimal.h:48" and top["cycles"] > row["cycles"] / 2, f"wave_reduce's top line is {top}"
+assert "v_readlane_b32" in row["top_isa"][0]["isa"], row["top_isa"][0]
+print("story ok: wave_reduce is LDS and VALU work, its cycles the shuffle's address trace")
+PY
