@@ -92,6 +92,12 @@ int main(int argc, char **argv) {
                "and dispatch, in the stream format of the code objects' target), holding the same records "
                "and waves as the ui_* directories");
   App.add_flag("--force", S.Force, "Replace the output directory when it exists and is not empty");
+  std::string LossSpec;
+  App.add_option("--loss", LossSpec,
+                 "Drop records as a trace buffer does, to test what a capture lost: buffer=BYTES (each shader "
+                 "engine keeps its first BYTES of records, 8 a record) and/or burst=RATE[:LENGTH] (each record "
+                 "starts a burst of LENGTH lost ones with probability RATE); truth_lost.txt lists every record "
+                 "dropped");
   sqtt::addVersionFlag(App, "sqtt-synth");
   SQTT_PARSE(App, "sqtt-synth", argc, argv);
   if (std::string Problem = sqtt::synthLimitProblem(S); !Problem.empty()) {
@@ -104,6 +110,8 @@ int main(int argc, char **argv) {
                         std::to_string(S.MaxDepth));
     if (!CostSpec.empty())
       Costs.apply(CostSpec);
+    if (!LossSpec.empty())
+      S.Loss.apply(LossSpec);
     if (!Random)
       S.LoadPrograms = [&](const std::string &Path, const std::vector<std::string> &Kernels) {
         return sqtt::isa::loadKernelPrograms(Path, Kernels, Costs, Limits);
@@ -122,6 +130,8 @@ int main(int argc, char **argv) {
               << "\n";
     for (const std::string &N : Stats.Notes)
       std::cerr << "sqtt-synth: note: " << N << "\n";
+    if (Stats.LostRecords)
+      std::cerr << "sqtt-synth: --loss dropped " << Stats.LostRecords << " record(s), each listed in truth_lost.txt\n";
     if (Att)
       std::cerr << "sqtt-synth: wrote " << sqtt::rawatt::writeAttBesideTree(S.Output) << " .att file(s)\n";
     if (!Stats.Headers)

@@ -182,10 +182,40 @@ std::vector<std::unique_ptr<SlotGen>> engineSlots(const SynthScenario &S, const 
   return Gens;
 }
 
+/// What an engine's trace buffer loses (SynthScenario::Loss), record by
+/// record in the order the buffer takes them.
+class EngineLoss {
+public:
+  EngineLoss(const LossModel &M, uint64_t Seed, uint32_t Dir, uint32_t SE)
+      : M(M), Rng(Seed * 0x94D049BB133111EBull ^ (uint64_t(Dir) << 32) ^ SE) {}
+  /// Why the next record is lost ("buffer", "burst"), or null when it is kept.
+  const char *next() {
+    Bytes += LossModel::RecordBytes;
+    if (M.BufferBytes && Bytes > M.BufferBytes)
+      return "buffer"; // full: nothing more reaches memory
+    if (BurstLeft) {
+      --BurstLeft;
+      return "burst";
+    }
+    if (M.BurstRate > 0 && std::uniform_real_distribution<double>(0, 1)(Rng) < M.BurstRate) {
+      BurstLeft = M.BurstLength - 1;
+      return "burst";
+    }
+    return nullptr;
+  }
+
+private:
+  const LossModel &M;
+  std::mt19937_64 Rng;
+  uint64_t Bytes = 0;
+  unsigned BurstLeft = 0;
+};
+
 /// An engine's shaderdata file: the k-way merge of its slots' records by
-/// arrival time.
-void writeShaderData(OutputFiles &Files, const fs::path &Path, const SynthScenario &S,
-                     std::vector<std::unique_ptr<SlotGen>> &Gens, SynthStats &Stats) {
+/// arrival time, less what the loss model drops (listed in the truth).
+void writeShaderData(OutputFiles &Files, const fs::path &Path, const SynthScenario &S, uint32_t Dir, uint32_t SE,
+                     std::vector<std::unique_ptr<SlotGen>> &Gens, Truth &T, SynthStats &Stats) {
+  EngineLoss Loss(S.Loss, S.Seed, Dir, SE);
   Files.write(Path.string(), [&](std::ostream &OS) {
     char Line[96];
     OS << "{" << Note << ",\"type\":\"shaderdata\",\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\","
@@ -201,6 +231,14 @@ void writeShaderData(OutputFiles &Files, const fs::path &Path, const SynthScenar
       Heap.pop();
       Rec R = Gens[G]->pop();
       SlotPlace At = placeOf(S, G);
+      if (const char *Cause = S.Loss.any() ? Loss.next() : nullptr) {
+        *T.Lost << Dir << ' ' << SE << ' ' << At.CU << ' ' << At.SIMD << ' ' << At.Wave << ' ' << R.Instance << ' '
+                << R.Issue << ' ' << R.Value << ' ' << (R.Header ? "header" : "payload") << ' ' << Cause << '\n';
+        ++Stats.LostRecords;
+        if (!Gens[G]->done())
+          Heap.push({Gens[G]->nextArrival(), G});
+        continue;
+      }
       int N = std::snprintf(Line, sizeof Line, "%s[%lld,%u,%u,%u,%u,%u]", FirstRec ? "" : S.Compact ? "," : ",\n",
                             (long long)R.Arrival, R.Value, At.CU, At.SIMD, At.Wave, R.Flags);
       OS.write(Line, N);
@@ -266,7 +304,7 @@ void writeDispatchDir(OutputFiles &Files, const fs::path &Out, const SynthScenar
     std::deque<bool> FirstPacked; // outlives the slots, which point into it
     std::vector<std::unique_ptr<SlotGen>> Gens = engineSlots(S, D, SE, T, FirstPacked);
     std::string Name = "shaderdata_" + std::to_string(SE) + "_0.json";
-    writeShaderData(Files, Ui / Name, S, Gens, Stats);
+    writeShaderData(Files, Ui / Name, S, D.Dir, SE, Gens, T, Stats);
     ShaderDataList += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
     WaveFiles += writeWaveFiles(Files, Ui, SE, uint32_t(S.TargetCU), Gens, WaveFiles.back() == '{');
     Occ += ",\"" + std::to_string(SE) + "\":[" + occupancyRows(S, Gens, Stats) + "]";
@@ -337,6 +375,40 @@ std::string groundTruthJson(const Truth &T, const std::vector<SynthCO> &COs, con
 }
 
 } // namespace
+
+void LossModel::apply(const std::string &Spec) {
+  auto Bad = [&](const std::string &Item, const std::string &Why) {
+    return Error("--loss: '" + Item + "': " + Why + " (buffer=BYTES, burst=RATE or burst=RATE:LENGTH)");
+  };
+  auto Show = [](double V) {
+    std::ostringstream OS;
+    OS << V;
+    return OS.str();
+  };
+  auto Number = [&](const std::string &Item, const std::string &Text, double Lo, double Hi) {
+    char *End = nullptr;
+    double V = Text.empty() ? 0 : std::strtod(Text.c_str(), &End);
+    if (Text.empty() || *End || !(V >= Lo && V <= Hi))
+      throw Bad(Item, "'" + Text + "' is not a number from " + Show(Lo) + " to " + Show(Hi));
+    return V;
+  };
+  for (size_t From = 0; From <= Spec.size();) {
+    size_t Comma = Spec.find(',', From);
+    std::string Item = Spec.substr(From, Comma == std::string::npos ? std::string::npos : Comma - From);
+    From = Comma == std::string::npos ? Spec.size() + 1 : Comma + 1;
+    size_t Eq = Item.find('=');
+    std::string Name = Item.substr(0, Eq), Value = Eq == std::string::npos ? "" : Item.substr(Eq + 1);
+    if (Name == "buffer" && Eq != std::string::npos) {
+      BufferBytes = uint64_t(Number(Item, Value, RecordBytes, 1e15));
+    } else if (Name == "burst" && Eq != std::string::npos) {
+      size_t Colon = Value.find(':');
+      BurstRate = Number(Item, Value.substr(0, Colon), 1e-12, 1);
+      BurstLength = Colon == std::string::npos ? 1 : unsigned(Number(Item, Value.substr(Colon + 1), 1, 1e6));
+    } else {
+      throw Bad(Item, "not a loss model");
+    }
+  }
+}
 
 std::string synthLimitProblem(const SynthScenario &S) {
   // Every factor is checked by the command line; their product is not.
@@ -435,6 +507,8 @@ SynthStats synthesize(const SynthScenario &S) {
   T.Intervals = &Files.open((Out / "truth_intervals.txt").string());
   T.Data = &Files.open((Out / "truth_data.txt").string());
   T.Waves = &Files.open((Out / "truth_waves.txt").string());
+  if (S.Loss.any())
+    T.Lost = &Files.open((Out / "truth_lost.txt").string());
   uint32_t Dir = 0;
   for (uint32_t Round = 0; Round < S.Dirs; ++Round)
     for (size_t C = 0; C < COs.size(); ++C)

@@ -76,7 +76,7 @@ void SlotGen::emit(int64_t Issue, uint32_t Value, bool Header, uint8_t Flags) {
     ++WaveMarkers;
   Arrival = std::max(Arrival, LastArrival); // a wave's records arrive in order
   LastArrival = Arrival;
-  Pending.push_back({Arrival, Issue, Value, Flags, Header});
+  Pending.push_back({Arrival, Issue, Value, Flags, Header, Run});
 }
 
 void SlotGen::scopeRecord(int64_t Now) {

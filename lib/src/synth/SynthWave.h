@@ -21,6 +21,7 @@ struct Rec {
   uint32_t Value;
   uint8_t Flags;
   bool Header;
+  uint32_t Instance; // the slot's wave that issued it
 };
 
 /// What the tools must recover, filled as the waves run.
@@ -31,6 +32,7 @@ struct Truth {
   uint64_t Instants = 0;
   std::ostream *Addresses = nullptr, *Headers = nullptr, *Events = nullptr; // truth_*.txt
   std::ostream *Intervals = nullptr, *Data = nullptr, *Waves = nullptr;
+  std::ostream *Lost = nullptr; // with a loss model
   InstructionTruth Instructions;
   ListingTotals *Lines = nullptr; // the current dispatch's code.json totals
 };

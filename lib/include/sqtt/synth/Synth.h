@@ -75,6 +75,22 @@ public:
   virtual uint64_t entry() const = 0;
 };
 
+/// How a capture loses records, as hardware does (--loss): the trace
+/// buffer of a shader engine fills (every record after BufferBytes is
+/// lost), and bursts of lost packets (each record of an SE's stream starts
+/// a burst of BurstLength records with probability BurstRate). A record
+/// costs RecordBytes of buffer: the SQTT token that carries it.
+struct LossModel {
+  static constexpr uint64_t RecordBytes = 8;
+  uint64_t BufferBytes = 0; // 0: the buffer never fills
+  double BurstRate = 0;
+  unsigned BurstLength = 1;
+  bool any() const { return BufferBytes || BurstRate > 0; }
+  /// Applies "buffer=BYTES" or "burst=RATE[:LENGTH]" (several joined by
+  /// commas); throws Error on anything else.
+  void apply(const std::string &Spec);
+};
+
 struct SynthScenario {
   std::vector<std::string> CodeObjects; // *code_object_id_<N>* names give IDs
   std::string Output;
@@ -112,6 +128,7 @@ struct SynthScenario {
       LoadPrograms;
   /// Replace a non-empty Output (else refused).
   bool Force = false;
+  LossModel Loss;
   /// Called before each shader engine of each directory is generated.
   std::function<void(unsigned Dir, unsigned SE)> Progress;
 };
@@ -122,6 +139,8 @@ struct SynthStats {
   /// were still open at their end (closed by added exits), and headers whose
   /// marker the code computes from data (left out).
   uint64_t CutWaves = 0, OpenAtEnd = 0, UnknownHeaders = 0;
+  /// Records the loss model dropped (truth_lost.txt lists each).
+  uint64_t LostRecords = 0;
   /// What the user should know about the choices made ("which kernel").
   std::vector<std::string> Notes;
 };
@@ -138,7 +157,10 @@ std::string synthLimitProblem(const SynthScenario &Scenario);
 /// (intervals: kernel, scope, kind, wave, cycles, self cycles; tab separated)
 /// and every data payload (data: kernel, name, value); with a target CU,
 /// truth_instructions.txt (kernel, innermost scope or "(no scope)", kind,
-/// waves, instructions, cycles, stall cycles; tab separated). Throws Error
+/// waves, instructions, cycles, stall cycles; tab separated); with a loss
+/// model, truth_lost.txt (every record dropped: directory, SE, CU, SIMD,
+/// slot, wave instance, issue time, value, "header" or "payload", and the
+/// cause, "buffer" or "burst"; space separated). Throws Error
 /// on bad input, on a scenario beyond the limits, and on a non-empty Output
 /// without Force. The tree appears whole or not at all.
 SynthStats synthesize(const SynthScenario &Scenario);
