@@ -233,6 +233,8 @@ void classifyVector(std::string_view Mn, InstructionFamily &F) {
     F.Signed = Mn.find("_i32_") != std::string_view::npos, F.Op = conditionOf(Mn.substr(6, 2), /*AllowNe=*/true);
   else if (startsWith(Mn, "v_cndmask_b32"))
     F.Kind = Family::CndMask;
+  else if (startsWith(Mn, "v_mbcnt_lo_u32_b32") || startsWith(Mn, "v_mbcnt_hi_u32_b32"))
+    F.Kind = Family::LaneCount, F.Amount = startsWith(Mn, "v_mbcnt_hi") ? 32 : 0;
 }
 
 } // namespace

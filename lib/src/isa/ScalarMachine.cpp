@@ -237,6 +237,10 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
     if (!executeCndMask(I))
       forgetDefs(I);
     return;
+  case Family::LaneCount:
+    if (!executeLaneCount(I))
+      forgetDefs(I);
+    return;
   case Family::SpillStore:
   case Family::SpillLoad:
     if (!spill(I, I.What.Kind == Family::SpillStore))
@@ -262,12 +266,16 @@ void ScalarMachine::executeCall(const Instruction &I, const CallEffect *Callee) 
   if (E.Vector) {
     Lanes = {};
     Uniform = {};
+    PerLane = {};
   } else {
     std::vector<uint16_t> Gone;
     for (const auto &[K, B] : Lanes.get())
       if (E.writesVector(uint16_t(K >> 8)) && (Gone.empty() || Gone.back() != (K >> 8)))
         Gone.push_back(uint16_t(K >> 8));
     for (const auto &[V, B] : Uniform.get())
+      if (E.writesVector(V))
+        Gone.push_back(V);
+    for (const auto &[V, L] : PerLane.get())
       if (E.writesVector(V))
         Gone.push_back(V);
     for (uint16_t V : Gone)
@@ -560,6 +568,19 @@ bool ScalarMachine::joinWith(const ScalarMachine &O) {
   };
   JoinShared(Lanes, O.Lanes, JoinBitMap);
   JoinShared(Uniform, O.Uniform, JoinBitMap);
+  JoinShared(PerLane, O.PerLane, [](auto &Into, const auto &From) {
+    bool Any = false;
+    for (auto It = Into.begin(); It != Into.end();) {
+      auto T = From.find(It->first);
+      if (T == From.end() || T->second != It->second) {
+        It = Into.erase(It);
+        Any = true;
+      } else {
+        ++It;
+      }
+    }
+    return Any;
+  });
   JoinShared(Slots, O.Slots, [&](auto &Into, const auto &From) {
     bool Any = false;
     for (auto It = Into.begin(); It != Into.end();) {

@@ -2,6 +2,8 @@
 // vector registers: SGPRs spilled to VGPR lanes (v_writelane/v_readlane),
 // VGPRs holding one value in every lane, and both parked in scratch. -O0
 // code keeps a scope test's result there between the test and the branch.
+// And the lane id (v_mbcnt) with the masks compares against it give: a
+// "lane == 0" block runs on one lane.
 #include "sqtt/isa/ScalarMachine.h"
 
 #include "KnownBits.h"
@@ -17,6 +19,8 @@ void ScalarMachine::forgetVector(const RegRange &R) {
     uint16_t V = uint16_t(R.First + I);
     if (Uniform.get().count(V))
       Uniform.edit().erase(V);
+    if (PerLane.get().count(V))
+      PerLane.edit().erase(V);
     const auto &L = Lanes.get();
     auto From = L.lower_bound(uint32_t(V) << 8), To = L.lower_bound(uint32_t(V + 1) << 8);
     if (From != To) {
@@ -116,11 +120,17 @@ bool ScalarMachine::executeVectorCopy(const Instruction &I) {
          ++It)
       Moved[(uint32_t(To) << 8) | (It->first & 0xFF)] = It->second;
     Bits U = uniform(Src);
+    auto PerLaneSrc = PerLane.get().find(Src.Reg.First);
+    std::optional<LaneValues> Values;
+    if (PerLaneSrc != PerLane.get().end())
+      Values = PerLaneSrc->second;
     forgetVector(Dst.Reg);
     if (!Moved.empty())
       Lanes.edit().insert(Moved.begin(), Moved.end());
     if (U.Known)
       Uniform.edit()[To] = U;
+    if (Values)
+      PerLane.edit()[To] = *Values;
   } else {
     Bits U = read(Src);
     forgetVector(Dst.Reg);
@@ -147,20 +157,68 @@ bool ScalarMachine::executeVectorShiftCombine(const Instruction &I) {
   return true;
 }
 
+std::optional<ScalarMachine::LaneValues> ScalarMachine::laneValues(const Operand &O) const {
+  if (O.isReg() && O.Reg.vector() && O.Reg.Count == 1) {
+    auto It = PerLane.get().find(O.Reg.First);
+    if (It != PerLane.get().end())
+      return It->second;
+  }
+  Bits U = uniform(O);
+  if (!U.known())
+    return std::nullopt;
+  LaneValues All;
+  All.fill(U.V);
+  return All;
+}
+
+bool ScalarMachine::executeLaneCount(const Instruction &I) {
+  // v_mbcnt_lo/hi dst, mask, base: each lane adds the set bits of the
+  // mask's half below it (every bit of the low half for a lane of the high
+  // half, none of the high half for one of the low half).
+  if (I.Ops.size() != 3 || !I.op(0).isReg() || !I.op(0).Reg.vector())
+    return false;
+  Bits Mask = read(I.op(1));
+  std::optional<LaneValues> Base = laneValues(I.op(2));
+  uint16_t Dst = I.op(0).Reg.First;
+  forgetVector(I.op(0).Reg);
+  if (!Mask.known() || !Base)
+    return true;
+  unsigned Half = I.What.Amount; // 0: lanes 0-31 count; 32: lanes 32-63
+  LaneValues V;
+  for (unsigned L = 0; L < 64; ++L) {
+    unsigned Below = L < Half ? 0 : std::min(L - Half, 32u);
+    uint32_t Bits = Below == 32 ? Mask.V : Mask.V & ((1u << Below) - 1);
+    V[L] = (*Base)[L] + uint32_t(__builtin_popcount(Bits));
+  }
+  PerLane.edit()[Dst] = V;
+  return true;
+}
+
 void ScalarMachine::executeVectorCompare(const Instruction &I) {
   size_t First = I.What.E64 ? 1 : 0;
   std::optional<bool> Cond;
+  std::optional<uint64_t> LaneMask; // lanes for which it holds, when they differ
   if (I.Ops.size() == First + 2) {
     Bits A = uniform(I.op(First)), B = uniform(I.op(First + 1));
+    bool Signed = I.What.Signed;
+    auto Holds = [&](uint32_t X, uint32_t Y) {
+      return compareValues(I.What.Op, Signed ? int32_t(X) : int64_t(X), Signed ? int32_t(Y) : int64_t(Y), Signed);
+    };
     if (A.known() && B.known()) {
-      bool Signed = I.What.Signed;
-      Cond = compareValues(I.What.Op, Signed ? int32_t(A.V) : int64_t(A.V), Signed ? int32_t(B.V) : int64_t(B.V),
-                           Signed);
+      Cond = Holds(A.V, B.V);
+    } else if (auto LA = laneValues(I.op(First)), LB = laneValues(I.op(First + 1)); LA && LB) {
+      // A lane-id test: the lanes it holds for, among the active ones (a
+      // compare writes 0 for an inactive lane).
+      Bits ExLo = exec(0), ExHi = Wave == 64 ? exec(1) : Bits::of(0);
+      if (ExLo.known() && ExHi.known()) {
+        uint64_t M = 0;
+        for (unsigned L = 0; L < Wave; ++L)
+          M |= uint64_t(Holds((*LA)[L], (*LB)[L]).value_or(false) ? 1 : 0) << L;
+        LaneMask = M & (uint64_t(ExLo.V) | uint64_t(ExHi.V) << 32);
+      }
     }
   }
   forgetDefs(I);
-  if (!Cond)
-    return;
   Operand Dst;
   if (I.What.E64) {
     Dst = I.op(0);
@@ -168,6 +226,13 @@ void ScalarMachine::executeVectorCompare(const Instruction &I) {
     Dst.K = Operand::Register;
     Dst.Reg = {reg::VccLo, uint16_t(Wave == 64 ? 2 : 1)};
   }
+  if (LaneMask) {
+    write(Dst, Bits::of(uint32_t(*LaneMask)),
+          Wave == 64 ? std::optional<Bits>(Bits::of(uint32_t(*LaneMask >> 32))) : std::nullopt);
+    return;
+  }
+  if (!Cond)
+    return;
   write(Dst, *Cond ? exec(0) : Bits::of(0), Wave == 64 ? std::optional<Bits>(*Cond ? exec(1) : Bits::of(0)) : std::nullopt);
   if (*Cond && Dst.Reg.scalar())
     ExecCopy[Dst.Reg.First] = true; // every active lane: EXEC itself

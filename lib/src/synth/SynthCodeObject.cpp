@@ -106,6 +106,12 @@ SynthCO loadCO(const std::string &Path) {
       break;
     }
   }
+  std::map<std::string, uint32_t> Objects;
+  for (AddressOp &Op : C.Addresses) {
+    bool Named = !Op.Base.empty() && Op.Base != "-";
+    Op.Object = Named ? Objects.try_emplace(Op.Base, uint32_t(Objects.size())).first->second
+                      : uint32_t(Objects.size() + C.Addresses.size() + Op.ID);
+  }
   if (C.Kernel.empty())
     throw Error(Path + ": its .sqtt_funcmap names no kernel (K: row)");
   if (C.Scopes.empty() && C.Points.empty() && C.Addresses.empty())

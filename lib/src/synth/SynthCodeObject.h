@@ -25,6 +25,10 @@ struct AddressOp {
   std::string Source; // the map row's inline chain, "" if none
   uint32_t AccessBytes = 0; // the map's R: row: a lane's bytes, 0 if not said
   std::string Base;         // and the object it addresses
+  /// The operations of one base object (a kernel argument, an LDS or global
+  /// variable) share an index, and so an address; one the map does not
+  /// name has its own.
+  uint32_t Object = 0;
 };
 
 struct SynthCO {

@@ -148,12 +148,11 @@ void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRe
   emit(NextTime(), uint32_t(Exec), false);
   emit(NextTime(), uint32_t(Exec >> 32), false);
   uint32_t Stride = Op.AccessBytes ? Op.AccessBytes : 4;
-  uint64_t OpIndex = CO->AddressOf.at(Op.ID);
+  // One base per object, the same for every wave of every dispatch (the
+  // program's buffer); each wave's lanes at its place in the grid.
   uint64_t WaveIndex =
-      ((((uint64_t(DirIdx) * S.ShaderEngines + SE) * S.CUs + CU) * S.SIMDs + SIMD) * S.WavesPerSIMD + Wave) *
-          (S.Relaunches + 1) +
-      Run;
-  uint64_t Base = 0x7F0000000000ull + (OpIndex << 36) + WaveIndex * W * Stride;
+      ((((uint64_t(SE) * S.CUs + CU) * S.SIMDs + SIMD) * S.WavesPerSIMD + Wave) * (S.Relaunches + 1) + Run);
+  uint64_t Base = 0x7F0000000000ull + (uint64_t(Op.Object) << 38) + WaveIndex * W * Stride;
   std::vector<uint64_t> Active;
   auto Lane = [&](uint32_t L, uint64_t Address) {
     if ((Exec >> L) & 1)
@@ -183,9 +182,9 @@ void SlotGen::codeAddressBlock(const AddressOp &Op, int64_t Now, const ProgramRe
       Lane(L, Address);
     }
   } else {
-    // LDS: offsets in the workgroup's allocation, one op's lanes apart from
-    // another's.
-    uint64_t Offset = (OpIndex * W * Stride) % 32768;
+    // LDS: an object's place in the workgroup's allocation, the same for
+    // every operation on it.
+    uint64_t Offset = (uint64_t(Op.Object) * 1024) % 32768;
     for (uint32_t L = 0; L < W; ++L) {
       uint64_t Address = Offset + uint64_t(L) * Stride;
       emit(NextTime(), uint32_t(Address), false);

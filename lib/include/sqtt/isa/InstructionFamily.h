@@ -57,6 +57,7 @@ enum class Family : uint8_t {
   VectorShiftCombine, // v_lshl_or_b32, v_lshl_add_u32 (Op: Or, Add)
   VectorCompare,   // v_cmp_<cond>_{u,i}32 (Op; E64 for the VOP3 form)
   CndMask,         // v_cndmask_b32
+  LaneCount,       // v_mbcnt_lo/hi_u32_b32 (Amount: 0 for lo, 32 for hi): how code gets a lane's id
   SpillStore,      // scratch_/buffer_ store of one dword
   SpillLoad,       // scratch_/buffer_ load of one dword
 };

@@ -148,6 +148,12 @@ private:
   bool M0Written = false;
   SharedMap<uint32_t, Bits> Lanes;   // (vgpr or agpr << 8 | lane): SGPRs spilled to lanes
   SharedMap<uint16_t, Bits> Uniform; // VGPRs holding one known value in every lane
+  /// VGPRs whose every lane's value is known: the lane id v_mbcnt gives
+  /// (lane 0 is lane 0 whatever the wave), so a lane-id test sets EXEC.
+  using LaneValues = std::array<uint32_t, 64>;
+  SharedMap<uint16_t, LaneValues> PerLane;
+  /// Each lane's value of \p O: a VGPR of PerLane, or one known in every lane.
+  std::optional<LaneValues> laneValues(const Operand &O) const;
   // Registers (a mask's low half) holding a copy of EXEC: nonzero, since a
   // wave that runs scalar code has a lane active.
   std::array<bool, reg::NumScalar> ExecCopy{};
@@ -183,6 +189,7 @@ private:
   bool executeVectorCopy(const Instruction &I);
   bool executeVectorShiftCombine(const Instruction &I);
   void executeVectorCompare(const Instruction &I);
+  bool executeLaneCount(const Instruction &I);
   bool executeCndMask(const Instruction &I);
   /// A scratch/buffer dword spill (\p Store) or reload.
   bool spill(const Instruction &I, bool Store);
