@@ -5,7 +5,9 @@
 # and gfx1100, on the hardest example code object (matmul_tiled at -O0 with
 # address tracing: spills, loops and thousands of markers) and on the largest
 # code object the test suites left in BUILD_DIR/test; then sqtt-synth
-# following the code of the example kernels on 1024 waves. Each row: wall
+# following the code of the example kernels, without and with instruction
+# detail (--target-cu: every wave of the target CU lists each instruction it
+# executed). Each row: wall
 # and CPU seconds, peak RSS, and what was covered. Last, whether the trace
 # tools link LLVM (they must not: the ISA model stays out of them).
 set -euo pipefail
@@ -39,21 +41,35 @@ verify "matmul_tiled -O0, address traces" "$work/matmul_O0_addresses.co"
 [[ -n $largest ]] && verify "largest test object ($(basename "$largest" | cut -c1-20)...)" "$largest"
 
 echo
-echo "sqtt-synth following the code (3 example kernels, 4 SE x 16 CUs x 4 SIMDs x 4 slots = 1024 waves)"
+echo "sqtt-synth following the code (3 example kernels, a dispatch each)"
 for spec in "nested_markers gfx942 SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1" \
             "reduction gfx1100 SQTT_TRACE_ADDRESSES=memory,lds" \
             "matmul_tiled gfx90a SQTT_TRACE_ADDRESSES=memory,lds"; do
   read -r name arch vars <<< "$spec"
   n=$(( $(ls "$work" | grep -c _code_object_id_ || true) + 1 ))
-  env SQTT_SCOPE_CU=-1 $vars "${hip[@]}" -O2 -c --offload-arch=$arch "$root/examples/$name.hip" \
+  env SQTT_SCOPE_CU=-1 $vars "${hip[@]}" -O2 -g -c --offload-arch=$arch "$root/examples/$name.hip" \
     -o "$work/${name}_code_object_id_$n.co"
 done
-/usr/bin/time -f '%e %U %S %M' -o "$work/time" "$bin/sqtt-synth" -c "$work"/*_code_object_id_*.co -o "$work/trace" \
-  --shader-engines 4 --cus 16 --simds 4 --waves-per-simd 4 --relaunches 0 --compact 2> "$work/err" > /dev/null
-records=$(sed -nE 's/.*wrote ([0-9]+) simulated records.*/\1/p' "$work/err")
-printf '%-40s %8s %8s %9s %14s\n' "" "wall s" "CPU s" "peak MB" "records/CPU s"
-awk -v r="$records" '{printf "%-40s %8.2f %8.2f %9.0f %14.0f\n", "1024 waves, " r " records", $1, $2 + $3, $4 / 1024,
-  r / ($2 + $3 + 0.001)}' "$work/time"
+printf '%-52s %8s %8s %9s %14s\n' "" "wall s" "CPU s" "peak MB" "records/CPU s"
+synth() { # LABEL ARGS...: one run, its row
+  local label=$1
+  shift
+  rm -rf "$work/trace"
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$bin/sqtt-synth" -c "$work"/*_code_object_id_*.co \
+    -o "$work/trace" --compact "$@" 2> "$work/err" > /dev/null
+  local records
+  records=$(sed -nE 's/.*wrote ([0-9]+) simulated records.*/\1/p' "$work/err")
+  awk -v l="$label" -v r="$records" '{printf "%-52s %8.2f %8.2f %9.0f %14.0f\n", l ", " r " records", $1, $2 + $3,
+    $4 / 1024, r / ($2 + $3 + 0.001)}' "$work/time"
+}
+synth "1024 waves a dispatch (4 SE x 16 CUs x 4 x 4)" --shader-engines 4 --cus 16 --simds 4 --waves-per-simd 4 \
+  --relaunches 0
+synth "  the same, CU 0 with instructions (--target-cu)" --shader-engines 4 --cus 16 --simds 4 --waves-per-simd 4 \
+  --relaunches 0 --target-cu 0
+synth "256 waves a dispatch (4 SE x 1 CU x 4 x 16)" --shader-engines 4 --cus 1 --simds 4 --waves-per-simd 16 \
+  --relaunches 0
+synth "  the same, every wave with instructions" --shader-engines 4 --cus 1 --simds 4 --waves-per-simd 16 \
+  --relaunches 0 --target-cu 0
 
 echo
 for tool in sqtt-flamegraph sqtt-perfetto sqtt-memory-trace sqtt-stats sqtt-att; do

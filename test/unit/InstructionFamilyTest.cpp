@@ -69,7 +69,7 @@ const Case Cases[] = {
     {"v_lshl_add_u32", Family::VectorShiftCombine, Operation::Add, 32, false, CostClass::Valu},
     {"v_cmp_ne_u32_e64", Family::VectorCompare, Operation::Ne, 32, false, CostClass::Valu},
     {"v_cmp_gt_i32_e32", Family::VectorCompare, Operation::Gt, 32, true, CostClass::Valu},
-    {"v_cmpx_eq_u32_e32", Family::Other, Operation::None, 32, false, CostClass::Valu},
+    {"v_cmpx_eq_u32_e32", Family::VectorCompare, Operation::Eq, 32, false, CostClass::Valu}, // and EXEC
     {"v_cndmask_b32_e64", Family::CndMask, Operation::None, 32, false, CostClass::Valu},
     {"scratch_store_dword", Family::SpillStore, Operation::None, 32, false, CostClass::Vmem},
     {"scratch_load_b32", Family::SpillLoad, Operation::None, 32, false, CostClass::Vmem},
@@ -83,6 +83,16 @@ const Case Cases[] = {
     {"s_swappc_b64", Family::Other, Operation::None, 32, false, CostClass::Branch},
     {"s_endpgm", Family::Other, Operation::None, 32, false, CostClass::Salu},
     {"exp", Family::Other, Operation::None, 32, false, CostClass::Other},
+    // The lane id and what code computes from it per lane.
+    {"v_mbcnt_lo_u32_b32", Family::LaneCount, Operation::None, 32, false, CostClass::Valu},
+    {"v_mbcnt_hi_u32_b32", Family::LaneCount, Operation::None, 32, false, CostClass::Valu},
+    {"v_lshrrev_b32_e32", Family::VectorArith, Operation::ShiftRight, 32, false, CostClass::Valu},
+    {"v_lshlrev_b32_e64", Family::VectorArith, Operation::ShiftLeft, 32, false, CostClass::Valu},
+    {"v_and_b32_e32", Family::VectorArith, Operation::And, 32, false, CostClass::Valu},
+    {"v_or_b32_e32", Family::VectorArith, Operation::Or, 32, false, CostClass::Valu},
+    {"v_add_u32_e32", Family::VectorArith, Operation::Add, 32, false, CostClass::Valu},
+    {"v_add_nc_u32_e32", Family::VectorArith, Operation::Add, 32, false, CostClass::Valu},
+    {"v_sub_nc_u32_e64", Family::VectorArith, Operation::Sub, 32, false, CostClass::Valu},
 };
 
 TEST(InstructionFamily, EachSpellingOfEveryGeneration) {
@@ -103,6 +113,25 @@ TEST(InstructionFamily, EveryFamilyHasAMnemonic) {
   for (const Case &C : Cases)
     Seen.insert(classifyInstruction(C.Mnemonic).Kind);
   EXPECT_EQ(Seen.size(), size_t(Family::SpillLoad) + 1);
+}
+
+TEST(InstructionFamily, TraceCategoryOfEachKind) {
+  // FORMATS §12's numbering: what a wave file's category column says.
+  EXPECT_EQ(classifyInstruction("s_load_dwordx2").Category, sqtt::InstCategory::Smem);
+  EXPECT_EQ(classifyInstruction("s_add_u32").Category, sqtt::InstCategory::Salu);
+  EXPECT_EQ(classifyInstruction("buffer_load_dword").Category, sqtt::InstCategory::Vmem);
+  EXPECT_EQ(classifyInstruction("global_load_dword").Category, sqtt::InstCategory::Flat);
+  EXPECT_EQ(classifyInstruction("scratch_store_b32").Category, sqtt::InstCategory::Flat);
+  EXPECT_EQ(classifyInstruction("flat_atomic_add").Category, sqtt::InstCategory::Flat);
+  EXPECT_EQ(classifyInstruction("ds_bpermute_b32").Category, sqtt::InstCategory::Lds);
+  EXPECT_EQ(classifyInstruction("v_fma_f32").Category, sqtt::InstCategory::Valu);
+  EXPECT_EQ(classifyInstruction("s_cbranch_execz").Category, sqtt::InstCategory::Jump);
+  EXPECT_EQ(classifyInstruction("s_waitcnt").Category, sqtt::InstCategory::Immed);
+  EXPECT_EQ(classifyInstruction("s_barrier").Category, sqtt::InstCategory::Immed);
+  EXPECT_EQ(classifyInstruction("s_nop").Category, sqtt::InstCategory::Immed);
+  EXPECT_EQ(classifyInstruction("s_ttracedata").Category, sqtt::InstCategory::Message);
+  EXPECT_EQ(classifyInstruction("s_sendmsg").Category, sqtt::InstCategory::Message);
+  EXPECT_EQ(classifyInstruction("image_bvh_intersect_ray").Category, sqtt::InstCategory::Bvh);
 }
 
 TEST(InstructionFamily, OperandsTheHandlersRead) {

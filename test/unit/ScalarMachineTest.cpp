@@ -2,6 +2,7 @@
 // sequences whose outcome is known: the scope filters the plugin compiles,
 // run for every value of the hardware id they test; EXEC saves; values moved
 // through VGPR lanes; joins; and the simulator's instruction costs.
+#include <array>
 #include "sqtt/isa/KernelRunner.h"
 #include "sqtt/isa/ScalarMachine.h"
 #include "sqtt/support/Error.h"
@@ -184,4 +185,45 @@ TEST(InstructionCosts, BadSpecificationsAreErrors) {
     InstructionCosts C;
     EXPECT_THROW(C.apply(Bad), Error) << Bad;
   }
+}
+
+TEST(ScalarMachine, LaneIdTestsSetExecToTheLanesTheyName) {
+  // v_mbcnt_lo/hi of -1 is the lane id; lane == 0 then keeps one lane of
+  // EXEC, lane < 4 four; v_readfirstlane reads the first active lane.
+  ScalarMachine M(64);
+  M.execute(inst("v_mbcnt_lo_u32_b32", {vgpr(1), imm(-1), imm(0)}), HardwareIds{});
+  M.execute(inst("v_mbcnt_hi_u32_b32", {vgpr(2), imm(-1), vgpr(1)}), HardwareIds{});
+  M.execute(inst("v_cmp_gt_u32_e32", {imm(4), vgpr(2)}, 0), HardwareIds{});
+  M.execute(inst("s_and_saveexec_b64", {sgpr(10, 2), sgpr(reg::VccLo, 2)}), HardwareIds{});
+  EXPECT_EQ(M.get(reg::ExecLo), Bits::of(0xF));
+  EXPECT_EQ(M.get(reg::ExecHi), Bits::of(0));
+  M.execute(inst("v_lshlrev_b32_e32", {vgpr(3), imm(2), vgpr(2)}), HardwareIds{});
+  M.execute(inst("v_readfirstlane_b32", {sgpr(5), vgpr(3)}), HardwareIds{});
+  EXPECT_EQ(M.get(5), Bits::of(0)); // lane 0's lane id x 4
+  M.execute(inst("v_cmp_eq_u32_e32", {imm(3), vgpr(2)}, 0), HardwareIds{});
+  EXPECT_EQ(M.get(reg::VccLo), Bits::of(0x8)); // lane 3, of the active four
+  EXPECT_EQ(M.get(reg::VccHi), Bits::of(0));
+}
+
+TEST(ScalarMachine, WorkItemIdsGiveEachWaveItsLanes) {
+  // v0 as the simulator launches a wave: lanes 64..127 of the group. A
+  // wave index (threadIdx.x / 64) is then the same in every lane.
+  ScalarMachine M(64);
+  std::array<uint32_t, 64> Ids;
+  for (unsigned L = 0; L < 64; ++L)
+    Ids[L] = 64 + L;
+  M.setLanes(reg::VgprBase, Ids);
+  M.execute(inst("v_lshrrev_b32_e32", {vgpr(0), imm(6), vgpr(0)}), HardwareIds{});
+  M.execute(inst("v_readfirstlane_b32", {sgpr(3), vgpr(0)}), HardwareIds{});
+  EXPECT_EQ(M.get(3), Bits::of(1));
+  M.execute(inst("v_cmp_eq_u32_e32", {imm(0), vgpr(0)}, 0), HardwareIds{});
+  EXPECT_EQ(M.get(reg::VccLo), Bits::of(0));
+}
+
+TEST(ScalarMachine, CmpxKeepsTheLanesItHoldsFor) {
+  // gfx10+'s v_cmpx writes EXEC only: lane == 0 leaves lane 0.
+  ScalarMachine M(32);
+  M.execute(inst("v_mbcnt_lo_u32_b32", {vgpr(7), imm(-1), imm(0)}), HardwareIds{});
+  M.execute(inst("v_cmpx_eq_u32_e32", {imm(0), vgpr(7)}, 0), HardwareIds{});
+  EXPECT_EQ(M.get(reg::ExecLo), Bits::of(1));
 }

@@ -238,6 +238,12 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     uint16_t Properties = uint16_t(KD[56] | (KD[57] << 8));
     return (Properties & (1u << 10)) ? 32 : 64;
   };
+  // COMPUTE_PGM_RSRC2 (descriptor bytes 52-55), bits 1-5.
+  auto UserSgprsOf = [&](const std::string &Name) -> unsigned {
+    auto D = Descriptors.find(Name);
+    const uint8_t *KD = D == Descriptors.end() ? nullptr : Bytes(D->second, 64);
+    return KD ? (KD[52] >> 1) & 0x1F : 0;
+  };
 
   struct Found {
     const ElfSymbol *Symbol;
@@ -291,6 +297,7 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     Fn.Size = End - S.Value;
     Fn.Kernel = Kernels.count(S.Name) > 0;
     Fn.WaveSize = Fn.Kernel ? WaveSizeOf(S.Name) : CodeObjectWave;
+    Fn.UserSgprs = Fn.Kernel ? UserSgprsOf(S.Name) : 0;
     McTarget &T = TargetFor(Fn.WaveSize);
     llvm::ArrayRef<uint8_t> Body(CO.Data + Sec.Offset + (S.Value - Sec.Addr), Fn.Size);
     for (uint64_t Off = 0; Off < Body.size();) {

@@ -72,6 +72,8 @@ sqtt::InstCategory categoryOf(std::string_view Mn, CostClass Cost) {
     return C::Message;
   if (startsWith(Mn, "image_bvh"))
     return C::Bvh;
+  if (startsWith(Mn, "s_nop") || startsWith(Mn, "s_sleep") || startsWith(Mn, "s_setprio"))
+    return C::Immed;
   for (std::string_view P : {"global_", "flat_", "scratch_"})
     if (startsWith(Mn, P))
       return C::Flat;
@@ -226,15 +228,30 @@ void classifyVector(std::string_view Mn, InstructionFamily &F) {
     F.Kind = Family::VectorCopy;
   else if (startsWith(Mn, "v_lshl_or_b32") || startsWith(Mn, "v_lshl_add_u32"))
     F.Kind = Family::VectorShiftCombine, F.Op = startsWith(Mn, "v_lshl_or") ? Operation::Or : Operation::Add;
-  else if (startsWith(Mn, "v_cmp_") && !startsWith(Mn, "v_cmpx") &&
+  else if ((startsWith(Mn, "v_cmp_") || startsWith(Mn, "v_cmpx_")) &&
            (endsWith(Mn, "_u32_e32") || endsWith(Mn, "_i32_e32") || endsWith(Mn, "_u32_e64") ||
-            endsWith(Mn, "_i32_e64")))
-    F.Kind = Family::VectorCompare, F.E64 = endsWith(Mn, "_e64"),
-    F.Signed = Mn.find("_i32_") != std::string_view::npos, F.Op = conditionOf(Mn.substr(6, 2), /*AllowNe=*/true);
+            endsWith(Mn, "_i32_e64"))) {
+    bool X = startsWith(Mn, "v_cmpx_");
+    F.Kind = Family::VectorCompare, F.E64 = endsWith(Mn, "_e64"), F.Amount = X ? 1 : 0,
+    F.Signed = Mn.find("_i32_") != std::string_view::npos,
+    F.Op = conditionOf(Mn.substr(X ? 7 : 6, 2), /*AllowNe=*/true);
+  }
   else if (startsWith(Mn, "v_cndmask_b32"))
     F.Kind = Family::CndMask;
   else if (startsWith(Mn, "v_mbcnt_lo_u32_b32") || startsWith(Mn, "v_mbcnt_hi_u32_b32"))
     F.Kind = Family::LaneCount, F.Amount = startsWith(Mn, "v_mbcnt_hi") ? 32 : 0;
+  else if (startsWith(Mn, "v_lshrrev_b32"))
+    F.Kind = Family::VectorArith, F.Op = Operation::ShiftRight, F.Amount = 1;
+  else if (startsWith(Mn, "v_lshlrev_b32"))
+    F.Kind = Family::VectorArith, F.Op = Operation::ShiftLeft, F.Amount = 1;
+  else if (startsWith(Mn, "v_and_b32"))
+    F.Kind = Family::VectorArith, F.Op = Operation::And;
+  else if (startsWith(Mn, "v_or_b32"))
+    F.Kind = Family::VectorArith, F.Op = Operation::Or;
+  else if (startsWith(Mn, "v_add_u32") || startsWith(Mn, "v_add_nc_u32"))
+    F.Kind = Family::VectorArith, F.Op = Operation::Add;
+  else if (startsWith(Mn, "v_sub_u32") || startsWith(Mn, "v_sub_nc_u32"))
+    F.Kind = Family::VectorArith, F.Op = Operation::Sub;
 }
 
 } // namespace

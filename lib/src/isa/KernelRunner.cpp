@@ -63,6 +63,56 @@ HardwareIds hardwareIds(const WaveIdentity &W, sqtt_hardware_ids::generation Gen
   return Ids;
 }
 
+/// Which scalar registers hold a value every wave of a dispatch shares: the
+/// kernel's user SGPRs at launch (the kernarg and dispatch pointers), and
+/// what scalar instructions compute from such values and immediates, scalar
+/// loads through them included (a kernel argument). Not EXEC, the hardware
+/// ids or anything a vector instruction writes. A branch on SCC holding such
+/// a value goes the same way in every wave of the dispatch.
+class DispatchUniform {
+public:
+  explicit DispatchUniform(unsigned UserSgprs) {
+    for (unsigned R = 0; R < UserSgprs && R < reg::NumScalar; ++R)
+      Is[R] = true;
+  }
+  void step(const Instruction &I) {
+    bool Uniform = I.What.Scalar && I.What.Kind != Family::GetReg;
+    for (size_t K = I.NumDefs; K < I.Ops.size() && Uniform; ++K)
+      if (I.Ops[K].isReg())
+        Uniform = I.Ops[K].Reg.scalar() && all(I.Ops[K].Reg);
+    // Implicit reads: SCC by selects, conditional moves and carries; EXEC
+    // by s_<op>_saveexec.
+    Family F = I.What.Kind;
+    if (F == Family::Select || F == Family::CondMove || (F == Family::AddSub && I.What.Carry))
+      Uniform = Uniform && Is[reg::Scc];
+    if (F == Family::SaveExec)
+      Uniform = false;
+    for (const RegRange &D : I.defs())
+      if (D.scalar())
+        for (uint16_t R = D.First; R < D.First + D.Count && R < reg::NumScalar; ++R)
+          Is[R] = Uniform;
+  }
+  bool scc() const { return Is[reg::Scc]; }
+
+private:
+  bool all(const RegRange &R) const {
+    for (uint16_t X = R.First; X < R.First + R.Count; ++X)
+      if (X != reg::Null && (X >= reg::NumScalar || !Is[X]))
+        return false;
+    return true;
+  }
+  std::array<bool, reg::NumScalar> Is{};
+};
+
+/// A value drawn for dispatch \p Dispatch at the \p N-th visit of the
+/// branch at \p Address: every wave of the dispatch draws the same.
+uint64_t dispatchDraw(uint64_t Dispatch, uint64_t Address, uint64_t N) {
+  uint64_t Z = Dispatch ^ (Address * 0x9E3779B97F4A7C15ull) ^ (N * 0xD1B54A32D192ED03ull);
+  Z = (Z ^ (Z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  Z = (Z ^ (Z >> 27)) * 0x94D049BB133111EBull;
+  return Z ^ (Z >> 31);
+}
+
 /// A code object decoded once for the programs of all its kernels, and its
 /// listing: every function's instructions one after the other.
 struct DecodedCode {
@@ -86,6 +136,13 @@ public:
     std::mt19937_64 Rng(Seed);
     HardwareIds Hw = hardwareIds(Wave, Isa.generation());
     ScalarMachine M(Kernel.WaveSize);
+    // v0 at launch: each lane's work-item id (x; y and z are 0 in the
+    // one-dimensional groups modelled). A workgroup's waves are spread over
+    // the CU's SIMDs, so the SIMD is the wave's place in its group.
+    std::array<uint32_t, 64> WorkItem;
+    for (unsigned L = 0; L < 64; ++L)
+      WorkItem[L] = Wave.SIMD * Kernel.WaveSize + L;
+    M.setLanes(reg::VgprBase, WorkItem);
     const CallEffect None; // a callee that is walked into changes what it executes, no more
     struct Frame {
       const Function *F;
@@ -94,6 +151,8 @@ public:
     };
     std::vector<Frame> Calls;
     std::map<std::pair<const Function *, size_t>, unsigned> Trips; // iterations left per loop branch
+    std::map<uint64_t, uint64_t> Visits; // per branch address: decisions drawn for the dispatch
+    DispatchUniform Uniform(Kernel.UserSgprs);
     const Function *F = &Kernel;
     uint32_t Rows = FirstRow.at(F);
     size_t At = 0;
@@ -110,6 +169,7 @@ public:
         R.Records.push_back({R.Cycles, V.V & V.Known, V.Known});
       }
       const ProgramLine &Line = Listing[Rows + At];
+      Uniform.step(I);
       if (Instructions)
         R.Executed.push_back({R.Cycles, uint32_t(Rows + At), Line.Category});
       R.Cycles += Line.Cycles;
@@ -144,6 +204,13 @@ public:
       if (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch) {
         std::optional<bool> Taken = M.branchTaken(I);
         size_t Target = I.Target ? F->indexOf(*I.Target) : Function::npos;
+        bool OnScc = I.What.Op == Operation::SccZero || I.What.Op == Operation::SccOne;
+        if (!Taken && OnScc && Uniform.scc()) {
+          // A condition every wave shares: one draw for the dispatch, by the
+          // branch and how often this wave has met it.
+          std::mt19937_64 Shared(dispatchDraw(Wave.Dispatch, I.Address, Visits[I.Address]++));
+          Taken = draw(F, At, I, Shared, Trips);
+        }
         if (!Taken)
           Taken = draw(F, At, I, Rng, Trips);
         if (*Taken && Target == Function::npos)

@@ -214,7 +214,7 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
     executeAdd64(I);
     return;
   case Family::ReadFirstLane:
-    write(I.op(0), uniform(I.op(1)));
+    write(I.op(0), firstActiveLane(I.op(1)));
     return;
   case Family::ReadLane:
     executeReadLane(I);
@@ -239,6 +239,10 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
     return;
   case Family::LaneCount:
     if (!executeLaneCount(I))
+      forgetDefs(I);
+    return;
+  case Family::VectorArith:
+    if (!executeVectorArith(I))
       forgetDefs(I);
     return;
   case Family::SpillStore:
@@ -568,19 +572,7 @@ bool ScalarMachine::joinWith(const ScalarMachine &O) {
   };
   JoinShared(Lanes, O.Lanes, JoinBitMap);
   JoinShared(Uniform, O.Uniform, JoinBitMap);
-  JoinShared(PerLane, O.PerLane, [](auto &Into, const auto &From) {
-    bool Any = false;
-    for (auto It = Into.begin(); It != Into.end();) {
-      auto T = From.find(It->first);
-      if (T == From.end() || T->second != It->second) {
-        It = Into.erase(It);
-        Any = true;
-      } else {
-        ++It;
-      }
-    }
-    return Any;
-  });
+  JoinShared(PerLane, O.PerLane, keepCommonLanes);
   JoinShared(Slots, O.Slots, [&](auto &Into, const auto &From) {
     bool Any = false;
     for (auto It = Into.begin(); It != Into.end();) {

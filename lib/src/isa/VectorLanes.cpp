@@ -171,6 +171,72 @@ std::optional<ScalarMachine::LaneValues> ScalarMachine::laneValues(const Operand
   return All;
 }
 
+bool ScalarMachine::keepCommonLanes(std::map<uint16_t, LaneValues> &Into,
+                                   const std::map<uint16_t, LaneValues> &From) {
+  bool Any = false;
+  for (auto It = Into.begin(); It != Into.end();) {
+    auto T = From.find(It->first);
+    if (T == From.end() || T->second != It->second) {
+      It = Into.erase(It);
+      Any = true;
+    } else {
+      ++It;
+    }
+  }
+  return Any;
+}
+
+void ScalarMachine::setLanes(uint16_t Vgpr, const LaneValues &Values) {
+  forgetVector({Vgpr, 1});
+  PerLane.edit()[Vgpr] = Values;
+}
+
+Bits ScalarMachine::firstActiveLane(const Operand &O) const {
+  Bits U = uniform(O);
+  if (U.known() || !O.isReg() || !O.Reg.vector())
+    return U;
+  auto It = PerLane.get().find(O.Reg.First);
+  Bits Lo = exec(0), Hi = Wave == 64 ? exec(1) : Bits::of(0);
+  if (It == PerLane.get().end() || !Lo.known() || !Hi.known())
+    return U; // the bits every lane has alike, if any
+  uint64_t Exec = uint64_t(Lo.V) | uint64_t(Hi.V) << 32;
+  return Exec ? Bits::of(It->second[__builtin_ctzll(Exec)]) : U;
+}
+
+bool ScalarMachine::executeVectorArith(const Instruction &I) {
+  // dst, src0, src1 (e64 forms may add a clamp or carry operand: not
+  // modelled). The *rev forms shift src1 by src0.
+  if (I.Ops.size() != 3 || !I.op(0).isReg() || !I.op(0).Reg.vector() || I.op(0).Reg.Count != 1)
+    return false;
+  std::optional<LaneValues> A = laneValues(I.op(1)), B = laneValues(I.op(2));
+  uint16_t Dst = I.op(0).Reg.First;
+  forgetVector(I.op(0).Reg);
+  if (!A || !B)
+    return true;
+  if (I.What.Amount)
+    std::swap(A, B); // value, amount
+  LaneValues V;
+  bool Same = true;
+  for (unsigned L = 0; L < 64; ++L) {
+    uint32_t X = (*A)[L], Y = (*B)[L];
+    switch (I.What.Op) {
+    case Operation::ShiftLeft: V[L] = X << (Y & 31); break;
+    case Operation::ShiftRight: V[L] = X >> (Y & 31); break;
+    case Operation::And: V[L] = X & Y; break;
+    case Operation::Or: V[L] = X | Y; break;
+    case Operation::Add: V[L] = X + Y; break;
+    case Operation::Sub: V[L] = X - Y; break;
+    default: return true;
+    }
+    Same = Same && V[L] == V[0];
+  }
+  if (Same)
+    Uniform.edit()[Dst] = Bits::of(V[0]);
+  else
+    PerLane.edit()[Dst] = V;
+  return true;
+}
+
 bool ScalarMachine::executeLaneCount(const Instruction &I) {
   // v_mbcnt_lo/hi dst, mask, base: each lane adds the set bits of the
   // mask's half below it (every bit of the low half for a lane of the high
@@ -195,7 +261,10 @@ bool ScalarMachine::executeLaneCount(const Instruction &I) {
 }
 
 void ScalarMachine::executeVectorCompare(const Instruction &I) {
-  size_t First = I.What.E64 ? 1 : 0;
+  // A v_cmpx writes EXEC, and an SGPR only where it names one (gfx9's e64).
+  bool WritesExec = I.What.Amount == 1;
+  size_t First = I.What.E64 && (!WritesExec || I.Ops.size() == 3) ? 1 : 0;
+  Bits OldLo = exec(0), OldHi = exec(1);
   std::optional<bool> Cond;
   std::optional<uint64_t> LaneMask; // lanes for which it holds, when they differ
   if (I.Ops.size() == First + 2) {
@@ -220,11 +289,22 @@ void ScalarMachine::executeVectorCompare(const Instruction &I) {
   }
   forgetDefs(I);
   Operand Dst;
-  if (I.What.E64) {
+  if (First == 1) {
     Dst = I.op(0);
-  } else {
+  } else if (!WritesExec) {
     Dst.K = Operand::Register;
     Dst.Reg = {reg::VccLo, uint16_t(Wave == 64 ? 2 : 1)};
+  }
+  if (WritesExec) {
+    // EXEC keeps the active lanes the compare holds for.
+    std::optional<uint64_t> Mask = LaneMask;
+    if (!Mask && Cond && OldLo.known() && (Wave == 32 || OldHi.known()))
+      Mask = *Cond ? (uint64_t(OldLo.V) | uint64_t(Wave == 64 ? OldHi.V : 0) << 32) : 0;
+    set(reg::ExecLo, Mask ? Bits::of(uint32_t(*Mask)) : Bits());
+    if (Wave == 64)
+      set(reg::ExecHi, Mask ? Bits::of(uint32_t(*Mask >> 32)) : Bits());
+    if (First == 0)
+      return;
   }
   if (LaneMask) {
     write(Dst, Bits::of(uint32_t(*LaneMask)),

@@ -56,7 +56,8 @@ void SlotGen::startRun() {
            ";" + CO->Kernel;
   if (CO->Program) {
     Opened.clear();
-    Code = CO->Program->run({SE, CU, SIMD, Wave}, waveSeed() + Run, Detailed);
+    uint64_t DispatchSeed = S.Seed * 0xBF58476D1CE4E5B9ull ^ (uint64_t(DirIdx) + 1);
+    Code = CO->Program->run({SE, CU, SIMD, Wave, DispatchSeed}, waveSeed() + Run, Detailed);
     CodeNext = 0;
     CodeStart = Time;
     CutWaves += Code.Cut;

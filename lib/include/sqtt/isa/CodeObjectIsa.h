@@ -25,6 +25,9 @@ struct Function {
   uint64_t Address = 0, Size = 0;
   bool Kernel = false;
   unsigned WaveSize = 64; // a kernel's from its descriptor; else the code object's
+  /// A kernel's user SGPRs (its descriptor's USER_SGPR_COUNT): s0 up hold
+  /// what the dispatch gives every wave alike (kernarg and dispatch pointers).
+  unsigned UserSgprs = 0;
   std::vector<Instruction> Insts; // in address order
   /// The index of the instruction at \p Address, or npos.
   size_t indexOf(uint64_t Address) const;

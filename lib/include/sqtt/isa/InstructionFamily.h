@@ -55,9 +55,11 @@ enum class Family : uint8_t {
   WriteLane,       // v_writelane_b32
   VectorCopy,      // v_mov_b32 and the AGPR moves
   VectorShiftCombine, // v_lshl_or_b32, v_lshl_add_u32 (Op: Or, Add)
-  VectorCompare,   // v_cmp_<cond>_{u,i}32 (Op; E64 for the VOP3 form)
+  VectorCompare,   // v_cmp(x)_<cond>_{u,i}32 (Op; E64 for the VOP3 form; Amount 1: v_cmpx, EXEC too)
   CndMask,         // v_cndmask_b32
   LaneCount,       // v_mbcnt_lo/hi_u32_b32 (Amount: 0 for lo, 32 for hi): how code gets a lane's id
+  VectorArith,     // v_lshlrev/v_lshrrev/v_and/v_or/v_add/v_sub of 32 bits, no carry out (Op; Amount 1:
+                   // the operands reversed, as the *rev forms take them)
   SpillStore,      // scratch_/buffer_ store of one dword
   SpillLoad,       // scratch_/buffer_ load of one dword
 };

@@ -101,6 +101,10 @@ class ScalarMachine {
 public:
   /// A wave as launched: every lane active, everything else unknown.
   explicit ScalarMachine(unsigned WaveSize);
+  /// Sets every lane's value of VGPR \p Vgpr (a register number from
+  /// reg::VgprBase): what the hardware puts there at launch (the work-item
+  /// ids).
+  void setLanes(uint16_t Vgpr, const std::array<uint32_t, 64> &Values);
 
   unsigned waveSize() const { return Wave; }
   Bits get(uint16_t R) const { return R < reg::NumScalar ? Regs[R] : Bits(); }
@@ -154,6 +158,9 @@ private:
   SharedMap<uint16_t, LaneValues> PerLane;
   /// Each lane's value of \p O: a VGPR of PerLane, or one known in every lane.
   std::optional<LaneValues> laneValues(const Operand &O) const;
+  /// A join of PerLane maps: keeps \p Into's entries \p From has alike;
+  /// returns whether any went.
+  static bool keepCommonLanes(std::map<uint16_t, LaneValues> &Into, const std::map<uint16_t, LaneValues> &From);
   // Registers (a mask's low half) holding a copy of EXEC: nonzero, since a
   // wave that runs scalar code has a lane active.
   std::array<bool, reg::NumScalar> ExecCopy{};
@@ -190,6 +197,9 @@ private:
   bool executeVectorShiftCombine(const Instruction &I);
   void executeVectorCompare(const Instruction &I);
   bool executeLaneCount(const Instruction &I);
+  bool executeVectorArith(const Instruction &I);
+  /// v_readfirstlane: the first active lane's value.
+  Bits firstActiveLane(const Operand &O) const;
   bool executeCndMask(const Instruction &I);
   /// A scratch/buffer dword spill (\p Store) or reload.
   bool spill(const Instruction &I, bool Store);

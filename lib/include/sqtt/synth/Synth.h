@@ -23,6 +23,9 @@ namespace sqtt {
 /// The wave a KernelProgram runs as: the ids its hardware registers report.
 struct WaveIdentity {
   uint32_t SE = 0, CU = 0, SIMD = 0, Slot = 0;
+  /// The wave's dispatch: what every wave of it shares (a branch on a
+  /// kernel argument) is drawn from this, the same for all of them.
+  uint64_t Dispatch = 0;
 };
 
 /// One s_ttracedata a wave issued: its cycle from the wave's start and the
