@@ -207,9 +207,12 @@ public:
         bool OnScc = I.What.Op == Operation::SccZero || I.What.Op == Operation::SccOne;
         if (!Taken && OnScc && Uniform.scc()) {
           // A condition every wave shares: one draw for the dispatch, by the
-          // branch and how often this wave has met it.
+          // branch and how often this wave has met it. A forward branch on
+          // an argument is mostly a guard (n < 1: nothing to do), taken in
+          // one dispatch of eight, so most dispatches do the kernel's work.
           std::mt19937_64 Shared(dispatchDraw(Wave.Dispatch, I.Address, Visits[I.Address]++));
-          Taken = draw(F, At, I, Shared, Trips);
+          bool Forward = !I.Target || *I.Target > I.Address;
+          Taken = Forward ? Shared() % 8 == 0 : draw(F, At, I, Shared, Trips);
         }
         if (!Taken)
           Taken = draw(F, At, I, Rng, Trips);

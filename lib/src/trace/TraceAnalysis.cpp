@@ -266,6 +266,10 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
       ProfileOut->markerlessWaves(Waves, Dispatches, DirIndex);
     if (TimelineOut)
       TimelineOut->markerlessWaves(Waves, Occ, Dispatches, DirIndex);
+  } else if (TimelineOut) {
+    // With markers, a wave that recorded none still ran: its track too.
+    TimelineOut->markerlessWaves(occupancyWaves(Occ, Dispatches, Options.Filter, {}, DirName), Occ, Dispatches,
+                                 DirIndex);
   }
   if (TimelineOut)
     TimelineOut->finish();

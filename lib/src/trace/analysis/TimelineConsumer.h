@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -75,16 +76,21 @@ public:
     }
     auto [Begin, End] = Result.Events.append(Events.data(), Events.data() + Events.size());
     Waves.push_back({Key, {Wave, Begin, End}});
+    Shown.insert(Wave.key());
     Events.clear();
   }
 
   /// A capture without markers (D29): a track per wave of \p Waves with one
   /// slice, its kernel, from launch to end (the wave file's instructions
   /// under it when asked for), in launch order.
+  /// In a capture with markers, the waves that recorded none get the same
+  /// (their instructions were traced all the same).
   void markerlessWaves(const std::vector<WaveTime> &Waves, const Occupancy &Occ, DispatchTable &Dispatches,
                        uint32_t DirIndex) {
     uint64_t Serial = 0;
     for (const WaveTime &W : Waves) {
+      if (Shown.count(W.Wave.key()))
+        continue;
       auto Slot = Occ.Spans.find(W.Wave.Slot);
       const WaveSpan *Span = Slot != Occ.Spans.end() && W.Wave.Instance < Slot->second.size()
                                  ? &Slot->second[W.Wave.Instance]
@@ -144,6 +150,7 @@ private:
   std::vector<TimelineEvent> Merged;
   std::vector<std::pair<OrderKey, WaveEvents>> Waves;
   std::set<std::pair<int64_t, WaveRef>> Threads;
+  std::unordered_set<uint64_t> Shown; // WaveRef::key of every wave with a track
 };
 
 } // namespace sqtt
