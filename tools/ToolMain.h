@@ -4,10 +4,12 @@
 // file written whole or not at all.
 //
 // Short options mean the same in every tool: -c code objects, -d demangle,
-// -f format, -j jobs, -o output (file or directory), -h help. Nothing else
-// has a short form, so no letter means two things.
+// -f format, -j jobs, -o output (file or directory), -q quiet, -h help (and
+// sqtt-verify's -v verbose). Nothing else has a short form, so no letter
+// means two things. --json is JSON output wherever a tool writes JSON.
 #pragma once
 
+#include "HelpFormat.h"
 #include "QuietStderr.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/OutputFiles.h"
@@ -27,11 +29,13 @@
 
 namespace sqtt {
 
-/// Parses the command line (with -q/--quiet, QuietStderr.h, added): -1 to go
-/// on, or the exit status (0 after --help, 2 with "<tool>: error: ..." for a
-/// usage error).
-inline int parseCommandLine(CLI::App &App, const char *Tool, int argc, char **argv) {
+/// Parses the command line (with -q/--quiet, QuietStderr.h, added, and
+/// --help formatted by HelpFormat.h with \p Help): -1 to go on, or the exit
+/// status (0 after --help, 2 with "<tool>: error: ..." for a usage error).
+inline int parseCommandLine(CLI::App &App, const char *Tool, const ToolHelp &Help, int argc, char **argv) {
   addQuietFlag(App); // every tool's -q
+  App.set_help_flag("-h,--help", "Print this help and exit");
+  App.formatter(std::make_shared<HelpFormatter>(Tool, Help));
   try {
     App.parse(argc, argv);
     return -1;
@@ -45,9 +49,9 @@ inline int parseCommandLine(CLI::App &App, const char *Tool, int argc, char **ar
 }
 
 /// In main: parse, or return the usage status.
-#define SQTT_PARSE(App, Tool, argc, argv)                                                          \
+#define SQTT_PARSE(App, Tool, Help, argc, argv)                                                    \
   do {                                                                                             \
-    int ParseStatus = ::sqtt::parseCommandLine(App, Tool, argc, argv);                             \
+    int ParseStatus = ::sqtt::parseCommandLine(App, Tool, Help, argc, argv);                       \
     if (ParseStatus >= 0)                                                                          \
       return ParseStatus;                                                                          \
   } while (0)

@@ -63,6 +63,7 @@ struct TraceToolOptions {
   }
 
   void add(CLI::App &App) {
+    const size_t Before = App.get_options().size();
     App.add_option("base_dir", Session.Base,
                    "rocprofv3 --att output directory, searched recursively for trace directories "
                    "(ui_* directories with shaderdata_*.json or occupancy.json), raw per-shader-engine "
@@ -80,13 +81,15 @@ struct TraceToolOptions {
         })
         ->type_name("auto|json|att");
     App.add_option("-c,--code-objects", Session.CodeObjects,
-                   "Code objects to use instead of the discovered ones (the ID comes from the name)");
+                   "Code objects to use instead of the discovered ones (the ID comes from the name)")
+        ->type_name("FILE");
     App.add_flag("-d,--demangle", Session.Demangle, "Demangle C++ function and kernel names");
     App.add_option("--pid", Session.Pid,
                    "Only the trace directories of this process, with its code objects "
                    "(<pid>_..._code_object_id_<N>.out); needed when several processes share a tree and "
                    "a directory's .att files do not say whose it is")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::NonNegativeNumber)
+        ->type_name("PID");
     App.add_option("--se", Filter.SE, "Only records of this shader engine")->check(CLI::Range(0, 255));
     App.add_option("--cu", Filter.CU, "Only records of this CU (WGP on gfx10+)")->check(CLI::Range(0, 255));
     App.add_option("--simd", Filter.SIMD, "Only records of this SIMD")->check(CLI::Range(0, 255));
@@ -101,7 +104,8 @@ struct TraceToolOptions {
             return "not a regular expression: " + std::string(E.what());
           }
           return "";
-        });
+        })
+        ->type_name("REGEX");
     App.add_option("--dispatch", Dispatch, "Only this dispatch (occupancy.json kernel_id)")
         ->check(wholeNumber(0, INT32_MAX));
     App.add_option_function<std::string>(
@@ -121,7 +125,15 @@ struct TraceToolOptions {
                    "directory, the next shader engine is read while one is analyzed "
                    "(default: cores)")
         ->check(wholeNumber(1, 1024));
+    // Listed apart from each tool's own options in --help.
+    std::vector<CLI::Option *> Added = App.get_options();
+    for (size_t I = Before; I < Added.size(); ++I)
+      if (!Added[I]->get_positional())
+        Added[I]->group(Group);
   }
+
+  /// The --help heading of these options (and of the README's list of them).
+  static constexpr const char *Group = "Trace options";
 };
 
 } // namespace sqtt

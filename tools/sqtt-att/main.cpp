@@ -204,6 +204,19 @@ int run(const Options &Opts) {
   return 0;
 }
 
+const sqtt::ToolHelp Help{
+    "Changes the trace tree in place: each trace directory's code.json gets the tables, and its "
+    "shaderdata_*.json files are rewritten when headers are restored; a dispatch with only .att files gets the "
+    "ui_* directory rocprofv3 would write. With --for-rcv, also the copy in DIR. What each directory got on "
+    "stderr; nothing on stdout.",
+    {{"sqtt-att trace_output/", "The att step on every trace directory of a rocprofv3 --att tree."},
+     {"sqtt-att trace_output/ --no-decode-markers", "Only the code.json tables; records unchanged."},
+     {"sqtt-att trace_output/ --for-rcv rcv_output/", "Also a copy for rocprof-compute-viewer."}},
+    {{0, "every trace directory was done"},
+     {1, "an error: no trace directory or code object among the inputs, an input that cannot be read or "
+         "written, another run working on a directory (without --wait)"},
+     {2, "a usage error (an unknown option, a bad value)"}}};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -216,14 +229,16 @@ int main(int argc, char **argv) {
   App.add_option("inputs", Opts.Inputs,
                  "A rocprofv3 --att output directory, or ui_* directories and code objects "
                  "(*code_object_id_<N>*)")
-      ->required();
+      ->required()
+      ->type_name("INPUT");
   App.add_flag("--no-decode-markers", Opts.NoDecode,
                "Keep packed values and arrival times (the tables are still added)");
   App.add_option("--pid", Opts.Pid,
                  "Only the trace directories of this process, with its code objects "
                  "(<pid>_..._code_object_id_<N>.out); needed when several processes share a tree and a "
                  "directory's .att files do not say whose it is")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::NonNegativeNumber)
+      ->type_name("PID");
   App.add_flag("--wait", Opts.Wait,
                "If another sqtt-att run is working on a trace directory, wait for it (default: "
                "refuse, naming its pid)");
@@ -235,6 +250,6 @@ int main(int argc, char **argv) {
                  "per kernel; the code objects are copied too")
       ->type_name("DIR");
   sqtt::addVersionFlag(App, "sqtt-att");
-  SQTT_PARSE(App, Tool, argc, argv);
+  SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

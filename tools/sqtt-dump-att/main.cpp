@@ -51,6 +51,16 @@ int run(const Options &Opts) {
   return 0;
 }
 
+const sqtt::ToolHelp Help{
+    "The events of every file on stdout (with several files, a heading line before each: \"#\" and its "
+    "name), or to -o FILE; per file, what it held on stderr. No other file is written.",
+    {{"sqtt-dump-att trace/host/1234_1_shader_engine_0_1.att", "Every event of one shader engine's file."},
+     {"sqtt-dump-att --counts trace/host/*.att", "Only what each file holds, on stderr."}},
+    {{0, "every file was read"},
+     {1, "an error: a file that cannot be read or is not an .att stream this reader knows, an output that "
+         "cannot be written"},
+     {2, "a usage error (an unknown option, a missing file)"}}};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -60,10 +70,11 @@ int main(int argc, char **argv) {
                "project's reader (gfx9, gfx10, gfx11, gfx12)."};
   App.add_option("files", Opts.Inputs, ".att files (<pid>_<agent>_shader_engine_<se>_<dispatch>.att)")
       ->required()
-      ->check(CLI::ExistingFile);
-  App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
+      ->check(CLI::ExistingFile)
+      ->type_name("FILE");
+  App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)")->type_name("FILE");
   App.add_flag("--counts", Opts.Counts, "Only say what each file holds (on stderr)");
   sqtt::addVersionFlag(App, Tool);
-  SQTT_PARSE(App, Tool, argc, argv);
+  SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -4,9 +4,10 @@
 //   sqtt-flamegraph after/ --baseline before/ > diff.folded
 //
 // Folded stacks (self cycles per stack) go to stdout (or the -f format to
-// -o); the SVG goes to ./sqtt_flamegraph.svg when there is no -o, to an -o
-// ending in .svg, or to --svg FILE. With --baseline the lines are
-// difffolded.pl's "stack <baseline> <cycles>" and the SVG is differential.
+// -o); the SVG goes to ./sqtt_flamegraph.svg when there is no -o (SPEC.md's
+// default, said on stderr; --no-svg writes none), to an -o ending in .svg,
+// or to --svg FILE. With --baseline the lines are difffolded.pl's
+// "stack <baseline> <cycles>" and the SVG is differential.
 #include "../NumberChecks.h"
 #include "../ToolMain.h"
 #include "Version.h"
@@ -23,6 +24,8 @@
 namespace {
 
 constexpr const char *Tool = "sqtt-flamegraph";
+/// Where the SVG goes when nothing else is asked for (SPEC.md).
+constexpr const char *DefaultSvgPath = "./sqtt_flamegraph.svg";
 
 struct Options {
   sqtt::TraceToolOptions Trace;
@@ -81,10 +84,11 @@ int run(Options &Opts) {
   bool OutputIsSvg = endsWith(Opts.Output, ".svg");
   if (OutputIsSvg && !Opts.Svg.empty())
     throw sqtt::Error("-o " + Opts.Output + " and --svg " + Opts.Svg + " both ask for the SVG");
+  const bool DefaultSvg = Opts.Svg.empty() && Opts.Output.empty();
   std::string Svg = !Opts.Svg.empty() ? Opts.Svg
                     : OutputIsSvg     ? Opts.Output
-                    : Opts.Output.empty() ? "sqtt_flamegraph.svg"
-                                          : "";
+                    : DefaultSvg      ? DefaultSvgPath
+                                      : "";
   if (Opts.NoSvg)
     Svg.clear();
   if (!Opts.Output.empty())
@@ -143,7 +147,8 @@ int run(Options &Opts) {
   std::cerr << Tool << ": generated " << Stacks.size() << " unique stacks\n";
 
   if (!Svg.empty()) {
-    std::cerr << Tool << ": wrote " << (Diff ? "differential " : "") << "flamegraph to " << Svg << '\n';
+    std::cerr << Tool << ": wrote " << (Diff ? "differential " : "") << "flamegraph to " << Svg
+              << (Svg == DefaultSvgPath ? " (the default without -o; --no-svg writes none)" : "") << '\n';
     if (Opts.Show) {
       if (!sqtt::openInViewer(Svg))
         std::cerr << Tool << ": could not run xdg-open; open " << Svg << " in a browser\n";
@@ -158,6 +163,22 @@ int run(Options &Opts) {
   return Status;
 }
 
+const sqtt::ToolHelp Help{
+    "Folded stacks on stdout, and the SVG to ./sqtt_flamegraph.svg in the current directory (stderr says so; "
+    "--no-svg writes none). With -o FILE the -f format goes to FILE and the SVG only to --svg FILE (or to an "
+    "-o ending in .svg). Progress, notes and the summary on stderr.",
+    {{"sqtt-flamegraph trace_output/ --demangle > stacks.folded",
+      "Folded stacks to a file, the SVG to ./sqtt_flamegraph.svg."},
+     {"sqtt-flamegraph trace_output/ --no-svg | flamegraph.pl > fg.svg",
+      "Only the folded stacks, drawn by flamegraph.pl."},
+     {"sqtt-flamegraph trace_output/ -o fg.svg", "Only the SVG, to fg.svg."},
+     {"sqtt-flamegraph after/ --baseline before/ --svg diff.svg > diff.folded",
+      "A differential flamegraph: stacks paired by kernel and scope path."}},
+    {{0, "the stacks were written"},
+     {1, "an error: an input that cannot be read, no stacks, a filter that matches nothing, an output that "
+         "cannot be written; with --strict, anything that could not be attributed"},
+     {2, "a usage error (an unknown option, a bad value)"}}};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -166,19 +187,26 @@ int main(int argc, char **argv) {
                "scopes, per kernel and code object. Folded stacks go to stdout; with --baseline, "
                "difffolded.pl's lines and a differential SVG."};
   Opts.Trace.add(App);
-  App.add_option("-f,--format", Opts.Format,
-                 "Format of the main output (stdout, or the -o file): folded or speedscope JSON")
-      ->check(CLI::IsMember({"folded", "speedscope"}));
+  auto *FormatOpt = App.add_option("-f,--format", Opts.Format,
+                                   "Format of the main output (stdout, or the -o file): folded or speedscope JSON")
+                        ->check(CLI::IsMember({"folded", "speedscope"}))
+                        ->capture_default_str();
+  App.add_flag_callback(
+         "--json", [&Opts] { Opts.Format = "speedscope"; }, "Speedscope JSON instead of folded stacks (-f speedscope)")
+      ->excludes(FormatOpt);
   App.add_option("-o,--output", Opts.Output,
                  "Output file for the -f format; a path ending in .svg receives the SVG instead. "
-                 "With -o, the SVG is written only to --svg FILE (or the .svg -o)");
+                 "With -o, the SVG is written only to --svg FILE (or the .svg -o)")
+      ->type_name("FILE");
   App.add_option("--svg", Opts.Svg,
-                 "Where the SVG goes (default: ./sqtt_flamegraph.svg when there is no -o)");
+                 "Where the SVG goes (default: ./sqtt_flamegraph.svg when there is no -o)")
+      ->type_name("FILE");
   App.add_flag("--no-svg", Opts.NoSvg, "Do not write the SVG");
   App.add_option("--baseline", Opts.Baseline,
                  "Another rocprofv3 --att output directory (the \"before\"): differential output "
                  "(stack <baseline cycles> <cycles>) and SVG (widths from this trace; red: more "
-                 "than the baseline, blue: less)");
+                 "than the baseline, blue: less)")
+      ->type_name("DIR");
   App.add_option("--baseline-match", Opts.BaselineMatch,
                  "How --baseline pairs stacks: kernel (by kernel and scope path, whatever the "
                  "code-object IDs and targets) or code-object (every frame, the code-object frame "
@@ -193,21 +221,24 @@ int main(int argc, char **argv) {
   App.add_flag("--with-execs", Opts.WithExecs,
                "Add the columns ROCm's sqtt_flamegraph.py writes to folded lines: intervals attributed and average "
                "cycles (then no longer plain folded input for flamegraph.pl)");
-  App.add_option("--title", Opts.Look.Title, "SVG title")->capture_default_str();
-  App.add_option("--subtitle", Opts.Look.Subtitle, "SVG subtitle");
+  App.add_option("--title", Opts.Look.Title, "SVG title")->capture_default_str()->type_name("TITLE");
+  App.add_option("--subtitle", Opts.Look.Subtitle, "SVG subtitle")->type_name("SUBTITLE");
   App.add_option("--width", Opts.Look.Width, "SVG width in pixels")
       ->check(sqtt::finiteNumber(100, 100000, "pixels"))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("PIXELS");
   App.add_option("--minwidth", Opts.Look.MinWidth, "Leave out frames narrower than this (pixels)")
       ->check(sqtt::finiteNumber(0, 100000, "pixels"))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("PIXELS");
   App.add_option("--colors", Opts.Look.Colors, "Palette of the SVG")
       ->check(CLI::IsMember(sqtt::svgPalettes()))
       ->capture_default_str();
   App.add_option("--countname", Opts.Look.CountName, "Name of the counts in tooltips and the header")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->type_name("NAME");
   App.add_flag("--inverted", Opts.Look.Inverted, "Icicle graph: the root at the top");
   sqtt::addVersionFlag(App, "sqtt-flamegraph");
-  SQTT_PARSE(App, Tool, argc, argv);
+  SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

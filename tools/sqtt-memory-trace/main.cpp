@@ -119,6 +119,20 @@ int run(const Options &Opts) {
   return Session.finish(Total, Opts.Trace.Strict);
 }
 
+const sqtt::ToolHelp Help{
+    "The JSON array of address traces on stdout, or to -o FILE; --summary and --objects print their tables "
+    "on stderr; --summary-json, --objects-json, --objects-csv and --heatmap write only the files they name.",
+    {{"sqtt-memory-trace trace_output/ -o addresses.json --summary",
+      "Every traced operation's lanes and addresses to a file, the summary on stderr."},
+     {"sqtt-memory-trace trace_output/ --summary-json summary.json > /dev/null",
+      "Only the per-operation summary, as JSON."},
+     {"sqtt-memory-trace trace_output/ -o a.json --objects --heatmap mem.svg",
+      "Traffic per buffer and LDS array, and the accesses over time as an SVG."}},
+    {{0, "the traces were written"},
+     {1, "an error: an input that cannot be read, no records, a filter that matches nothing, an output that "
+         "cannot be written; with --strict, anything that could not be attributed"},
+     {2, "a usage error (an unknown option, a bad value)"}}};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -126,24 +140,27 @@ int main(int argc, char **argv) {
   CLI::App App{"Per-lane memory addresses of SQTT address traces (SQTT_TRACE_ADDRESSES) as JSON, "
                "and a per-operation summary of coalescing and LDS bank conflicts."};
   Opts.Trace.add(App);
-  App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
+  App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)")->type_name("FILE");
+  App.add_flag("--json", "The output is JSON in any case; accepted as by every tool that writes JSON");
   App.add_flag("--summary", Opts.Summary,
                "Print one row per (kernel, operation) to stderr: its access width and base object (from the "
                "code object's map), executions, lanes, unique addresses, 128-byte cache lines against the "
                "fewest its lanes and width need, efficiency, LDS bank-conflict ways and extra cycles by "
                "lane set, dominant stride, address range, source; costliest first");
-  App.add_option("--summary-json", Opts.SummaryJson, "Write the summary rows as a JSON array to FILE");
+  App.add_option("--summary-json", Opts.SummaryJson, "Write the summary rows as a JSON array to FILE")
+      ->type_name("FILE");
   App.add_flag("--objects", Opts.Objects,
                "Print one row per (kernel, base object) to stderr: operations, executions, bytes requested, "
                "cache lines, efficiency, bank-conflict ways and extra cycles");
-  App.add_option("--objects-json", Opts.ObjectsJson, "Write the per-object rows as a JSON array to FILE");
-  App.add_option("--objects-csv", Opts.ObjectsCsv, "Write the per-object rows as CSV to FILE");
+  App.add_option("--objects-json", Opts.ObjectsJson, "Write the per-object rows as a JSON array to FILE")
+      ->type_name("FILE");
+  App.add_option("--objects-csv", Opts.ObjectsCsv, "Write the per-object rows as CSV to FILE")->type_name("FILE");
   App.add_option("--heatmap", Opts.Heatmap,
                  "Write an SVG of the accesses over time: one panel per kernel, time across (400 bins), "
                  "address pages (4 KiB) down grouped by base object, a colour per object, darker for more lane "
                  "accesses; binned in two passes over the stored traces, so any trace size fits")
       ->type_name("FILE.svg");
   sqtt::addVersionFlag(App, "sqtt-memory-trace");
-  SQTT_PARSE(App, Tool, argc, argv);
+  SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

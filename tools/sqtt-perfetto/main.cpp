@@ -162,6 +162,20 @@ int run(const Options &Opts) {
   return Session.finish(Total, Opts.Trace.Strict);
 }
 
+const sqtt::ToolHelp Help{
+    "A file per trace directory, next to it in the trace tree (<dir>.perfetto.json, or <dir>.pftrace), or in "
+    "-o DIR; with --merge one merged.perfetto.json (merged.pftrace) in the base directory or -o DIR. stderr "
+    "lists every file written. Nothing on stdout.",
+    {{"sqtt-perfetto trace_output/ -o perfetto_out", "Chrome trace JSON per trace directory, in perfetto_out/."},
+     {"sqtt-perfetto trace_output/ -o perfetto_out -f pftrace", "Native Perfetto traces instead (smaller)."},
+     {"sqtt-perfetto trace_output/ --merge -o perfetto_out", "One file of every trace directory."},
+     {"sqtt-perfetto trace_output/ --instructions --clock-rate-ghz 2.1",
+      "With the target CU's instructions as slices, times in ns at 2.1 GHz."}},
+    {{0, "the timelines were written"},
+     {1, "an error: an input that cannot be read, no markers or waves to show, a filter that matches nothing, "
+         "an output directory that cannot be written; with --strict, anything that could not be attributed"},
+     {2, "a usage error (an unknown option, a bad value)"}}};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -170,18 +184,23 @@ int main(int argc, char **argv) {
                "Chrome trace JSON or native Perfetto protobuf: one file per trace directory."};
   Opts.Trace.add(App);
   App.add_option("-o,--output,--output-dir", Opts.OutputDir,
-                 "Directory for the output files (default: next to each trace directory)");
-  App.add_option("--format", Opts.Format,
+                 "Directory for the output files (default: next to each trace directory)")
+      ->type_name("DIR");
+  auto *FormatOpt = App.add_option("-f,--format", Opts.Format,
                  "chrome: <dir>.perfetto.json (Chrome trace JSON, for ui.perfetto.dev and "
                  "speedscope); pftrace: <dir>.pftrace (native Perfetto protobuf, about 2.7 times "
                  "smaller)")
       ->check(CLI::IsMember({"chrome", "pftrace"}))
       ->capture_default_str();
+  App.add_flag_callback("--json", [&Opts] { Opts.Format = "chrome"; },
+                        "Chrome trace JSON (the default; -f chrome)")
+      ->excludes(FormatOpt);
   App.add_option("--clock-rate-ghz", Opts.ClockRateGHz,
                  "Shader clock in GHz, to show real time (ns = cycles / GHz); without it the rate "
                  "comes from each trace directory's realtime.json, and without that one cycle is "
                  "shown as one ns")
-      ->check(sqtt::clockRateGHz());
+      ->check(sqtt::clockRateGHz())
+      ->type_name("GHZ");
   App.add_flag("--show", Opts.Show, "Print where to open the traces");
   App.add_flag("--merge", Opts.Merge,
                "One file of every trace directory (merged.perfetto.json, or merged.pftrace with "
@@ -194,6 +213,6 @@ int main(int argc, char **argv) {
                "category, stall, duration, code.json line and source; a slice ends at the next "
                "instruction or marker when that comes before its duration does");
   sqtt::addVersionFlag(App, "sqtt-perfetto");
-  SQTT_PARSE(App, Tool, argc, argv);
+  SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

@@ -153,6 +153,20 @@ int run(const Options &Opts) {
   return Status;
 }
 
+const sqtt::ToolHelp Help{
+    "The table (or CSV, JSON) on stdout, or to -o FILE; progress, notes and the summary on stderr. No other "
+    "file is written.",
+    {{"sqtt-stats trace_output/ --demangle", "Kernel rows, then a row per (kernel, scope), as a table."},
+     {"sqtt-stats trace_output/ --json -o stats.json", "The same rows as JSON, in stats.json."},
+     {"sqtt-stats trace_output/ --waves 10", "The ten slowest waves."},
+     {"sqtt-stats trace_output/ --instructions --top 10",
+      "Where each scope's cycles go, from the target CU's wave files."}},
+    {{0, "the rows were written"},
+     {1, "an error: an input that cannot be read, nothing to show (no scope or data marker; no wave files for "
+         "--instructions), a filter that matches nothing, an output that cannot be written; with --strict, "
+         "anything that could not be attributed"},
+     {2, "a usage error (an unknown option, a bad value)"}}};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -164,10 +178,12 @@ int main(int argc, char **argv) {
                "intervals, the waves they ran in, the scopes left open and the slowest wave; for "
                "every data marker its payload values (count, min, mean, max)."};
   Opts.Trace.add(App);
-  App.add_option("-f,--format", Opts.Format, "Output format")
-      ->check(CLI::IsMember({"table", "csv", "json"}))
-      ->capture_default_str();
-  App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)");
+  auto *FormatOpt = App.add_option("-f,--format", Opts.Format, "Output format")
+                        ->check(CLI::IsMember({"table", "csv", "json"}))
+                        ->capture_default_str();
+  App.add_flag_callback("--json", [&Opts] { Opts.Format = "json"; }, "JSON instead of a table (-f json)")
+      ->excludes(FormatOpt);
+  App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)")->type_name("FILE");
   App.add_option("--sort", Opts.Sort, "Order of the scope rows (descending; name: ascending)")
       ->check(CLI::IsMember({"total", "self", "count", "mean", "max", "p99", "name"}))
       ->capture_default_str();
@@ -178,7 +194,7 @@ int main(int argc, char **argv) {
   auto *WavesOpt = App.add_option_function<size_t>(
       "--waves", [&Opts](size_t N) { Opts.Waves = true, Opts.WaveLimit = N; },
       "Instead of the scope rows, one row per wave, slowest first: its SE/CU/SIMD/slot and instance, "
-      "dispatch, kernel, launch, lifetime and scoped cycles; N limits the rows (0: every wave)");
+      "dispatch, kernel, launch, lifetime and scoped cycles; N limits the rows (default: 0, every wave)");
   WavesOpt->type_name("N")->expected(0, 1)->default_str("0");
   auto *InstOpt = App.add_flag(
       "--instructions", Opts.Instructions,
@@ -192,6 +208,6 @@ int main(int argc, char **argv) {
       ->capture_default_str();
   InstOpt->excludes(WavesOpt);
   sqtt::addVersionFlag(App, "sqtt-stats");
-  SQTT_PARSE(App, Tool, argc, argv);
+  SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });
 }

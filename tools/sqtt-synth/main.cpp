@@ -22,6 +22,25 @@
 
 #include <iostream>
 
+namespace {
+
+const sqtt::ToolHelp Help{
+    "Only the -o DIR tree (written beside it and renamed into place): ui_* directories, the code objects, "
+    "ground_truth.json and truth_*.txt, and with --att the .att files. What it wrote on stderr; nothing on "
+    "stdout.",
+    {{"sqtt-synth -c kernel_code_object_id_1.co -o sim_trace/ --seed 7",
+      "Each wave runs the kernel's code on the ISA model."},
+     {"sqtt-synth -c k.co -o sim_trace/ --target-cu 0 --att --force",
+      "With CU 0's wave files and the raw .att files, replacing sim_trace/."},
+     {"sqtt-synth -c k.co -o sim_trace/ --random --stacks 300 --max-depth 8",
+      "Markers drawn from the funcmap: 300 stacks up to 8 deep."}},
+    {{0, "the tree was written"},
+     {1, "an error: a code object that cannot be read or has no .sqtt_funcmap, an output directory that is not "
+         "empty (without --force) or cannot be written"},
+     {2, "a usage error (an unknown option, a bad value), or a run too large to simulate"}}};
+
+} // namespace
+
 int main(int argc, char **argv) {
   sqtt::SynthScenario S;
   CLI::App App{"Simulate a rocprofv3 --att trace of code objects built with the SQTT plugin, "
@@ -29,63 +48,87 @@ int main(int argc, char **argv) {
                "markers from the funcmap). There is no GPU here: the output says it is simulated."};
   App.add_option("-c,--code-objects", S.CodeObjects,
                  "Code objects (named *code_object_id_<N>*), each with a .sqtt_funcmap")
-      ->required();
-  App.add_option("-o,--output", S.Output, "Output directory (a rocprofv3 --att tree)")->required();
-  App.add_option("--seed", S.Seed, "Random seed");
+      ->required()
+      ->type_name("FILE");
+  App.add_option("-o,--output", S.Output, "Output directory (a rocprofv3 --att tree)")
+      ->required()
+      ->type_name("DIR");
+  App.add_option("--seed", S.Seed, "Random seed")->capture_default_str();
   App.add_option("--dirs", S.Dirs,
                  "Dispatches of each code object's kernel; each is its own ui_* directory and time domain")
-      ->check(CLI::Range(1u, 64u));
-  App.add_option("--shader-engines", S.ShaderEngines, "Shader engines")->check(CLI::Range(1u, 32u));
-  App.add_option("--cus", S.CUs, "CUs per shader engine")->check(CLI::Range(1u, 128u));
-  App.add_option("--simds", S.SIMDs, "SIMDs per CU")->check(CLI::Range(1u, 4u));
-  App.add_option("--waves-per-simd", S.WavesPerSIMD, "Wave slots per SIMD")->check(CLI::Range(1u, 32u));
+      ->check(CLI::Range(1u, 64u))
+      ->capture_default_str();
+  App.add_option("--shader-engines", S.ShaderEngines, "Shader engines")->check(CLI::Range(1u, 32u))
+      ->capture_default_str();
+  App.add_option("--cus", S.CUs, "CUs per shader engine")->check(CLI::Range(1u, 128u))
+      ->capture_default_str();
+  App.add_option("--simds", S.SIMDs, "SIMDs per CU")->check(CLI::Range(1u, 4u))
+      ->capture_default_str();
+  App.add_option("--waves-per-simd", S.WavesPerSIMD, "Wave slots per SIMD")->check(CLI::Range(1u, 32u))
+      ->capture_default_str();
   App.add_option("--relaunches", S.Relaunches, "Waves each slot runs after its first")
-      ->check(CLI::Range(0u, 100000u));
+      ->check(CLI::Range(0u, 100000u))
+      ->capture_default_str();
   bool Random = false;
   sqtt::isa::InstructionCosts Costs;
   sqtt::isa::RunLimits Limits;
   std::string CostSpec;
+  // The default costs with a space after each comma, so --help can wrap them.
+  std::string DefaultCosts;
+  for (char C : Costs.describe())
+    DefaultCosts += C == ',' ? std::string(", ") : std::string(1, C);
   CLI::Option *RandomFlag = App.add_flag(
       "--random", Random,
       "Draw each wave's markers from the funcmap (any nesting, every marker kind) instead of running the "
       "kernel's code");
   App.add_option("--costs", CostSpec,
                  "Cycles per instruction class when following the code, e.g. valu=8,vmem=40 (classes: salu, "
-                 "smem, valu, vmem, lds, branch, wait, barrier, other; default " + Costs.describe() + ")")
+                 "smem, valu, vmem, lds, branch, wait, barrier, other; default " + DefaultCosts + ")")
+      ->type_name("CLASS=N,...")
       ->excludes(RandomFlag);
   App.add_option("--loop-trips", Limits.LoopTrips,
                  "Most iterations of a loop the code does not bound, drawn per entry from 1 to this")
       ->check(CLI::Range(1u, 100000u))
-      ->excludes(RandomFlag);
+      ->excludes(RandomFlag)
+      ->capture_default_str();
   App.add_option("--max-steps", Limits.MaxSteps, "Instructions a wave runs before it is cut")
       ->check(CLI::Range(size_t(1), size_t(1) << 40))
-      ->excludes(RandomFlag);
+      ->excludes(RandomFlag)
+      ->capture_default_str();
   App.add_option("--events-per-wave", S.EventsPerWave, "Marker events per wave (--random)")
       ->check(CLI::Range(1u, 100000000u))
-      ->needs(RandomFlag);
-  App.add_option("--max-depth", S.MaxDepth, "Deepest scope nesting (--random)")->check(CLI::Range(1u, 64u))->needs(RandomFlag);
+      ->needs(RandomFlag)
+      ->capture_default_str();
+  App.add_option("--max-depth", S.MaxDepth, "Deepest scope nesting (--random)")->check(CLI::Range(1u, 64u))->needs(RandomFlag)
+      ->capture_default_str();
   App.add_option("--stacks", S.Stacks,
                  "Distinct scope stacks per code object: a fixed call tree whose leaves are --min-depth "
                  "to --max-depth deep, followed by every wave (--random; 0: any scope anywhere)")
       ->check(CLI::Range(0u, 1000000u))
-      ->needs(RandomFlag);
+      ->needs(RandomFlag)
+      ->capture_default_str();
   App.add_option("--min-depth", S.MinDepth, "Shallowest leaf of the --stacks call tree (--random)")
       ->check(CLI::Range(1u, 64u))
-      ->needs(RandomFlag);
+      ->needs(RandomFlag)
+      ->capture_default_str();
   App.add_option("--event-gap", S.EventGap,
                  "Mean cycles between a wave's events (--random; 0: 10 to 499 cycles)")
       ->check(CLI::Range(0u, 1000000u))
-      ->needs(RandomFlag);
+      ->needs(RandomFlag)
+      ->capture_default_str();
   App.add_flag("--compact", S.Compact, "Records on one line, as json.dump writes them (default: one a line)");
-  App.add_option("--max-delay", S.MaxDelay, "Largest arrival delay of packed gfx12 headers (cycles)");
+  App.add_option("--max-delay", S.MaxDelay, "Largest arrival delay of packed gfx12 headers (cycles)")
+      ->capture_default_str();
   App.add_option("--target-cu", S.TargetCU,
                  "Also write wave files (every instruction that CU's waves executed, from the same run of the "
                  "code as their records) and code.json rows with their totals, as rocprofv3 --att-target-cu "
                  "does, and truth_instructions.txt; the records are the same with or without it")
+      ->type_name("CU")
       ->check(CLI::Range(0, 127))
       ->excludes(RandomFlag);
   App.add_option("--priv-percent", S.PrivPercent, "Trap-handler records per 100 events")
-      ->check(CLI::Range(0u, 100u));
+      ->check(CLI::Range(0u, 100u))
+      ->capture_default_str();
   bool Att = false;
   App.add_flag("--att", Att,
                "Also write the raw .att files rocprofv3 keeps beside the code objects (one per shader engine "
@@ -97,9 +140,10 @@ int main(int argc, char **argv) {
                  "Drop records as a trace buffer does, to test what a capture lost: buffer=BYTES (each shader "
                  "engine keeps its first BYTES of records, 8 a record) and/or burst=RATE[:LENGTH] (each record "
                  "starts a burst of LENGTH lost ones with probability RATE); truth_lost.txt lists every record "
-                 "dropped");
+                 "dropped")
+      ->type_name("SPEC");
   sqtt::addVersionFlag(App, "sqtt-synth");
-  SQTT_PARSE(App, "sqtt-synth", argc, argv);
+  SQTT_PARSE(App, "sqtt-synth", Help, argc, argv);
   if (std::string Problem = sqtt::synthLimitProblem(S); !Problem.empty()) {
     std::cerr << "sqtt-synth: error: " << Problem << "\n";
     return 2;

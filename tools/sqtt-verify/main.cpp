@@ -165,6 +165,16 @@ int run(const Options &Opts) {
   return Findings ? 1 : 0;
 }
 
+const ToolHelp Help{
+    "A line per finding on stdout (\"FILE: FUNCTION ADDRESS (SOURCE): KIND: MESSAGE\"), or with --json one "
+    "document for every input; per code object a summary line, notes and warnings on stderr. No file is written.",
+    {{"sqtt-verify app.co", "Check one code object: a line per finding, the counts on stderr."},
+     {"sqtt-verify a.co b.co -v", "Several inputs, each kernel and function listed with its paths."},
+     {"sqtt-verify my_app --target gfx942 --json", "The gfx942 code object of a HIP executable, as JSON."}},
+    {{0, "no findings"},
+     {1, "findings"},
+     {2, "a usage error (an unknown option, a bad value) or an input that cannot be read"}}};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -174,20 +184,26 @@ int main(int argc, char **argv) {
                "payload headers are followed by their records, s_ttracedata reads an m0 that was written "
                "(with gfx9's wait state), and markers are emitted on exactly the waves the scope masks of "
                "the code object's configuration select. Works on code objects of any producer (without "
-               "a configuration section, markers are assumed unscoped). Exit status: 0 no findings, 1 "
-               "findings, 2 bad usage or unreadable input."};
+               "a configuration section, markers are assumed unscoped)."};
   App.add_option("code_objects", Opts.Inputs,
                  "Code objects, offload bundles (plain or compressed) or HIP host objects/executables")
-      ->required();
-  App.add_option("--target", Opts.Target, "Only code objects whose target starts with this (e.g. gfx942)");
+      ->required()
+      ->type_name("CODE_OBJECT");
+  App.add_option("--target", Opts.Target, "Only code objects whose target starts with this (e.g. gfx942)")
+      ->type_name("GFX");
   App.add_flag("--json", Opts.Json, "Print the findings and counts as JSON on stdout");
+  App.add_option_function<std::string>(
+         "-f,--format", [&Opts](const std::string &F) { Opts.Json = F == "json"; },
+         "text or json (-f json is --json)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_str("text");
   App.add_flag("-v,--verbose", Opts.Verbose, "Also list each kernel and function with its paths");
   App.add_option("--max-steps", Opts.Limits.MaxSteps,
                  "Instructions walked per function and hardware-id case before giving up (a finding)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   sqtt::addVersionFlag(App, Tool);
-  SQTT_PARSE(App, Tool, argc, argv);
+  SQTT_PARSE(App, Tool, Help, argc, argv);
   try {
     return run(Opts);
   } catch (const std::exception &E) {
