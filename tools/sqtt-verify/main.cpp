@@ -5,21 +5,28 @@
 // masks select.
 //
 //   sqtt-verify app.co [more.co ...] [--json] [--target gfx942]
+//   sqtt-verify --trace DIR [app.co ...] [--json] [--report FILE]
 //
-// Exit status: 0 when nothing is found, 1 with findings, 2 for bad usage or
-// an input that cannot be read.
+// With --trace, whether each wave of a trace recorded everything its code
+// says it must (D31). Exit status: 0 when nothing is found (every wave
+// complete), 1 with findings (incomplete waves), 2 for bad usage or an input
+// that cannot be read.
 #include "../ToolMain.h"
+#include "../TraceToolSession.h"
 #include "Version.h"
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/isa/CodeObjectIsa.h"
 #include "sqtt/isa/Verifier.h"
+#include "sqtt/completeness/TraceCompleteness.h"
 #include "sqtt/support/JsonString.h"
+#include "sqtt/writers/CompletenessWriters.h"
 
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -34,6 +41,8 @@ struct Options {
   std::string Target;
   bool Json = false;
   bool Verbose = false;
+  std::string Trace;  // --trace: a trace to check instead of code objects alone
+  std::string Report; // --report: the trace check's JSON report, written here
   isa::VerifyLimits Limits;
 };
 
@@ -138,7 +147,44 @@ void printJson(const std::vector<Result> &Results) {
   std::cout << OS.str();
 }
 
+/// --trace: every wave of the trace against its code (D31).
+int checkTrace(const Options &Opts) {
+  std::ostream &Log = std::cerr;
+  SessionOptions SO;
+  SO.Base = Opts.Trace;
+  SO.CodeObjects = Opts.Inputs;
+  TraceToolSession Session(SO, Tool, Log);
+  completeness::CompletenessReport R = completeness::checkTrace(
+      Session, [&](const std::string &W) { std::cerr << Tool << ": warning: " << W << '\n'; },
+      [&](size_t Dir, size_t Dirs) {
+        if (Dirs > 1)
+          Log << Tool << ": [" << Dir + 1 << "/" << Dirs << "] " << Session.traceDirs()[Dir] << '\n';
+      });
+  if (!Opts.Report.empty()) {
+    std::ofstream Out(Opts.Report);
+    writeCompletenessJson(Out, R);
+    if (!Out.flush())
+      throw Error(Opts.Report + ": cannot write the report");
+    Log << Tool << ": wrote " << Opts.Report << '\n';
+  }
+  if (Opts.Json)
+    writeCompletenessJson(std::cout, R);
+  else
+    writeCompletenessText(std::cout, R, Opts.Verbose ? 0 : 20, Opts.Verbose);
+  if (R.Total.Waves == 0) {
+    std::string Why;
+    for (const std::string &U : R.Unchecked)
+      Why += "\n  " + U;
+    throw Error(Opts.Trace + ": no wave could be checked" + (Why.empty() ? ": the trace has no waves" : ":" + Why));
+  }
+  return R.Total.Complete == R.Total.Waves ? 0 : 1;
+}
+
 int run(const Options &Opts) {
+  if (!Opts.Trace.empty())
+    return checkTrace(Opts);
+  if (Opts.Inputs.empty())
+    throw Error("give code objects to verify, or --trace DIR");
   std::vector<Result> Results;
   size_t Findings = 0;
   for (const std::string &Input : Opts.Inputs) {
@@ -167,12 +213,16 @@ int run(const Options &Opts) {
 
 const ToolHelp Help{
     "A line per finding on stdout (\"FILE: FUNCTION ADDRESS (SOURCE): KIND: MESSAGE\"), or with --json one "
-    "document for every input; per code object a summary line, notes and warnings on stderr. No file is written.",
+    "document for every input; per code object a summary line, notes and warnings on stderr. With --trace, a "
+    "line per incomplete wave and the counts per dispatch, kernel and SE on stdout (or the JSON report). No "
+    "file is written unless --report names one.",
     {{"sqtt-verify app.co", "Check one code object: a line per finding, the counts on stderr."},
      {"sqtt-verify a.co b.co -v", "Several inputs, each kernel and function listed with its paths."},
-     {"sqtt-verify my_app --target gfx942 --json", "The gfx942 code object of a HIP executable, as JSON."}},
-    {{0, "no findings"},
-     {1, "findings"},
+     {"sqtt-verify my_app --target gfx942 --json", "The gfx942 code object of a HIP executable, as JSON."},
+     {"sqtt-verify --trace out/", "Is every wave of a rocprofv3 --att capture complete?"},
+     {"sqtt-verify --trace out/ --report complete.json", "The same, its JSON report written to a file."}},
+    {{0, "no findings (with --trace: every wave complete)"},
+     {1, "findings (with --trace: incomplete waves)"},
      {2, "a usage error (an unknown option, a bad value) or an input that cannot be read"}}};
 
 } // namespace
@@ -186,9 +236,15 @@ int main(int argc, char **argv) {
                "the code object's configuration select. Works on code objects of any producer (without "
                "a configuration section, markers are assumed unscoped)."};
   App.add_option("code_objects", Opts.Inputs,
-                 "Code objects, offload bundles (plain or compressed) or HIP host objects/executables")
-      ->required()
+                 "Code objects, offload bundles (plain or compressed) or HIP host objects/executables; with "
+                 "--trace, the trace's code objects (default: discovered in DIR as the trace tools do)")
       ->type_name("CODE_OBJECT");
+  App.add_option("--trace", Opts.Trace,
+                 "Check a trace instead: whether each wave recorded every record its code must produce, "
+                 "where the first gap is and why (loss, the trace's end, records no path explains)")
+      ->type_name("DIR");
+  App.add_option("--report", Opts.Report, "With --trace, also write the JSON report to this file")
+      ->type_name("FILE");
   App.add_option("--target", Opts.Target, "Only code objects whose target starts with this (e.g. gfx942)")
       ->type_name("GFX");
   App.add_flag("--json", Opts.Json, "Print the findings and counts as JSON on stdout");
@@ -197,7 +253,9 @@ int main(int argc, char **argv) {
          "text or json (-f json is --json)")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_str("text");
-  App.add_flag("-v,--verbose", Opts.Verbose, "Also list each kernel and function with its paths");
+  App.add_flag("-v,--verbose", Opts.Verbose,
+               "Also list each kernel and function with its paths (with --trace: every incomplete wave, and "
+               "the counts per CU)");
   App.add_option("--max-steps", Opts.Limits.MaxSteps,
                  "Instructions walked per function and hardware-id case before giving up (a finding)")
       ->capture_default_str()

@@ -142,7 +142,8 @@ void ScalarMachine::execute(const Instruction &I, const HardwareIds &Hw, const C
   case Family::GetReg: {
     sqtt_hardware_ids::field Field = sqtt_hardware_ids::field_of_getreg_imm(uint32_t(I.op(1).Imm));
     std::optional<uint32_t> Value = Hw.of(Field.hwreg);
-    write(I.op(0), Value ? Bits::of(Field.extract(*Value)) : Bits());
+    uint32_t Known = ~Field.extract(Hw.unknownOf(Field.hwreg));
+    write(I.op(0), Value ? Bits{Field.extract(*Value) & Known, Known} : Bits());
     return;
   }
   case Family::GetPc: {

@@ -63,12 +63,23 @@ struct Bits {
 };
 
 /// The values s_getreg reads from the hardware id registers (HW_ID on gfx9,
-/// HW_ID1 and HW_ID2 on gfx10+); unset: unknown.
+/// HW_ID1 and HW_ID2 on gfx10+); unset: unknown. A trace tells some fields
+/// of a wave's registers (its SE, CU, SIMD and slot), not all: the bits of a
+/// set register that are still unknown are in Unknown.
 struct HardwareIds {
   std::optional<uint32_t> HwId, HwId1, HwId2;
+  uint32_t UnknownHwId = 0, UnknownHwId1 = 0, UnknownHwId2 = 0;
   std::optional<uint32_t> of(unsigned HwReg) const {
     namespace hwid = sqtt_hardware_ids;
     return HwReg == hwid::hw_id ? HwId : HwReg == hwid::hw_id1 ? HwId1 : HwReg == hwid::hw_id2 ? HwId2 : std::nullopt;
+  }
+  uint32_t unknownOf(unsigned HwReg) const {
+    namespace hwid = sqtt_hardware_ids;
+    return HwReg == hwid::hw_id ? UnknownHwId : HwReg == hwid::hw_id1 ? UnknownHwId1 : HwReg == hwid::hw_id2 ? UnknownHwId2 : 0;
+  }
+  uint32_t &unknownOf(unsigned HwReg) {
+    namespace hwid = sqtt_hardware_ids;
+    return HwReg == hwid::hw_id ? UnknownHwId : HwReg == hwid::hw_id1 ? UnknownHwId1 : UnknownHwId2;
   }
   /// The register a field of \p HwReg (one of the three) lives in.
   std::optional<uint32_t> &registerOf(unsigned HwReg) {

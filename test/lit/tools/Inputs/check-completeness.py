@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""check-completeness.py BIN CODE_OBJECTS_DIR WORK SEED... [-- SYNTH_ARGS...]
+
+For each seed and loss model, sqtt-synth writes a trace of the code objects
+with --loss (truth_lost.txt lists every dropped record with its wave), and
+sqtt-verify --trace checks it. Every wave that lost a record must be
+reported incomplete and no other wave (0 false alarms); the first deviation
+must come at or after the wave's first lost record, and no later than one
+address block plus the burst after it (payload records carry values the
+code does not fix, so a loss among them shows where the block ends); its
+cause is "loss" for nearly every wave. Without --loss every wave is complete
+and the exit status 0; with losses it is 1. Prints a line per model; exits
+1 on the first violation.
+"""
+import collections
+import glob
+import json
+import os
+import subprocess
+import sys
+
+args = sys.argv[1:]
+extra = []
+if "--" in args:
+    extra = args[args.index("--") + 1:]
+    args = args[:args.index("--")]
+bin_dir, co_dir, work, seeds = args[0], args[1], args[2], args[3:]
+os.makedirs(work, exist_ok=True)
+cos = sorted(glob.glob(os.path.join(co_dir, "*.co")))
+MODELS = ["none", "burst=0.002:16", "burst=0.01:4", "buffer=40000", "buffer=90000,burst=0.001"]
+BLOCK = 2 + 5 + 2 * 64  # the longest address block: header, struct buffer words, two words a lane
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def waves_of(report):
+    """(dir index, se, cu, simd, slot, instance) -> wave, instances by launch."""
+    by = collections.defaultdict(list)
+    for w in report["waves"]:
+        d = int(w["dir"].rsplit("_", 1)[1]) - 1
+        by[(d, w["se"], w["cu"], w["simd"], w["slot"])].append(w)
+    out = {}
+    for k, ws in by.items():
+        ws.sort(key=lambda w: w["begin"])
+        for i, w in enumerate(ws):
+            w["next_begin"] = ws[i + 1]["begin"] if i + 1 < len(ws) else 1 << 62
+            out[k + (i,)] = w
+    return out
+
+
+for model in MODELS:
+    totals = collections.Counter()
+    for seed in seeds:
+        out = os.path.join(work, f"{seed}-{model}")
+        cmd = [os.path.join(bin_dir, "sqtt-synth"), "-c", *cos, "-o", out, "--seed", seed, "--force"] + extra
+        if model != "none":
+            cmd += ["--loss", model]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        report_path = out + ".json"
+        rc = subprocess.run([os.path.join(bin_dir, "sqtt-verify"), "--trace", out, "-q", "--report", report_path],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        waves = waves_of(json.load(open(report_path)))
+        lost = collections.defaultdict(list)
+        if model != "none":
+            for line in open(os.path.join(out, "truth_lost.txt")):
+                d, se, cu, simd, slot, inst, time, *_ = line.split()
+                lost[(int(d), int(se), int(cu), int(simd), int(slot), int(inst))].append(int(time))
+        expect_rc = 1 if lost else 0
+        if rc.returncode != expect_rc:
+            fail(f"seed {seed} {model}: exit {rc.returncode}, expected {expect_rc}: {rc.stderr}")
+        records = collections.defaultdict(list)
+        for path in glob.glob(os.path.join(out, "ui_*", "shaderdata_*_0.json")):
+            d = int(os.path.basename(os.path.dirname(path)).rsplit("_", 1)[1]) - 1
+            se = int(os.path.basename(path).split("_")[1])
+            for t, v, cu, simd, slot, flags in json.load(open(path))["records"]:
+                if not flags & 2:  # the trap handler's records are no wave's
+                    records[(d, se, cu, simd, slot)].append(t)
+        for k, w in waves.items():
+            totals["waves"] += 1
+            if w["status"] == "complete":
+                if k in lost:
+                    fail(f"seed {seed} {model}: wave {k} lost {len(lost[k])} records and is reported complete")
+                continue
+            if k not in lost:
+                fail(f"seed {seed} {model}: wave {k} lost nothing and is reported incomplete: {w}")
+            totals["incomplete"] += 1
+            totals[w["cause"]] += 1
+            first = min(lost[k])
+            lo = w["begin"] if k[5] else -(1 << 62)
+            before = sum(1 for t in records[k[:5]] if lo <= t < w["next_begin"] and t < first)
+            late = w["gap_index"] - before
+            if late < 0 or late > BLOCK + 16:
+                fail(f"seed {seed} {model}: wave {k}: deviation at record {w['gap_index']}, first loss after "
+                     f"{before} records: {w}")
+            totals["late"] = max(totals["late"], late)
+        missing = [k for k in lost if k not in waves]
+        if missing:
+            fail(f"seed {seed} {model}: {len(missing)} waves with losses are not in the report, e.g. {missing[0]}")
+        totals["lost_waves"] += len(lost)
+    if totals["incomplete"] and totals["loss"] * 10 < totals["incomplete"] * 9:
+        fail(f"{model}: only {totals['loss']} of {totals['incomplete']} incomplete waves have the cause 'loss'")
+    print(f"{model}: {totals['waves']} waves, {totals['lost_waves']} waves lost records, {totals['incomplete']} reported "
+          f"incomplete, 0 false alarms, first deviation at most {totals['late']} records after the first loss")
