@@ -184,6 +184,15 @@ void resync(Matcher &M, const std::vector<uint32_t> &Cur, uint32_t Value, std::v
     }
 }
 
+/// Whether a state of \p Cur has an edge that accepts \p Value.
+bool accepts(const Matcher &M, const std::vector<uint32_t> &Cur, uint32_t Value) {
+  for (uint32_t St : Cur)
+    for (const RecordAutomaton::Edge *E = M.A.edgesBegin(St); E != M.A.edgesEnd(St); ++E)
+      if (E->Pattern.matches(Value))
+        return true;
+  return false;
+}
+
 /// Deviations this close together (\p Resyncs in \p Records since the
 /// first) are not bursts of loss.
 constexpr size_t MinDense = 3;
@@ -208,13 +217,21 @@ void Checker::match(Matcher &M, const KernelOf &K, const MarkerResolver &Resolve
           Next.push_back(E->To);
         }
     if (Next.empty()) {
-      if (V.Complete) {
+      bool First = V.Complete;
+      if (First) {
         V.Complete = false;
         V.GapTime = Last;
         V.GapIndex = I;
         V.Expected = expected(M, Cur, K, Resolver);
         V.Got = describe({Value, ~0u}, K, Resolver);
         V.Cause = GapCause::Loss;
+      }
+      // A record the wave goes on without, as if it were not there, came
+      // from elsewhere (another producer of s_ttracedata): skip it.
+      if (I + 1 < Records.size() && accepts(M, Cur, Records[I + 1].Value)) {
+        if (First)
+          V.Cause = GapCause::Unexplained;
+        continue;
       }
       // Lost records explain a deviation when a later state of the code
       // accepts the record; the wave goes on from there (it may lose more).
