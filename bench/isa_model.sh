@@ -7,7 +7,8 @@
 # code object the test suites left in BUILD_DIR/test; then sqtt-synth
 # following the code of the example kernels, without and with instruction
 # detail (--target-cu: every wave of the target CU lists each instruction it
-# executed). Each row: wall
+# executed), and sqtt-verify --trace on the first trace (D31: every wave
+# matched with its code; records per CPU second and peak memory). Each row: wall
 # and CPU seconds, peak RSS, and what was covered. Last, whether the trace
 # tools link LLVM (they must not: the ISA model stays out of them).
 set -euo pipefail
@@ -64,6 +65,10 @@ synth() { # LABEL ARGS...: one run, its row
 }
 synth "1024 waves a dispatch (4 SE x 16 CUs x 4 x 4)" --shader-engines 4 --cus 16 --simds 4 --waves-per-simd 4 \
   --relaunches 0
+trace_records=$(sed -nE 's/.*wrote ([0-9]+) simulated records.*/\1/p' "$work/err")
+/usr/bin/time -f '%e %U %S %M' -o "$work/time" "$bin/sqtt-verify" --trace "$work/trace" -q > "$work/check" || true
+awk -v r="$trace_records" -v s="$(tail -1 "$work/check")" '{printf "%-52s %8.2f %8.2f %9.0f %14.0f\n",
+  "  sqtt-verify --trace on it (" s ")", $1, $2 + $3, $4 / 1024, r / ($2 + $3 + 0.001)}' "$work/time"
 synth "  the same, CU 0 with instructions (--target-cu)" --shader-engines 4 --cus 16 --simds 4 --waves-per-simd 4 \
   --relaunches 0 --target-cu 0
 synth "256 waves a dispatch (4 SE x 1 CU x 4 x 16)" --shader-engines 4 --cus 1 --simds 4 --waves-per-simd 16 \

@@ -2,6 +2,8 @@
 // produce.
 #include "sqtt/completeness/TraceCompleteness.h"
 
+#include "WaveMatch.h"
+
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/isa/CodeObjectIsa.h"
@@ -11,6 +13,8 @@
 
 #include <algorithm>
 #include <memory>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace sqtt::completeness {
@@ -25,13 +29,6 @@ struct LoadedCode {
   std::unique_ptr<isa::CodeObjectIsa> Isa;
   std::optional<rocprof_trace_decoder::codeobj::Funcmap> Map; // its .sqtt_funcmap, if any
   isa::HardwareIdsRead Read;
-};
-
-/// An automaton with the scratch its matching needs.
-struct Matcher {
-  RecordAutomaton A;
-  std::vector<uint32_t> Stamp; // per state: the epoch it was last added in
-  uint32_t Epoch = 0;
 };
 
 class Checker {
@@ -52,8 +49,11 @@ private:
   KernelOf kernelOf(size_t D, const std::string &DispatchName, const TracedKernel *Traced, MarkerResolver &Resolver);
   LoadedCode *load(const std::string &Path);
   Matcher &matcher(const KernelOf &K, uint32_t SE, uint32_t CU, uint32_t SIMD, uint32_t Slot);
-  void match(Matcher &M, const KernelOf &K, const MarkerResolver &Resolver, const std::vector<Record> &Records,
-             const WaveSpan &Span, WaveVerdict &V);
+  /// One engine's records, wave by wave as they arrive, into \p Waves.
+  void checkEngine(const std::string &Dir, uint32_t SE, const std::vector<Record> &Records, const Occupancy &Occ,
+                   std::map<int64_t, KernelOf> &Kernels, const MarkerResolver &Resolver,
+                   std::vector<WaveVerdict> &Waves, std::map<int64_t, uint64_t> &UncheckedOf, uint64_t &Orphans,
+                   uint64_t &OutOfOrder, std::vector<std::string> &Notes);
   std::string describe(const isa::RecordPattern &P, const KernelOf &K, const MarkerResolver &Resolver) const;
   std::string expected(Matcher &M, const std::vector<uint32_t> &States, const KernelOf &K,
                        const MarkerResolver &Resolver);
@@ -164,113 +164,6 @@ std::string Checker::expected(Matcher &M, const std::vector<uint32_t> &States, c
   return Text;
 }
 
-/// The states after \p Value when records may have been lost before it:
-/// those an edge accepting it leads to from a state reachable from \p Cur.
-void resync(Matcher &M, const std::vector<uint32_t> &Cur, uint32_t Value, std::vector<uint32_t> &Out) {
-  std::vector<char> Seen(M.A.states(), 0), Added(M.A.states(), 0);
-  std::vector<uint32_t> Frontier(Cur.begin(), Cur.end());
-  for (uint32_t St : Cur)
-    Seen[St] = 1;
-  for (size_t F = 0; F < Frontier.size(); ++F)
-    for (const RecordAutomaton::Edge *E = M.A.edgesBegin(Frontier[F]); E != M.A.edgesEnd(Frontier[F]); ++E) {
-      if (E->Pattern.matches(Value) && !Added[E->To]) {
-        Added[E->To] = 1;
-        Out.push_back(E->To);
-      }
-      if (!Seen[E->To]) {
-        Seen[E->To] = 1;
-        Frontier.push_back(E->To);
-      }
-    }
-}
-
-/// Whether a state of \p Cur has an edge that accepts \p Value.
-bool accepts(const Matcher &M, const std::vector<uint32_t> &Cur, uint32_t Value) {
-  for (uint32_t St : Cur)
-    for (const RecordAutomaton::Edge *E = M.A.edgesBegin(St); E != M.A.edgesEnd(St); ++E)
-      if (E->Pattern.matches(Value))
-        return true;
-  return false;
-}
-
-/// Deviations this close together (\p Resyncs in \p Records since the
-/// first) are not bursts of loss.
-constexpr size_t MinDense = 3;
-bool denseDeviations(size_t Resyncs, size_t Records) { return Resyncs >= MinDense && Resyncs * 8 > Records; }
-
-void Checker::match(Matcher &M, const KernelOf &K, const MarkerResolver &Resolver, const std::vector<Record> &Records,
-                    const WaveSpan &Span, WaveVerdict &V) {
-  std::vector<uint32_t> Cur{0}, Next;
-  int64_t Last = Span.Launch;
-  size_t Resyncs = 0;
-  for (size_t I = 0; I < Records.size(); ++I) {
-    uint32_t Value = Records[I].Value;
-    Next.clear();
-    if (++M.Epoch == 0) {
-      std::fill(M.Stamp.begin(), M.Stamp.end(), 0);
-      M.Epoch = 1;
-    }
-    for (uint32_t St : Cur)
-      for (const RecordAutomaton::Edge *E = M.A.edgesBegin(St); E != M.A.edgesEnd(St); ++E)
-        if (E->Pattern.matches(Value) && M.Stamp[E->To] != M.Epoch) {
-          M.Stamp[E->To] = M.Epoch;
-          Next.push_back(E->To);
-        }
-    if (Next.empty()) {
-      bool First = V.Complete;
-      if (First) {
-        V.Complete = false;
-        V.GapTime = Last;
-        V.GapIndex = I;
-        V.Expected = expected(M, Cur, K, Resolver);
-        V.Got = describe({Value, ~0u}, K, Resolver);
-        V.Cause = GapCause::Loss;
-      }
-      // A record the wave goes on without, as if it were not there, came
-      // from elsewhere (another producer of s_ttracedata): skip it.
-      if (I + 1 < Records.size() && accepts(M, Cur, Records[I + 1].Value)) {
-        if (First)
-          V.Cause = GapCause::Unexplained;
-        continue;
-      }
-      // Lost records explain a deviation when a later state of the code
-      // accepts the record; the wave goes on from there (it may lose more).
-      // A loss inside payload records can leave only states of a path the
-      // wave did not take, so the wave's launch is the second place to look
-      // from. A record no state accepts is not the code's, and neither is a
-      // wave that deviates every few records (another build's map): losses
-      // come in bursts, with long runs the code explains between them.
-      resync(M, Cur, Value, Next);
-      if (Next.empty())
-        resync(M, {0}, Value, Next);
-      ++Resyncs;
-      if (Next.empty() || denseDeviations(Resyncs, I + 1 - V.GapIndex)) {
-        V.Cause = GapCause::Unexplained;
-        return;
-      }
-    }
-    Cur.swap(Next);
-    if (V.Complete)
-      Last = Records[I].Time;
-  }
-  if (!V.Complete && Resyncs >= MinDense && denseDeviations(Resyncs, Records.size() - V.GapIndex)) {
-    V.Cause = GapCause::Unexplained;
-    return;
-  }
-  bool MayEnd = false;
-  for (uint32_t St : Cur)
-    MayEnd |= M.A.mayEnd(St);
-  if (MayEnd || !V.Complete)
-    return;
-  V.Complete = false;
-  V.GapTime = Last;
-  V.GapIndex = Records.size();
-  V.Expected = expected(M, Cur, K, Resolver);
-  bool Open = Span.Retire == INT64_MAX;
-  V.Got = Open ? "the end of the trace" : "the wave's end";
-  V.Cause = Open ? GapCause::TraceEnd : GapCause::Loss;
-}
-
 /// A dispatch whose waves nearly all deviate within their first records ran
 /// other code than the code object given (another build, whose IDs differ):
 /// losses leave most waves, or most of each wave, intact. Its waves' cause
@@ -295,6 +188,139 @@ void judgeForeignMaps(const std::string &Dir, std::vector<WaveVerdict> &Waves, C
   }
 }
 
+void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector<Record> &Records,
+                          const Occupancy &Occ, std::map<int64_t, KernelOf> &Kernels,
+                          const MarkerResolver &Resolver, std::vector<WaveVerdict> &Waves,
+                          std::map<int64_t, uint64_t> &UncheckedOf, uint64_t &Orphans, uint64_t &OutOfOrder,
+                          std::vector<std::string> &Notes) {
+  // A slot's waves are matched as their records come (each file's records are
+  // in time order per slot): what is kept is the state of the waves in
+  // flight, not the records.
+  struct SlotWalk {
+    const std::vector<WaveSpan> *Spans = nullptr;
+    size_t Instance = 0;   // the wave its records go to now
+    bool Started = false;  // Instance has been given its match (or found unchecked)
+    std::optional<WaveMatch> Match;
+    const KernelOf *Kernel = nullptr;
+    int64_t LastTime = INT64_MIN;
+  };
+  int64_t SELast = INT64_MIN; // the engine's last record
+  for (const Record &Rec : Records)
+    if (!(Rec.Flags & RecordFlagPriv))
+      SELast = std::max(SELast, Rec.Time);
+  auto Start = [&](SlotKey Slot, SlotWalk &W) {
+    W.Started = true;
+    W.Match.reset();
+    const WaveSpan &Span = (*W.Spans)[W.Instance];
+    auto K = Kernels.find(Span.Dispatch);
+    if (K == Kernels.end() || !K->second.Kernel) {
+      ++UncheckedOf[Span.Dispatch];
+      return;
+    }
+    Matcher &M = matcher(K->second, slotSE(Slot), slotCU(Slot), slotSIMD(Slot), slotWave(Slot));
+    if (M.A.cut()) {
+      ++UncheckedOf[Span.Dispatch];
+      return;
+    }
+    W.Kernel = &K->second;
+    W.Match.emplace(M, Span.Launch);
+  };
+  size_t First = Waves.size();
+  std::vector<char> RecordMore; // per wave from First: complete, still running at SELast, could record more
+  auto End = [&](SlotKey Slot, SlotWalk &W) {
+    if (!W.Started)
+      Start(Slot, W);
+    W.Started = false;
+    if (!W.Match)
+      return;
+    const WaveSpan &Span = (*W.Spans)[W.Instance];
+    const KernelOf &K = *W.Kernel;
+    WaveGap Gap = W.Match->finish(Span.Retire == INT64_MAX);
+    WaveVerdict V;
+    V.Dir = Dir;
+    V.SE = SE, V.CU = slotCU(Slot), V.SIMD = slotSIMD(Slot), V.Slot = slotWave(Slot);
+    V.Begin = Span.Launch;
+    V.Dispatch = Span.Dispatch;
+    V.Kernel = K.Name;
+    V.Records = W.Match->records();
+    Matcher &M = matcher(K, SE, V.CU, V.SIMD, V.Slot);
+    if (!Gap.Complete) {
+      V.Complete = false;
+      V.GapTime = Gap.Time;
+      V.GapIndex = Gap.Index;
+      V.Expected = expected(M, Gap.Allowed, K, Resolver);
+      V.Got = Gap.Got ? describe({*Gap.Got, ~0u}, K, Resolver)
+                      : Span.Retire == INT64_MAX ? "the end of the trace" : "the wave's end";
+      V.Cause = Gap.Cause;
+    } else if (V.Records == 0 && Span.Launch > SELast && M.A.edgesBegin(0) != M.A.edgesEnd(0)) {
+      // A wave whose code may record nothing (a guard on its ids or
+      // arguments) and recorded nothing is complete by itself; but when its
+      // SE recorded nothing at all after it launched, the SE's trace buffer
+      // had filled and the wave's records were lost with the rest.
+      V.Complete = false;
+      V.GapTime = Span.Launch;
+      V.Expected = expected(M, {0}, K, Resolver);
+      V.Got = "nothing: SE " + std::to_string(SE) + " recorded nothing after " +
+              (SELast == INT64_MIN ? std::string("the trace began") : "cycle " + std::to_string(SELast)) +
+              " (its trace buffer was full?)";
+      V.Cause = GapCause::Loss;
+    }
+    Waves.push_back(std::move(V));
+    RecordMore.push_back(Gap.Complete && Gap.MayRecordMore && Span.Retire > SELast);
+    W.Match.reset();
+  };
+  std::unordered_map<SlotKey, SlotWalk> Walks;
+  for (const auto &[Slot, Spans] : Occ.Spans)
+    if (slotSE(Slot) == SE && !Spans.empty())
+      Walks[Slot].Spans = &Spans;
+  for (const Record &Rec : Records) {
+    if (Rec.Flags & RecordFlagPriv)
+      continue;
+    SlotKey Slot = slotKey(SE, Rec);
+    auto It = Walks.find(Slot);
+    if (It == Walks.end()) {
+      ++Orphans;
+      continue;
+    }
+    SlotWalk &W = It->second;
+    if (Rec.Time < W.LastTime)
+      ++OutOfOrder; // kept with the wave it came in
+    W.LastTime = std::max(W.LastTime, Rec.Time);
+    // Records belong to the last wave launched at or before them (they may
+    // arrive after it retired); before the first launch, to the first.
+    while (W.Instance + 1 < W.Spans->size() && (*W.Spans)[W.Instance + 1].Launch <= Rec.Time) {
+      End(Slot, W);
+      ++W.Instance;
+    }
+    if (!W.Started)
+      Start(Slot, W);
+    if (W.Match)
+      W.Match->add(Rec);
+  }
+  for (auto &[Slot, W] : Walks)
+    for (; W.Instance < W.Spans->size(); ++W.Instance)
+      End(Slot, W);
+  // Once the engine's buffer is known to have filled (a wave launched after
+  // its last record lost everything), the waves that were still running then
+  // and whose code could record more lost their last records too.
+  bool BufferFull = false;
+  for (size_t I = First; I < Waves.size(); ++I)
+    BufferFull |= !Waves[I].Complete && Waves[I].Records == 0 && Waves[I].Begin > SELast;
+  // Waves that were still running then and whose code could record more
+  // may have lost their last records; what they kept is a whole run of their
+  // code, so which of them did cannot be told (and most did not).
+  size_t Running = 0;
+  for (size_t I = First; BufferFull && I < Waves.size(); ++I)
+    Running += RecordMore[I - First];
+  if (BufferFull)
+    Notes.push_back(Dir + ": SE " + std::to_string(SE) + ": nothing was recorded after cycle " +
+                    std::to_string(SELast) + " although waves launched later (its trace buffer was full?)" +
+                    (Running ? "; " + std::to_string(Running) + " waves reported complete were still running then "
+                               "and could have recorded more: their last records may be lost"
+                             : ""));
+
+}
+
 void Checker::checkDir(size_t D, CompletenessReport &R) {
   const std::string &Dir = S.traceDirs()[D];
   MarkerResolver &Resolver = S.resolverOf(D);
@@ -305,90 +331,38 @@ void Checker::checkDir(size_t D, CompletenessReport &R) {
   for (const std::string &W : Warnings)
     Warn(W);
   std::map<int64_t, KernelOf> Kernels;
-  std::map<int64_t, uint64_t> UncheckedOf;
   for (const auto &[Id, Name] : Occ.Dispatches)
     Kernels[Id] = kernelOf(D, Name, Traced ? &*Traced : nullptr, Resolver);
 
-  // Records by slot, in time order (one file's are; several files' need not be).
-  std::unordered_map<SlotKey, std::vector<Record>> BySlot;
-  std::map<uint32_t, int64_t> LastRecord; // per SE
+  std::vector<WaveVerdict> DirWaves;
+  std::map<int64_t, uint64_t> UncheckedOf;
+  uint64_t Orphans = 0, OutOfOrder = 0;
   std::vector<Record> Records;
+  std::set<uint32_t> Engines;
   for (size_t E = 0; E < Source->engines().size(); ++E) {
     uint32_t SE = Source->engines()[E];
+    Engines.insert(SE);
     Records.clear();
     Source->readEngine(E, Records);
-    int64_t &Last = LastRecord.try_emplace(SE, INT64_MIN).first->second;
-    for (const Record &Rec : Records)
-      if (!(Rec.Flags & RecordFlagPriv)) {
-        BySlot[slotKey(SE, Rec)].push_back(Rec);
-        Last = std::max(Last, Rec.Time);
-      }
+    checkEngine(Dir, SE, Records, Occ, Kernels, Resolver, DirWaves, UncheckedOf, Orphans, OutOfOrder, R.Notes);
   }
-  std::vector<Record>().swap(Records);
-  std::vector<SlotKey> Slots;
+  // Engines that recorded nothing still ran their waves.
+  Records.clear();
+  std::set<uint32_t> Silent;
   for (const auto &[Slot, Spans] : Occ.Spans)
-    Slots.push_back(Slot);
-  uint64_t Orphans = 0;
-  for (const auto &[Slot, Recs] : BySlot)
-    if (!Occ.Spans.count(Slot))
-      Orphans += Recs.size();
+    if (!Engines.count(slotSE(Slot)))
+      Silent.insert(slotSE(Slot));
+  for (uint32_t SE : Silent)
+    checkEngine(Dir, SE, Records, Occ, Kernels, Resolver, DirWaves, UncheckedOf, Orphans, OutOfOrder, R.Notes);
+  std::sort(DirWaves.begin(), DirWaves.end(), [](const WaveVerdict &A, const WaveVerdict &B) {
+    return std::tie(A.SE, A.CU, A.SIMD, A.Slot, A.Begin) < std::tie(B.SE, B.CU, B.SIMD, B.Slot, B.Begin);
+  });
   if (Orphans)
     R.Unchecked.push_back(Dir + ": " + std::to_string(Orphans) + " records on slots occupancy.json never launched a "
                           "wave on: no dispatch to check them against");
-  std::sort(Slots.begin(), Slots.end());
-  std::vector<Record> Wave;
-  std::vector<WaveVerdict> DirWaves;
-  for (SlotKey Slot : Slots) {
-    const std::vector<WaveSpan> &Spans = Occ.Spans.at(Slot);
-    std::vector<Record> *Recs = nullptr;
-    if (auto It = BySlot.find(Slot); It != BySlot.end()) {
-      Recs = &It->second;
-      std::stable_sort(Recs->begin(), Recs->end(), [](const Record &A, const Record &B) { return A.Time < B.Time; });
-    }
-    size_t Next = 0;
-    for (size_t I = 0; I < Spans.size(); ++I) {
-      // The records of instance I: from its launch to the next launch (records
-      // may arrive after retirement); before the first launch, the first's.
-      Wave.clear();
-      int64_t Until = I + 1 < Spans.size() ? Spans[I + 1].Launch : INT64_MAX;
-      while (Recs && Next < Recs->size() && (*Recs)[Next].Time < Until)
-        Wave.push_back((*Recs)[Next++]);
-      const WaveSpan &Span = Spans[I];
-      auto K = Kernels.find(Span.Dispatch);
-      if (K == Kernels.end() || !K->second.Kernel) {
-        ++UncheckedOf[Span.Dispatch];
-        continue;
-      }
-      Matcher &M = matcher(K->second, slotSE(Slot), slotCU(Slot), slotSIMD(Slot), slotWave(Slot));
-      if (M.A.cut()) {
-        ++UncheckedOf[Span.Dispatch];
-        continue;
-      }
-      WaveVerdict V;
-      V.Dir = Dir;
-      V.SE = slotSE(Slot), V.CU = slotCU(Slot), V.SIMD = slotSIMD(Slot), V.Slot = slotWave(Slot);
-      V.Begin = Span.Launch;
-      V.Dispatch = Span.Dispatch;
-      V.Kernel = K->second.Name;
-      V.Records = Wave.size();
-      match(M, K->second, Resolver, Wave, Span, V);
-      // A wave whose code may record nothing (a guard on its ids or
-      // arguments) and recorded nothing is complete by itself; but when its
-      // SE recorded nothing at all after it launched, the SE's trace buffer
-      // had filled and the wave's records were lost with the rest.
-      int64_t SELast = LastRecord.count(V.SE) ? LastRecord[V.SE] : INT64_MIN;
-      if (V.Complete && Wave.empty() && Span.Launch > SELast && M.A.edgesBegin(0) != M.A.edgesEnd(0)) {
-        V.Complete = false;
-        V.GapTime = Span.Launch;
-        V.Expected = expected(M, {0}, K->second, Resolver);
-        V.Got = "nothing: SE " + std::to_string(V.SE) + " recorded nothing after " +
-                (SELast == INT64_MIN ? std::string("the trace began") : "cycle " + std::to_string(SELast)) +
-                " (its trace buffer was full?)";
-        V.Cause = GapCause::Loss;
-      }
-      DirWaves.push_back(std::move(V));
-    }
-  }
+  if (OutOfOrder)
+    R.Notes.push_back(Dir + ": " + std::to_string(OutOfOrder) + " records earlier than the record before them on "
+                      "their slot: each was matched in the order the file gives");
   judgeForeignMaps(Dir, DirWaves, R);
   for (WaveVerdict &V : DirWaves) {
     R.ByDispatch[Dir + ": dispatch " + std::to_string(V.Dispatch) + " " + V.Kernel].add(V);

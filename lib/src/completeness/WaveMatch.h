@@ -1,0 +1,63 @@
+// WaveMatch.h - one wave's records matched, as they arrive, with the record
+// automaton of its kernel (the completeness check's own header, not
+// installed).
+#pragma once
+
+#include "sqtt/completeness/TraceCompleteness.h"
+#include "sqtt/isa/RecordAutomaton.h"
+#include "sqtt/trace/TraceModel.h"
+
+#include <optional>
+#include <vector>
+
+namespace sqtt::completeness {
+
+/// An automaton with the scratch a step needs (shared by every wave that
+/// uses it: a step finishes before the next begins).
+struct Matcher {
+  isa::RecordAutomaton A;
+  std::vector<uint32_t> Stamp; // per state: the step it was last added in
+  uint32_t Epoch = 0;
+};
+
+/// What the matching found at a wave's first deviation; the words are the
+/// caller's.
+struct WaveGap {
+  bool Complete = true;
+  uint64_t Index = 0;             // the record that deviates (the count: at the end)
+  int64_t Time = 0;               // the last record that matched (the launch if none)
+  std::vector<uint32_t> Allowed;  // the states whose edges the code allowed there
+  std::optional<uint32_t> Got;    // the record that came; none: the wave's end
+  GapCause Cause = GapCause::None;
+  /// A complete wave whose code could still have recorded more after its
+  /// last record (it may also end there).
+  bool MayRecordMore = false;
+};
+
+class WaveMatch {
+public:
+  WaveMatch(Matcher &M, int64_t Launch) : M(&M), Last(Launch) {}
+  /// The wave's next record, in time order.
+  void add(const Record &R);
+  /// After the last record; \p Open: the wave still ran when the trace ended.
+  WaveGap finish(bool Open);
+  uint64_t records() const { return Count; }
+
+private:
+  /// Follows \p Value from the current states; false when none accepts it.
+  bool step(uint32_t Value);
+  /// A deviating record once the one after it is known (none: the end).
+  void decide(const std::optional<uint32_t> &NextValue);
+
+  Matcher *M;
+  std::vector<uint32_t> Cur{0}, Next;
+  int64_t Last;
+  uint64_t Count = 0;
+  size_t Resyncs = 0;
+  std::optional<Record> Held; // a deviating record, until the next one shows what it was
+  bool HeldIsFirst = false;   // it is the wave's first deviation
+  bool Done = false;          // the cause is decided: later records change nothing
+  WaveGap Gap;
+};
+
+} // namespace sqtt::completeness
