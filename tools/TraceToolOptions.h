@@ -1,18 +1,20 @@
 // TraceToolOptions.h - the options every trace tool shares, on CLI11.
 //
 // Inputs (base_dir, -c), names (-d), filters (--se --cu --simd --wave
-// --kernel --dispatch --time), -j and --strict mean the same in every trace
-// tool. A filter that matches nothing is an error naming it (exit 1).
+// --kernel --dispatch --time --complete-only), -j and --strict mean the same
+// in every trace tool. A filter that matches nothing is an error naming it (exit 1).
 #pragma once
 
 #include "sqtt/trace/TraceModel.h"
 #include "sqtt/trace/TraceSession.h"
+#include "sqtt/trace/WaveExclusions.h"
 
 #include "NumberChecks.h"
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <memory>
 #include <regex>
 #include <string>
 #include <thread>
@@ -26,13 +28,20 @@ struct TraceToolOptions {
   int64_t Dispatch = -1;
   bool Strict = false;
   unsigned Jobs = std::max(1u, std::thread::hardware_concurrency());
+  /// --complete-only: a report of sqtt-verify --trace, read on first use.
+  std::string CompleteOnly;
+  mutable std::shared_ptr<WaveExclusions> Exclusions;
 
-  /// Analysis options with the filters of the command line.
+  /// Analysis options with the filters of the command line. Throws Error
+  /// when --complete-only names a file that is not a report.
   AnalysisOptions analysis() const {
     AnalysisOptions A;
     A.Filter = Filter;
     A.KernelRegex = KernelRegex;
     A.Dispatch = Dispatch;
+    if (!CompleteOnly.empty() && !Exclusions)
+      Exclusions = std::make_shared<WaveExclusions>(WaveExclusions::fromReport(CompleteOnly));
+    A.Exclude = Exclusions.get();
     return A;
   }
 
@@ -117,6 +126,10 @@ struct TraceToolOptions {
            },
            "Only records arriving in [START, END) cycles, as START:END (either may be empty)")
         ->type_name("START:END");
+    App.add_option("--complete-only", CompleteOnly,
+                   "Leave out the waves this report of sqtt-verify --trace --report found incomplete "
+                   "(their records and lifetimes)")
+        ->type_name("REPORT");
     App.add_flag("--strict", Strict,
                  "Exit with status 1 when anything could not be attributed (unknown IDs, unmatched "
                  "exits, open scopes, truncated blocks, records outside any wave, kernels without "

@@ -71,6 +71,14 @@ public:
     auto Label = [&](size_t I) {
       return "[" + std::to_string(I + 1) + "/" + std::to_string(traceDirs().size()) + "] " + traceDirs()[I];
     };
+    if (Options.Exclude) {
+      Log << Tool << ": --complete-only: leaving out the " << Options.Exclude->Incomplete << " incomplete wave(s) of "
+          << "the " << Options.Exclude->Checked << " that " << Options.Exclude->Path << " checked\n";
+      for (const std::string &Dir : traceDirs())
+        if (!Options.Exclude->forDir(Dir))
+          warn(Dir + ": not in " + Options.Exclude->Path + " (or two of its directories have this name): all "
+                     "its waves are kept");
+    }
     SessionTotals T = analyzeDirs(
         Options, Jobs,
         [&](DirResult &R) {
@@ -165,6 +173,8 @@ private:
       Active.push_back({FilterKernel, "--kernel '" + O.KernelRegex + "'"});
     if (O.Dispatch >= 0)
       Active.push_back({FilterDispatch, "--dispatch " + std::to_string(O.Dispatch)});
+    if (O.Exclude)
+      Active.push_back({FilterComplete, "--complete-only " + O.Exclude->Path});
     std::string None, All;
     for (auto &[Kind, Text] : Active) {
       All += (All.empty() ? "" : " ") + Text;

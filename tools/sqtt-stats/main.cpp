@@ -115,6 +115,7 @@ int run(const Options &Opts) {
     std::vector<sqtt::StatsRow> Kernels = sqtt::kernelRows(Waves, Session.Names);
     Rows.insert(Rows.begin(), Kernels.begin(), Kernels.end());
   }
+  const size_t WavesUsed = Waves.size();
   // The waves table: slowest first.
   std::stable_sort(Waves.begin(), Waves.end(),
                    [](const sqtt::WaveTime &X, const sqtt::WaveTime &Y) { return X.cycles() > Y.cycles(); });
@@ -144,6 +145,10 @@ int run(const Options &Opts) {
   }
   std::cerr << Tool << ": wrote " << (Opts.Waves ? Waves.size() : Rows.size()) << (Opts.Waves ? " waves" : " rows")
             << " to " << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
+  std::cerr << Tool << ": the kernel rows and waves rest on " << WavesUsed << " wave(s) that ended in the capture";
+  if (A.Exclude)
+    std::cerr << " (--complete-only: " << A.Exclude->Incomplete << " incomplete left out)";
+  std::cerr << '\n';
   int Status = Session.finish(Total, Opts.Trace.Strict);
   if (Opts.Waves ? Waves.empty() : Rows.empty()) {
     std::cerr << Tool << ": error: no scope was entered and no data marker seen in the selected "

@@ -170,8 +170,9 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   const AnalysisOptions::Outputs &Build = Options.Build;
   DispatchTable Dispatches(Occ, Traced, Resolver, Names, Options.KernelRegex, Options.Dispatch);
   std::optional<RecordSelection> Selection;
+  const std::set<WaveLaunch> *Excluded = Options.Exclude ? Options.Exclude->forDir(Dir) : nullptr;
   if (Options.filtered())
-    Selection.emplace(Options, Occ, Dispatches, Result.Passed);
+    Selection.emplace(Options, Occ, Dispatches, Result.Passed, Excluded);
 
   std::optional<ProfileConsumer> ProfileOut;
   std::optional<StatsConsumer> StatsOut;
@@ -261,14 +262,14 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
 
   if (Counts.RecordsRead == 0 && (ProfileOut || TimelineOut)) {
     // A capture without markers (D29): its waves are what it shows.
-    std::vector<WaveTime> Waves = occupancyWaves(Occ, Dispatches, Options.Filter, {}, DirName);
+    std::vector<WaveTime> Waves = occupancyWaves(Occ, Dispatches, Options.Filter, {}, DirName, Excluded);
     if (ProfileOut && Options.KernelSelfTime && !Options.Filter.timed())
       ProfileOut->markerlessWaves(Waves, Dispatches, DirIndex);
     if (TimelineOut)
       TimelineOut->markerlessWaves(Waves, Occ, Dispatches, DirIndex);
   } else if (TimelineOut) {
     // With markers, a wave that recorded none still ran: its track too.
-    TimelineOut->markerlessWaves(occupancyWaves(Occ, Dispatches, Options.Filter, {}, DirName), Occ, Dispatches,
+    TimelineOut->markerlessWaves(occupancyWaves(Occ, Dispatches, Options.Filter, {}, DirName, Excluded), Occ, Dispatches,
                                  DirIndex);
   }
   if (TimelineOut)
@@ -277,7 +278,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     InstructionsOut->finish(Occ, WaveSerial);
   if (Build.Stats)
     Result.WaveTimes = occupancyWaves(Occ, Dispatches, Options.Filter,
-                                      Options.Filter.timed() ? decltype(ScopedOf)() : ScopedOf, DirName);
+                                      Options.Filter.timed() ? decltype(ScopedOf)() : ScopedOf, DirName, Excluded);
   std::sort(AddressSlots.begin(), AddressSlots.end(),
             [](const auto &A, const auto &B) { return A.first < B.first; });
   for (auto &[Key, Range] : AddressSlots)

@@ -18,6 +18,7 @@
 #include "sqtt/trace/InstructionStats.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/ScopeStats.h"
+#include "sqtt/trace/WaveExclusions.h"
 #include "sqtt/trace/TraceFiles.h"
 #include "sqtt/trace/TraceSource.h"
 
@@ -81,7 +82,7 @@ struct DispatchSummary {
 /// The command-line filters, each on its own: how many records it alone let
 /// through, so a filter that matches nothing can be named.
 enum FilterKind { FilterSE, FilterCU, FilterSIMD, FilterWave, FilterTime, FilterKernel, FilterDispatch,
-                  FilterKinds };
+                  FilterComplete, FilterKinds };
 using FilterTally = std::array<uint64_t, FilterKinds>;
 
 struct DirResult {
@@ -131,7 +132,10 @@ struct AnalysisOptions {
   /// in the occupancy name and the kernel's display name) / of this ID.
   std::string KernelRegex;
   int64_t Dispatch = -1;
-  bool filtered() const { return Filter.active() || !KernelRegex.empty() || Dispatch >= 0; }
+  /// Waves left out (--complete-only: the incomplete ones of a report of
+  /// sqtt-verify --trace), their records and lifetimes alike.
+  const WaveExclusions *Exclude = nullptr;
+  bool filtered() const { return Filter.active() || !KernelRegex.empty() || Dispatch >= 0 || Exclude; }
   /// The outputs to build; each is one consumer of the wave walk (or, for
   /// addresses, of the block stage), so an output not asked for costs
   /// nothing. A new output is a new consumer and a member here.

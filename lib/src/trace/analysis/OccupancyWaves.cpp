@@ -6,7 +6,8 @@
 namespace sqtt {
 
 std::vector<WaveTime> occupancyWaves(const Occupancy &Occ, DispatchTable &Dispatches, const RecordFilter &Filter,
-                                     const std::unordered_map<uint64_t, uint64_t> &ScopedOf, uint32_t Dir) {
+                                     const std::unordered_map<uint64_t, uint64_t> &ScopedOf, uint32_t Dir,
+                                     const std::set<WaveLaunch> *Excluded) {
   RecordFilter SlotsOnly = Filter;
   SlotsOnly.TimeBegin = INT64_MIN, SlotsOnly.TimeEnd = INT64_MAX;
   std::vector<WaveTime> Out;
@@ -19,6 +20,8 @@ std::vector<WaveTime> occupancyWaves(const Occupancy &Occ, DispatchTable &Dispat
       const WaveSpan &S = Spans[I];
       if (S.Retire == INT64_MAX || S.Retire <= S.Launch)
         continue; // never ended in the capture: no lifetime
+      if (WaveExclusions::excludes(Excluded, Slot, S.Launch))
+        continue; // incomplete: its numbers are not to be trusted
       const ResolvedDispatch &D = Dispatches.of(S.Dispatch, /*Report=*/false);
       if (D.Target.Kernel.empty() || !D.KernelMatches || !D.DispatchMatches)
         continue; // no dispatch ("0 / 0x0"), or filtered out

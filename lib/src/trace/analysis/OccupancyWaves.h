@@ -5,6 +5,7 @@
 
 #include "analysis/DispatchTable.h"
 #include "sqtt/trace/ScopeStats.h"
+#include "sqtt/trace/WaveExclusions.h"
 
 #include <unordered_map>
 #include <vector>
@@ -13,9 +14,10 @@ namespace sqtt {
 
 /// The waves of \p Occ in slots \p Filter keeps (its time window aside: a
 /// wave's lifetime is not cut) and dispatches the dispatch filters keep,
-/// ended and named; \p ScopedOf gives the traced waves' scoped cycles by
-/// WaveRef::key.
+/// ended and named, but those in \p Excluded (--complete-only); \p ScopedOf
+/// gives the traced waves' scoped cycles by WaveRef::key.
 std::vector<WaveTime> occupancyWaves(const Occupancy &Occ, DispatchTable &Dispatches, const RecordFilter &Filter,
-                                     const std::unordered_map<uint64_t, uint64_t> &ScopedOf, uint32_t Dir);
+                                     const std::unordered_map<uint64_t, uint64_t> &ScopedOf, uint32_t Dir,
+                                     const std::set<WaveLaunch> *Excluded);
 
 } // namespace sqtt

@@ -11,9 +11,9 @@ namespace sqtt {
 class RecordSelection {
 public:
   RecordSelection(const AnalysisOptions &Options, const Occupancy &Occ, DispatchTable &Dispatches,
-                  FilterTally &Passed)
+                  FilterTally &Passed, const std::set<WaveLaunch> *Excluded)
       : Filter(Options.Filter), ByDispatch(!Options.KernelRegex.empty() || Options.Dispatch >= 0),
-        Occ(Occ), Dispatches(Dispatches), Passed(Passed) {}
+        Excluded(Excluded), Occ(Occ), Dispatches(Dispatches), Passed(Passed) {}
 
   /// Whether record \p R of engine \p SE passes every filter; counts it
   /// under each filter it passes on its own.
@@ -22,6 +22,7 @@ public:
 private:
   const RecordFilter &Filter;
   bool ByDispatch;
+  const std::set<WaveLaunch> *Excluded; // --complete-only's waves of this directory
   const Occupancy &Occ;
   DispatchTable &Dispatches;
   FilterTally &Passed;
