@@ -18,7 +18,10 @@
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/isa/CodeObjectIsa.h"
+#include "sqtt/isa/RecordBudget.h"
 #include "sqtt/isa/Verifier.h"
+#include "sqtt/rawatt/AttCaptureWriter.h"
+#include "sqtt/rawatt/AttTokens.h"
 #include "sqtt/completeness/TraceCompleteness.h"
 #include "sqtt/support/JsonString.h"
 #include "sqtt/writers/CompletenessWriters.h"
@@ -43,6 +46,8 @@ struct Options {
   bool Verbose = false;
   std::string Trace;  // --trace: a trace to check instead of code objects alone
   std::string Report; // --report: the trace check's JSON report, written here
+  bool Budget = false; // --budget: records and bytes per wave, and per SE for a launch
+  isa::LaunchShape Launch;
   isa::VerifyLimits Limits;
 };
 
@@ -180,9 +185,116 @@ int checkTrace(const Options &Opts) {
   return R.Total.Complete == R.Total.Waves ? 0 : 1;
 }
 
+/// --budget of one code object: per kernel its records per wave, and for
+/// a launch (--grid) the bytes per traced SE against the buffer. Returns
+/// whether some launch overflows.
+bool budgetOne(const CodeObject &CO, const std::string &Where, const Options &Opts, std::ostringstream &Json,
+               bool &FirstJson) {
+  ElfImage Elf(CO.Data, CO.Size, Where);
+  std::optional<rtd::Funcmap> Map;
+  std::vector<std::string> Kernels;
+  if (const ElfSection *S = Elf.findSection(sqtt_marker_kind::funcmap_section)) {
+    Map = rtd::parse_funcmap(Elf.contents(*S));
+    for (const rtd::FuncmapEntry &E : Map->entries)
+      if (E.type == rtd::FuncmapEntryType::Kernel)
+        Kernels.push_back(E.name);
+  }
+  std::string Problem;
+  isa::ScopeMasks Masks = isa::ScopeMasks::fromConfig(readConfigSection(Elf), Problem);
+  isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where, Kernels);
+  std::optional<rawatt::Generation> Gen = rawatt::generationOfTarget(CO.Target);
+  // A target without a raw format here: the widest token (gfx12's).
+  unsigned Bits = rawatt::shaderDataBits(Gen ? *Gen : rawatt::Generation::Gfx12);
+  bool Overflow = false;
+  for (const isa::KernelBudget &B : isa::recordBudgets(Isa, Map ? &*Map : nullptr, Masks)) {
+    auto Bytes = [&](uint64_t Records) { return (Records * Bits + 7) / 8; };
+    std::optional<isa::LaunchBudget> L;
+    if (Opts.Launch.GridItems)
+      L = isa::launchBudget(B, Opts.Launch, Bits);
+    Overflow |= L && L->overflows();
+    if (Opts.Json) {
+      Json << (FirstJson ? "" : ",\n  ") << "{\"file\": " << jsonString(Where) << ", \"target\": "
+           << jsonString(CO.Target) << ", \"kernel\": " << jsonString(B.Kernel) << ", \"wave_size\": " << B.WaveSize
+           << ", \"min_records\": " << B.MinRecords << ", \"max_records\": " << B.MaxRecords
+           << ", \"bits_per_record\": " << Bits << ", \"min_bytes\": " << Bytes(B.MinRecords)
+           << ", \"max_bytes\": " << Bytes(B.MaxRecords) << ", \"recording_share\": " << B.RecordingShare
+           << ", \"cut\": " << (B.Cut ? "true" : "false") << ", \"loops\": [";
+      for (size_t I = 0; I < B.Loops.size(); ++I)
+        Json << (I ? ", " : "") << "{\"address\": " << jsonString(isa::hexValue(B.Loops[I].Address))
+             << ", \"source\": " << (B.Loops[I].Source.empty() ? "null" : jsonString(B.Loops[I].Source))
+             << ", \"records_per_iteration\": " << B.Loops[I].RecordsPerIteration << "}";
+      Json << "]";
+      if (L)
+        Json << ", \"launch\": {\"waves\": " << L->Waves << ", \"waves_per_se\": " << L->WavesPerEngine
+             << ", \"bytes_per_wave\": " << L->BytesPerWave << ", \"bytes_per_se\": " << L->BytesPerEngine
+             << ", \"buffer_per_se\": " << L->BufferPerEngine << ", \"overflows\": "
+             << (L->overflows() ? "true" : "false") << "}";
+      Json << "}";
+      FirstJson = false;
+      continue;
+    }
+    std::cout << Where << ": " << B.Kernel << ": " << B.MinRecords << " to " << B.MaxRecords
+              << " records per wave (" << Bytes(B.MinRecords) << " to " << Bytes(B.MaxRecords) << " bytes, "
+              << Bits << "-bit tokens" << (Gen ? "" : ", assumed") << ")";
+    if (!B.Loops.empty())
+      std::cout << ", each loop once";
+    if (B.RecordingShare < 1)
+      std::cout << "; " << B.RecordingShare * 100 << " % of the waves record (scope masks)";
+    if (B.Cut)
+      std::cout << " (the walk stopped at a limit: at least this)";
+    std::cout << '\n';
+    for (const isa::LoopBudget &Loop : B.Loops)
+      std::cout << "  + up to " << Loop.RecordsPerIteration << " records per further pass through the loop at "
+                << isa::hexValue(Loop.Address) << (Loop.Source.empty() ? "" : " (" + Loop.Source + ")") << '\n';
+    if (L) {
+      char Share[32];
+      std::snprintf(Share, sizeof Share, "%.2f", 100.0 * double(L->BytesPerEngine) / double(L->BufferPerEngine));
+      std::cout << "  launch: " << L->Waves << " waves, " << L->WavesPerEngine << " per SE over "
+                << Opts.Launch.ShaderEngines << " SEs, loops at " << Opts.Launch.Trips << " iteration(s) per entry: "
+                << L->BytesPerEngine << " bytes per traced SE of a " << L->BufferPerEngine << "-byte buffer slice ("
+                << Share << " %): "
+                << (L->overflows() ? "this will overflow: the SE's records after the buffer fills are lost "
+                                     "(raise rocprofv3's --att-buffer-size, trace fewer waves or use fewer markers)"
+                                   : "fits")
+                << '\n';
+    }
+  }
+  return Overflow;
+}
+
+int budget(const Options &Opts) {
+  std::ostringstream Json;
+  bool FirstJson = true, Overflow = false;
+  for (const std::string &Input : Opts.Inputs) {
+    CodeObjectFile File(Input);
+    size_t Matched = 0;
+    for (const CodeObject &CO : File.codeObjects()) {
+      if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
+        continue;
+      ++Matched;
+      std::string Where = Input + (CO.BundleEntryID.empty() ? "" : " [" + CO.BundleEntryID + "]");
+      Overflow |= budgetOne(CO, Where, Opts, Json, FirstJson);
+    }
+    if (!Matched)
+      throw Error(Input + ": no AMDGPU code object" + (Opts.Target.empty() ? "" : " for target '" + Opts.Target + "'"));
+  }
+  if (Opts.Json)
+    std::cout << "{\"budgets\": [" << Json.str() << "]}\n";
+  if (!Opts.Launch.GridItems)
+    std::cerr << Tool << ": note: give --grid (and --block) for the bytes per SE of a launch\n";
+  std::cerr << Tool << ": note: the budget counts marker records only; the capture's own tokens (wave starts "
+                       "and ends, instructions of the target CU) share the buffer\n";
+  return Overflow ? 1 : 0;
+}
+
 int run(const Options &Opts) {
   if (!Opts.Trace.empty())
     return checkTrace(Opts);
+  if (Opts.Budget) {
+    if (Opts.Inputs.empty())
+      throw Error("--budget: give the code objects to budget");
+    return budget(Opts);
+  }
   if (Opts.Inputs.empty())
     throw Error("give code objects to verify, or --trace DIR");
   std::vector<Result> Results;
@@ -245,6 +357,54 @@ int main(int argc, char **argv) {
       ->type_name("DIR");
   App.add_option("--report", Opts.Report, "With --trace, also write the JSON report to this file")
       ->type_name("FILE");
+  App.add_flag("--budget", Opts.Budget,
+               "Instead of the checks, each kernel's records per wave (shortest path, longest with each loop "
+               "once, per further loop iteration) and bytes; with --grid, the bytes per traced SE of that "
+               "launch against the trace buffer, and whether it will overflow (exit 1)");
+  auto Size = [](const char *Name, uint64_t &Out) {
+    return [Name, &Out](const std::string &Text) {
+      // "X" or "X,Y,Z": the product.
+      uint64_t Product = 1;
+      size_t From = 0;
+      while (From <= Text.size()) {
+        size_t Comma = Text.find(',', From);
+        std::string Part = Text.substr(From, Comma == std::string::npos ? std::string::npos : Comma - From);
+        if (Part.empty() || Part.find_first_not_of("0123456789") != std::string::npos || Part.size() > 13)
+          throw CLI::ValidationError(std::string(Name) + ": '" + Text + "' is not a size: a positive integer or X,Y,Z");
+        uint64_t V = std::stoull(Part);
+        if (V == 0)
+          throw CLI::ValidationError(std::string(Name) + ": '" + Text + "': a dimension of 0 work-items");
+        if (V > (uint64_t(1) << 40) || (Product *= V) > (uint64_t(1) << 40))
+          throw CLI::ValidationError(std::string(Name) + ": '" + Text + "': more than 2^40 work-items");
+        From = Comma == std::string::npos ? Text.size() + 1 : Comma + 1;
+      }
+      Out = Product;
+    };
+  };
+  App.add_option_function<std::string>("--grid", Size("--grid", Opts.Launch.GridItems),
+                                       "With --budget: the launch's grid in work-items (X or X,Y,Z)")
+      ->type_name("SIZE");
+  App.add_option_function<std::string>("--block", Size("--block", Opts.Launch.BlockItems),
+                                       "With --budget: the workgroup size in work-items (X or X,Y,Z)")
+      ->type_name("SIZE")
+      ->default_str("256");
+  App.add_option("--shader-engines", Opts.Launch.ShaderEngines,
+                 "With --budget: the GPU's shader engines, which the waves are spread over")
+      ->capture_default_str()
+      ->check(wholeNumber(1, 256));
+  App.add_option("--traced-ses", Opts.Launch.TracedEngines,
+                 "With --budget: the shader engines the capture traces, which share the buffer "
+                 "(rocprofv3's --att-shader-engine-mask; its default 0x1 is one)")
+      ->capture_default_str()
+      ->check(wholeNumber(1, 256));
+  App.add_option("--buffer-size", Opts.Launch.BufferBytes,
+                 "With --budget: the trace buffer in bytes (rocprofv3's --att-buffer-size; its default "
+                 "is 96 MiB)")
+      ->default_str("100663296")
+      ->check(wholeNumber(1 << 12, (long long)1 << 40));
+  App.add_option("--trips", Opts.Launch.Trips, "With --budget: iterations per loop entry assumed for a launch's bytes")
+      ->capture_default_str()
+      ->check(wholeNumber(1, 1 << 20));
   App.add_option("--target", Opts.Target, "Only code objects whose target starts with this (e.g. gfx942)")
       ->type_name("GFX");
   App.add_flag("--json", Opts.Json, "Print the findings and counts as JSON on stdout");

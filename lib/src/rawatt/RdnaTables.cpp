@@ -116,3 +116,11 @@ Encoding encodingOf(Generation G, Type Kind) {
 
 } // namespace rdna
 } // namespace sqtt::rawatt
+
+namespace sqtt::rawatt {
+
+unsigned shaderDataBits(Generation G) {
+  return G == Generation::Gfx9 ? gfx9::LengthBits[gfx9::ShaderData] : rdna::encodingOf(G, rdna::Type::ShaderData).Length;
+}
+
+} // namespace sqtt::rawatt

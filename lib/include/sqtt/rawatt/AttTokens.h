@@ -23,6 +23,9 @@ struct Field {
 
 enum class Generation : uint8_t { Gfx9, Gfx10, Gfx11, Gfx12 };
 const char *generationName(Generation G);
+/// The bits an s_ttracedata record's token takes in a generation's stream:
+/// what a record costs of the trace buffer.
+unsigned shaderDataBits(Generation G);
 
 /// The software header of a gfx9 buffer (8 bytes, written by the capture
 /// library; gfx10+ buffers start with the hardware HEADER token instead).
