@@ -398,9 +398,8 @@ int main(int argc, char **argv) {
       ->capture_default_str()
       ->check(wholeNumber(1, 256));
   App.add_option("--buffer-size", Opts.Launch.BufferBytes,
-                 "With --budget: the trace buffer in bytes (rocprofv3's --att-buffer-size; its default "
-                 "is 96 MiB)")
-      ->default_str("100663296")
+                 "With --budget: the trace buffer in bytes, rocprofv3's --att-buffer-size (default: "
+                 "100663296, its 96 MiB)")
       ->check(wholeNumber(1 << 12, (long long)1 << 40));
   App.add_option("--trips", Opts.Launch.Trips, "With --budget: iterations per loop entry assumed for a launch's bytes")
       ->capture_default_str()
