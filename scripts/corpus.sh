@@ -9,7 +9,8 @@
 # compiles, once per configuration through opt-22 with the plugin
 # (sqtt-early,sqtt-late) followed by the same llc. A file that fails only
 # with the plugin (opt crash or error, verifier error, llc failure, timeout)
-# is a plugin failure; the script prints every one with its first error lines
+# is a plugin failure, and so is a finding of sqtt-verify on the object llc
+# writes of a file the plugin marked; the script prints every one with its first error lines
 # and exits 1 if there is any.
 #
 # A file whose first configuration leaves no marker in the ISA (a target
@@ -26,6 +27,7 @@ plugin=$build/lib/libsqttinstrumentpass.so
 [[ -f $plugin ]] || { echo "corpus: $plugin not built (make build)" >&2; exit 1; }
 opt=/usr/lib/llvm-22/bin/opt
 llc=/usr/lib/llvm-22/bin/llc
+verify=$build/bin/sqtt-verify
 cache=$root/.cache/corpus
 jobs=${JOBS:-$(nproc)}
 timeout=${TIMEOUT:-120}
@@ -134,15 +136,26 @@ checkFile() {
     elif ! timeout "$timeout" "$llc" $args -verify-machineinstrs "$tmp/p.bc" -o "$tmp/p.s" 2> "$log"; then
       echo "plugin $rel $c llc"
       failed=1
+    elif grep -q 's_ttracedata' "$tmp/p.s"; then
+      marked=1
+      # What the ISA will record, proven on the object: any finding is a bug
+      # of the pass or of the verifier.
+      # shellcheck disable=SC2086
+      if ! timeout "$timeout" "$llc" $args -filetype=obj "$tmp/p.bc" -o "$tmp/p.o" 2> "$log" ||
+         ! timeout "$timeout" "$verify" "$tmp/p.o" > "$log" 2>&1; then
+        echo "plugin $rel $c verify"
+        failed=1
+      else
+        rm -f "$log"
+      fi
     else
       rm -f "$log"
-      grep -q 's_ttracedata' "$tmp/p.s" && marked=1
     fi
   done
   ((failed)) || echo "ok $rel $((marked))"
 }
 export -f checkFile llcArgs
-export tests opt llc plugin timeout results
+export tests opt llc plugin verify timeout results
 export CONFIGS_DECL
 CONFIGS_DECL=$(declare -p configs order)
 
