@@ -2,14 +2,9 @@
 // produce.
 #include "sqtt/completeness/TraceCompleteness.h"
 
+#include "KernelCodes.h"
 #include "WaveMatch.h"
 
-#include "sqtt/codeobjects/CodeObjects.h"
-#include "sqtt/codeobjects/Elf.h"
-#include "sqtt/isa/CodeObjectIsa.h"
-#include "sqtt/isa/RecordAutomaton.h"
-#include "sqtt/isa/Verifier.h"
-#include "sqtt/support/Error.h"
 
 #include <algorithm>
 #include <memory>
@@ -23,146 +18,24 @@ namespace {
 
 using isa::RecordAutomaton;
 
-/// One code object decoded for the automata of its kernels.
-struct LoadedCode {
-  std::unique_ptr<CodeObjectFile> File;
-  std::unique_ptr<isa::CodeObjectIsa> Isa;
-  std::optional<rocprof_trace_decoder::codeobj::Funcmap> Map; // its .sqtt_funcmap, if any
-  isa::HardwareIdsRead Read;
-};
-
 class Checker {
 public:
-  Checker(TraceSession &S, const std::function<void(const std::string &)> &Warn) : S(S), Warn(Warn) {}
+  Checker(TraceSession &S, const std::function<void(const std::string &)> &Warn) : S(S), Codes(S, Warn), Warn(Warn) {}
 
   void checkDir(size_t D, CompletenessReport &R);
-  /// Some code tests hardware ids a trace does not tell (a workgroup mask).
-  bool UnknownIdsRead = false;
+  bool unknownIdsRead() const { return Codes.UnknownIdsRead; }
 
 private:
-  struct KernelOf {
-    const isa::Function *Kernel = nullptr; // null: not checkable (Why)
-    LoadedCode *Code = nullptr;
-    const MarkerMap *Map = nullptr;
-    std::string Name, Why;
-  };
-  KernelOf kernelOf(size_t D, const std::string &DispatchName, const TracedKernel *Traced, MarkerResolver &Resolver);
-  LoadedCode *load(const std::string &Path);
-  Matcher &matcher(const KernelOf &K, uint32_t SE, uint32_t CU, uint32_t SIMD, uint32_t Slot);
   /// One engine's records, wave by wave as they arrive, into \p Waves.
   void checkEngine(const std::string &Dir, uint32_t SE, const std::vector<Record> &Records, const Occupancy &Occ,
                    std::map<int64_t, KernelOf> &Kernels, const MarkerResolver &Resolver,
                    std::vector<WaveVerdict> &Waves, std::map<int64_t, uint64_t> &UncheckedOf, uint64_t &Orphans,
                    uint64_t &OutOfOrder, std::vector<std::string> &Notes);
-  std::string describe(const isa::RecordPattern &P, const KernelOf &K, const MarkerResolver &Resolver) const;
-  std::string expected(Matcher &M, const std::vector<uint32_t> &States, const KernelOf &K,
-                       const MarkerResolver &Resolver);
 
   TraceSession &S;
+  KernelCodes Codes;
   const std::function<void(const std::string &)> &Warn;
-  std::map<std::string, std::unique_ptr<LoadedCode>> Codes; // by path; null: unreadable
-  std::map<std::tuple<const isa::Function *, std::array<uint32_t, 3>>, std::unique_ptr<Matcher>> Matchers;
 };
-
-LoadedCode *Checker::load(const std::string &Path) {
-  auto [It, New] = Codes.try_emplace(Path);
-  if (!New)
-    return It->second.get();
-  try {
-    auto L = std::make_unique<LoadedCode>();
-    L->File = std::make_unique<CodeObjectFile>(Path);
-    if (L->File->codeObjects().empty())
-      throw Error(Path + ": no AMDGPU code object");
-    const CodeObject &CO = L->File->codeObjects().front();
-    ElfImage Elf(CO.Data, CO.Size, Path);
-    if (const ElfSection *Section = Elf.findSection(sqtt_marker_kind::funcmap_section))
-      L->Map = rocprof_trace_decoder::codeobj::parse_funcmap(Elf.contents(*Section));
-    L->Isa = std::make_unique<isa::CodeObjectIsa>(isa::CodeObjectIsa::decode(CO, Path));
-    L->Read = isa::hardwareIdsRead(*L->Isa);
-    It->second = std::move(L);
-  } catch (const std::exception &E) {
-    Warn(E.what());
-  }
-  return It->second.get();
-}
-
-Checker::KernelOf Checker::kernelOf(size_t D, const std::string &DispatchName, const TracedKernel *Traced,
-                                    MarkerResolver &Resolver) {
-  KernelOf K;
-  DispatchTarget T = Resolver.resolveDispatch(DispatchName, Traced);
-  K.Name = T.Kernel.empty() ? DispatchName : T.Kernel;
-  if (!T.CodeObject) {
-    K.Why = "no code object is known to define it" + (T.Problem.empty() ? "" : " (" + T.Problem + ")");
-    return K;
-  }
-  const auto &Group = S.Processes.Groups.at(S.Processes.GroupOfDir.at(D));
-  const CodeObjectPath *Path = nullptr;
-  for (const CodeObjectPath &P : Group.CodeObjects)
-    if (P.ID == *T.CodeObject)
-      Path = &P;
-  if (!Path) {
-    K.Why = "code object " + std::to_string(*T.CodeObject) + " is not in the trace";
-    return K;
-  }
-  K.Code = load(Path->Path);
-  if (!K.Code) {
-    K.Why = "its code object " + Path->Path + " cannot be decoded";
-    return K;
-  }
-  K.Kernel = K.Code->Isa->find(T.Kernel);
-  if (!K.Kernel)
-    K.Why = "'" + T.Kernel + "' is not a function of " + Path->Path;
-  K.Map = T.Map;
-  return K;
-}
-
-Matcher &Checker::matcher(const KernelOf &K, uint32_t SE, uint32_t CU, uint32_t SIMD, uint32_t Slot) {
-  isa::HardwareIds Hw = isa::traceWaveIds(K.Code->Isa->generation(), K.Code->Read, SE, CU, SIMD, Slot);
-  const isa::HardwareIdsRead &Read = K.Code->Read;
-  UnknownIdsRead |= (Hw.UnknownHwId & Read.HwId) || (Hw.UnknownHwId1 & Read.HwId1) || (Hw.UnknownHwId2 & Read.HwId2);
-  auto [It, New] = Matchers.try_emplace({K.Kernel, isa::hardwareIdsKey(Hw)});
-  if (New) {
-    It->second = std::make_unique<Matcher>();
-    It->second->A = RecordAutomaton::build(*K.Code->Isa, *K.Kernel, Hw, K.Code->Map ? &*K.Code->Map : nullptr);
-    It->second->Stamp.assign(It->second->A.states(), 0);
-  }
-  return *It->second;
-}
-
-std::string Checker::describe(const isa::RecordPattern &P, const KernelOf &K, const MarkerResolver &Resolver) const {
-  std::string Hex = isa::hexValue(P.Value);
-  if (P.Known != ~0u)
-    return "a value computed at run time (" + Hex + " in bits " + isa::hexValue(P.Known) + ")";
-  if (!K.Map)
-    return Hex;
-  DecodedMarker M = Resolver.decode(P.Value, *K.Map);
-  if (!M.Info)
-    return Hex;
-  std::string What = M.Enter ? "enter" : M.ExitPrev ? "exit+point" : "point";
-  if (M.ExitPrev && M.Enter)
-    What = "exit+enter";
-  return What + " '" + S.Names.str(M.Info->Name) + "' (" + Hex + ")";
-}
-
-std::string Checker::expected(Matcher &M, const std::vector<uint32_t> &States, const KernelOf &K,
-                              const MarkerResolver &Resolver) {
-  std::vector<isa::RecordPattern> Patterns;
-  bool End = false;
-  for (uint32_t St : States) {
-    End |= M.A.mayEnd(St);
-    for (const RecordAutomaton::Edge *E = M.A.edgesBegin(St); E != M.A.edgesEnd(St); ++E)
-      if (std::find(Patterns.begin(), Patterns.end(), E->Pattern) == Patterns.end())
-        Patterns.push_back(E->Pattern);
-  }
-  std::string Text;
-  for (size_t I = 0; I < Patterns.size() && I < 3; ++I)
-    Text += (I ? " or " : "") + describe(Patterns[I], K, Resolver);
-  if (Patterns.size() > 3)
-    Text += " or " + std::to_string(Patterns.size() - 3) + " more";
-  if (End)
-    Text += Text.empty() ? "the wave's end" : " or the wave's end";
-  return Text;
-}
 
 /// A dispatch whose waves nearly all deviate within their first records ran
 /// other code than the code object given (another build, whose IDs differ):
@@ -217,7 +90,7 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
       ++UncheckedOf[Span.Dispatch];
       return;
     }
-    Matcher &M = matcher(K->second, slotSE(Slot), slotCU(Slot), slotSIMD(Slot), slotWave(Slot));
+    Matcher &M = Codes.matcher(K->second, slotSE(Slot), slotCU(Slot), slotSIMD(Slot), slotWave(Slot));
     if (M.A.cut()) {
       ++UncheckedOf[Span.Dispatch];
       return;
@@ -243,13 +116,13 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
     V.Dispatch = Span.Dispatch;
     V.Kernel = K.Name;
     V.Records = W.Match->records();
-    Matcher &M = matcher(K, SE, V.CU, V.SIMD, V.Slot);
+    Matcher &M = Codes.matcher(K, SE, V.CU, V.SIMD, V.Slot);
     if (!Gap.Complete) {
       V.Complete = false;
       V.GapTime = Gap.Time;
       V.GapIndex = Gap.Index;
-      V.Expected = expected(M, Gap.Allowed, K, Resolver);
-      V.Got = Gap.Got ? describe({*Gap.Got, ~0u}, K, Resolver)
+      V.Expected = Codes.expected(M, Gap.Allowed, K, Resolver);
+      V.Got = Gap.Got ? Codes.describe({*Gap.Got, ~0u}, K, Resolver)
                       : Span.Retire == INT64_MAX ? "the end of the trace" : "the wave's end";
       V.Cause = Gap.Cause;
     } else if (V.Records == 0 && Span.Launch > SELast && M.A.edgesBegin(0) != M.A.edgesEnd(0)) {
@@ -259,7 +132,7 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
       // had filled and the wave's records were lost with the rest.
       V.Complete = false;
       V.GapTime = Span.Launch;
-      V.Expected = expected(M, {0}, K, Resolver);
+      V.Expected = Codes.expected(M, {0}, K, Resolver);
       V.Got = "nothing: SE " + std::to_string(SE) + " recorded nothing after " +
               (SELast == INT64_MIN ? std::string("the trace began") : "cycle " + std::to_string(SELast)) +
               " (its trace buffer was full?)";
@@ -332,7 +205,7 @@ void Checker::checkDir(size_t D, CompletenessReport &R) {
     Warn(W);
   std::map<int64_t, KernelOf> Kernels;
   for (const auto &[Id, Name] : Occ.Dispatches)
-    Kernels[Id] = kernelOf(D, Name, Traced ? &*Traced : nullptr, Resolver);
+    Kernels[Id] = Codes.kernelOf(D, Name, Traced ? &*Traced : nullptr, Resolver);
 
   std::vector<WaveVerdict> DirWaves;
   std::map<int64_t, uint64_t> UncheckedOf;
@@ -395,7 +268,7 @@ CompletenessReport checkTrace(TraceSession &Session, const std::function<void(co
       Progress(D, Session.traceDirs().size());
     C.checkDir(D, R);
   }
-  if (C.UnknownIdsRead)
+  if (C.unknownIdsRead())
     R.Notes.push_back("the workgroup slot and shader array of a wave are not in a trace: where a scope mask tests "
                     "them, a wave that recorded nothing passes");
   return R;
