@@ -18,6 +18,8 @@
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/isa/CodeObjectIsa.h"
+#include "sqtt/isa/InstrumentationCost.h"
+#include "sqtt/isa/KernelRunner.h"
 #include "sqtt/isa/RecordBudget.h"
 #include "sqtt/isa/Verifier.h"
 #include "sqtt/rawatt/AttCaptureWriter.h"
@@ -47,6 +49,7 @@ struct Options {
   std::string Trace;  // --trace: a trace to check instead of code objects alone
   std::string Report; // --report: the trace check's JSON report, written here
   bool Budget = false; // --budget: records and bytes per wave, and per SE for a launch
+  bool Cost = false;   // --cost: the plugin's instructions and their issue cycles
   isa::LaunchShape Launch;
   isa::VerifyLimits Limits;
 };
@@ -287,9 +290,66 @@ int budget(const Options &Opts) {
   return Overflow ? 1 : 0;
 }
 
+/// --cost of one code object: per function the plugin's instructions by
+/// role and their issue cycles.
+void costOne(const CodeObject &CO, const std::string &Where, const Options &Opts, std::ostringstream &Json,
+             bool &FirstJson) {
+  isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where);
+  for (const isa::FunctionCost &C : isa::instrumentationCost(Isa, isa::InstructionCosts())) {
+    if (Opts.Json) {
+      Json << (FirstJson ? "" : ",\n  ") << "{\"file\": " << jsonString(Where) << ", \"function\": "
+           << jsonString(C.Name) << ", \"kernel\": " << (C.Kernel ? "true" : "false")
+           << ", \"instructions\": " << C.Instructions << ", \"plugin_instructions\": " << C.plugin()
+           << ", \"plugin_cycles\": " << C.pluginCycles() << ", \"roles\": {";
+      for (size_t R = 1; R < isa::PluginRoles; ++R)
+        Json << (R > 1 ? ", " : "") << jsonString(isa::pluginRoleName(isa::PluginRole(R))) << ": {\"count\": "
+             << C.Count[R] << ", \"cycles\": " << C.Cycles[R] << "}";
+      Json << "}}";
+      FirstJson = false;
+      continue;
+    }
+    std::cout << Where << ": " << (C.Kernel ? "kernel " : "function ") << C.Name << ": " << C.plugin() << " of "
+              << C.Instructions << " instructions are the plugin's, " << C.pluginCycles() << " issue cycles (";
+    bool First = true;
+    for (size_t R = 1; R < isa::PluginRoles; ++R)
+      if (C.Count[R]) {
+        std::cout << (First ? "" : ", ") << C.Count[R] << " " << isa::pluginRoleName(isa::PluginRole(R));
+        First = false;
+      }
+    std::cout << ")\n";
+  }
+}
+
+int cost(const Options &Opts) {
+  std::ostringstream Json;
+  bool FirstJson = true;
+  for (const std::string &Input : Opts.Inputs) {
+    CodeObjectFile File(Input);
+    size_t Matched = 0;
+    for (const CodeObject &CO : File.codeObjects()) {
+      if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
+        continue;
+      ++Matched;
+      costOne(CO, Input + (CO.BundleEntryID.empty() ? "" : " [" + CO.BundleEntryID + "]"), Opts, Json, FirstJson);
+    }
+    if (!Matched)
+      throw Error(Input + ": no AMDGPU code object" + (Opts.Target.empty() ? "" : " for target '" + Opts.Target + "'"));
+  }
+  if (Opts.Json)
+    std::cout << "{\"costs\": [" << Json.str() << "]}\n";
+  std::cerr << Tool << ": note: issue cycles by the cost model (" << isa::InstructionCosts().describe()
+            << "); per path, a function's plugin instructions run as often as the code around them\n";
+  return 0;
+}
+
 int run(const Options &Opts) {
   if (!Opts.Trace.empty())
     return checkTrace(Opts);
+  if (Opts.Cost) {
+    if (Opts.Inputs.empty())
+      throw Error("--cost: give the code objects to cost");
+    return cost(Opts);
+  }
   if (Opts.Budget) {
     if (Opts.Inputs.empty())
       throw Error("--budget: give the code objects to budget");
@@ -361,6 +421,9 @@ int main(int argc, char **argv) {
                "Instead of the checks, each kernel's records per wave (shortest path, longest with each loop "
                "once, per further loop iteration) and bytes; with --grid, the bytes per traced SE of that "
                "launch against the trace buffer, and whether it will overflow (exit 1)");
+  App.add_flag("--cost", Opts.Cost,
+               "Instead of the checks, the plugin's instructions in each function (trace instructions, m0 "
+               "writes, wait states, the values they record, scope tests) and their issue cycles");
   auto Size = [](const char *Name, uint64_t &Out) {
     return [Name, &Out](const std::string &Text) {
       // "X" or "X,Y,Z": the product.

@@ -257,6 +257,8 @@ private:
 
 } // namespace
 
+unsigned issueCycles(const Instruction &I, const InstructionCosts &Costs) { return costOf(I, Costs); }
+
 void InstructionCosts::apply(const std::string &Spec) {
   // Every comma separates two items: "valu=4," has an empty one.
   for (size_t From = 0; From <= Spec.size();) {

@@ -12,6 +12,7 @@
 // with no latencies, no contention and no memory system.
 #pragma once
 
+#include "sqtt/isa/Instruction.h"
 #include "sqtt/synth/Synth.h"
 
 #include <memory>
@@ -29,6 +30,9 @@ struct InstructionCosts {
   /// "salu=1,smem=4,..." (every class, as apply reads it).
   std::string describe() const;
 };
+
+/// The cycles \p I takes to issue by \p Costs (its cost class's).
+unsigned issueCycles(const Instruction &I, const InstructionCosts &Costs);
 
 struct RunLimits {
   unsigned LoopTrips = 4;       // most iterations per loop entry, drawn from 1..LoopTrips
