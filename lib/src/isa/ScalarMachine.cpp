@@ -41,7 +41,6 @@ Bits logic(Operation Op, Bits A, Bits B) {
   }
 }
 
-
 /// A 64-bit result's high half, for the 64-bit forms of \p I's family.
 std::optional<Bits> high(const Instruction &I, Bits Hi) { return I.What.wide() ? std::optional<Bits>(Hi) : std::nullopt; }
 
