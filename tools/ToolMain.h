@@ -24,6 +24,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 
@@ -103,6 +104,25 @@ template <typename WriteFn> void writeOutputFile(const std::string &Path, WriteF
   OutputFiles Out;
   Out.write(Path, Write);
   Out.commit();
+}
+
+/// Runs \p Body with what it prints on stdout going to \p Path instead
+/// (stdout when empty): written whole once Body returns, whatever its
+/// status, and not at all when it throws. For tools whose output is a
+/// report of modest size that they print as they go.
+template <typename BodyFn> int withStdoutTo(const std::string &Path, BodyFn &&Body) {
+  if (Path.empty())
+    return Body();
+  checkOutputFile(Path);
+  std::ostringstream Captured;
+  struct Restore {
+    std::streambuf *Old;
+    ~Restore() { std::cout.rdbuf(Old); }
+  } Guard{std::cout.rdbuf(Captured.rdbuf())};
+  int Status = Body();
+  std::cout.rdbuf(Guard.Old);
+  writeOutputFile(Path, [&](std::ostream &OS) { OS << Captured.str(); });
+  return Status;
 }
 
 } // namespace sqtt

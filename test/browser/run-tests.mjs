@@ -2,7 +2,7 @@
 //
 //   node run-tests.mjs FLAMEGRAPH.svg PROFILE.speedscope.json TRACE.perfetto.json \
 //       NAMES_IN_PROFILE NAMES_IN_TRACE SYNTH.perfetto.json TRUTH_EVENTS.txt DIR_INDEX
-//       DIFF.svg HEATMAP.svg  (names comma-separated)
+//       DIFF.svg HEATMAP.svg [MORE_HEATMAPS.svg ...]  (names comma-separated)
 //
 // 1. The SVG flamegraph: opens; a search (through its own prompt) highlights
 //    the matching frames and reports the matched share; clicking a frame
@@ -19,8 +19,10 @@
 // 4. The differential SVG: as rendered, every frame that grew against the
 //    baseline is red, every frame that shrank is blue, and the hover line
 //    gives the change.
-// 5. The memory heatmap SVG: opens without an error, draws its cells inside
-//    the panel frame, and labels each base object.
+// 5. The memory heatmap SVGs: open without an error, draw their cells inside
+//    the panel frame, label each base object, and - measured as rendered,
+//    with getBBox - no text box overlaps another text, a plot or a legend
+//    swatch, and every one lies inside the picture.
 import { chromium } from 'playwright-core';
 import http from 'node:http';
 import fs from 'node:fs';
@@ -29,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [svgPath, speedscopePath, chromePath, profileNames, traceNames, synthPath, truthPath,
-       dirIndex, diffPath, heatmapPath] = process.argv.slice(2);
+       dirIndex, diffPath, ...heatmapPaths] = process.argv.slice(2);
 let failures = 0;
 function check(ok, what) {
   console.log(`${ok ? 'ok' : 'FAIL'} - ${what}`);
@@ -194,16 +196,19 @@ try {
           `${wrong.slice(0, 3).join('; ')}${truth.size ? `; missing ${[...truth.keys()].slice(0, 3)}` : ''})`);
     await s.close();
   }
-  // 5. The memory heatmap.
-  if (heatmapPath) {
+  // 5. The memory heatmaps.
+  for (const heatmapPath of heatmapPaths) {
+    const name = path.basename(heatmapPath);
     const h = await browser.newPage();
     const heatErrors = [];
     h.on('pageerror', (e) => heatErrors.push(String(e)));
     await h.goto('file://' + path.resolve(heatmapPath));
     const drawn = await h.evaluate(() => {
       let cells = 0, inside = true;
+      const frames = [];
       for (const panel of document.querySelectorAll('g.panel')) {
         const frame = panel.querySelector('rect[fill="none"]').getBBox();
+        frames.push(frame);
         for (const r of panel.querySelectorAll('rect:not([fill="none"])')) {
           const c = r.getBBox();
           cells++;
@@ -212,11 +217,30 @@ try {
         }
       }
       const labels = [...document.querySelectorAll('g.panel text')].map((t) => t.textContent);
-      return { cells, inside, labels };
+      // Every text box as rendered, against every other, every plot frame
+      // and every legend swatch; and inside the picture.
+      const svg = document.querySelector('svg');
+      const W = svg.width.baseVal.value, H = svg.height.baseVal.value;
+      const texts = [...document.querySelectorAll('text')].map((t) => ({ box: t.getBBox(), what: t.textContent }));
+      const swatches = [...document.querySelectorAll('g.legend rect')].map((r) => ({ box: r.getBBox(), what: 'a legend swatch' }));
+      const plots = frames.map((f) => ({ box: f, what: 'a plot' }));
+      const meet = (a, b) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 &&
+                             a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+      const overlaps = [];
+      for (let i = 0; i < texts.length; i++) {
+        const a = texts[i].box;
+        if (a.x < -0.5 || a.y < -0.5 || a.x + a.width > W + 0.5 || a.y + a.height > H + 0.5)
+          overlaps.push(`"${texts[i].what}" outside the ${W}x${H} picture`);
+        for (const other of [...texts.slice(i + 1), ...plots, ...swatches])
+          if (meet(a, other.box)) overlaps.push(`"${texts[i].what}" over ${other.what.startsWith('a ') ? other.what : '"' + other.what + '"'}`);
+      }
+      return { cells, inside, labels, texts: texts.length, overlaps };
     });
-    check(drawn.cells > 0 && drawn.inside, `the heatmap draws ${drawn.cells} cells inside its panel`);
-    check(drawn.labels.some((l) => l.includes('accesses')), `the heatmap labels its objects (${drawn.labels.slice(0, 3).join('; ')})`);
-    check(heatErrors.length === 0, `no script errors in the heatmap (${heatErrors.join('; ')})`);
+    check(drawn.cells > 0 && drawn.inside, `${name}: the heatmap draws ${drawn.cells} cells inside its panel`);
+    check(drawn.labels.some((l) => l.includes('accesses')), `${name}: the heatmap labels its objects (${drawn.labels.slice(0, 3).join('; ')})`);
+    check(drawn.overlaps.length === 0,
+          `${name}: none of its ${drawn.texts} text boxes overlaps another text, a plot or the legend (${drawn.overlaps.slice(0, 3).join('; ')})`);
+    check(heatErrors.length === 0, `${name}: no script errors in the heatmap (${heatErrors.join('; ')})`);
     await h.close();
   }
 } finally {

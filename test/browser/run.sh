@@ -32,6 +32,12 @@ python3 "$root/test/lit/Inputs/make-trace.py" "$here/synth-code-object.json" "$w
 # The memory heatmap of a scenario with address traces of every kind.
 python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/every-rule.py" "$work/every"
 "$build/bin/sqtt-memory-trace" "$work/every" -o /dev/null --heatmap "$work/heatmap.svg" > /dev/null 2>&1
+# Names as users have them (long templates, function-local statics), as
+# written and demangled, and the demo's own picture.
+python3 "$root/test/lit/Inputs/make-trace.py" "$root/test/lit/tools/Inputs/long-object-names.py" "$work/long"
+"$build/bin/sqtt-memory-trace" "$work/long" -o /dev/null --heatmap "$work/long-mangled.svg" > /dev/null 2>&1
+"$build/bin/sqtt-memory-trace" "$work/long" -o /dev/null --demangle --heatmap "$work/long-demangled.svg" > /dev/null 2>&1
 node "$here/run-tests.mjs" "$work/flame.svg" "$work/profile.speedscope.json" \
   "$work/pf/ui_output_agent_1_dispatch_1.perfetto.json" "A,B,C,kern,code_object_2 (gfx942)" A,B,C \
-  "$work/synth-pf/merged.perfetto.json" "$work/synth/truth_events.txt" 0 "$work/diff.svg" "$work/heatmap.svg"
+  "$work/synth-pf/merged.perfetto.json" "$work/synth/truth_events.txt" 0 "$work/diff.svg" "$work/heatmap.svg" \
+  "$work/long-mangled.svg" "$work/long-demangled.svg"

@@ -84,6 +84,8 @@ TEST(MemoryCost, LdsConflictFreeAccess) {
   LdsConflicts Two = ldsBankConflicts(firstLanes(64), strided(0, 4, 64), 4, 64);
   EXPECT_EQ(Two.Ways, 2u);
   EXPECT_EQ(Two.ExtraCycles, 0u);
+  // What users read: the worst set's ways, 1 = no conflict (not the sum, 2).
+  EXPECT_EQ(Two.WorstWays, 1u);
   // Every lane reading the same word is a broadcast, not a conflict.
   EXPECT_EQ(ldsBankConflicts(firstLanes(32), strided(0x40, 0, 32), 4, 32).Ways, 1u);
   // Only lanes 32..63 active: one set.
@@ -106,6 +108,18 @@ TEST(MemoryCost, Lds32WayConflict) {
   LdsConflicts C = ldsBankConflicts(firstLanes(64), strided(0, 128, 64), 4, 64);
   EXPECT_EQ(C.Ways, 64u);
   EXPECT_EQ(C.ExtraCycles, 62u);
+  EXPECT_EQ(C.WorstWays, 32u);
+}
+
+// One set conflicting, the other free: the worst set decides, not the mean.
+TEST(MemoryCost, WorstLaneSetDecides) {
+  std::vector<uint64_t> Addresses = strided(0, 4, 32);            // lanes 0-31: banks 0-31
+  std::vector<uint64_t> Conflicting = strided(0x1000, 128, 32);   // lanes 32-63: bank 0
+  Addresses.insert(Addresses.end(), Conflicting.begin(), Conflicting.end());
+  LdsConflicts C = ldsBankConflicts(firstLanes(64), Addresses, 4, 64);
+  EXPECT_EQ(C.Ways, 33u);
+  EXPECT_EQ(C.ExtraCycles, 31u);
+  EXPECT_EQ(C.WorstWays, 32u);
 }
 
 // Where Omniprobe's published lane sets and a naive count of 32-lane groups
@@ -421,9 +435,11 @@ TEST(MemoryHeatmap, CountsLaneAccessesByTimeBinAndPageRow) {
   writeMemoryHeatmapSvg(OS, Map, Names);
   std::string Svg = OS.str();
   EXPECT_NE(Svg.find("arg:0:a (2 pages, 3 accesses)"), std::string::npos);
-  // Three cells drawn: (0, 0) with 2 and (0, 3) with 1 of a, (1, 1) of b.
+  // Three cells drawn: (0, 0) with 2 and (0, 3) with 1 of a, (1, 1) of b
+  // (after the legend's swatches).
   size_t Cells = 0;
-  for (size_t At = Svg.find("fill-opacity"); At != std::string::npos; At = Svg.find("fill-opacity", At + 1))
+  for (size_t At = Svg.find("fill-opacity", Svg.find("class=\"panel\"")); At != std::string::npos;
+       At = Svg.find("fill-opacity", At + 1))
     ++Cells;
   EXPECT_EQ(Cells, 3u);
 }

@@ -72,7 +72,32 @@ TEST(SvgWriters, HeatmapOfHostileNamesIsWellFormed) {
   writeMemoryHeatmapSvg(OS, Map, Names);
   std::string Svg = OS.str();
   EXPECT_EQ(xmlTextProblem(Svg), "");
-  EXPECT_NE(Svg.find("arg:0:\xC3\xA9\xC3\xA9\xC3\xA9..."), std::string::npos); // cut after a whole character
+  EXPECT_NE(Svg.find("arg:0:" + Accents + " (1 page, 1 access)"), std::string::npos); // fits: whole
+}
+
+TEST(SvgWriters, HeatmapCutsLongLabelsOnCharactersWithTheFullNameAsTooltip) {
+  NameTable Names;
+  std::string Long = "lds:";
+  for (int I = 0; I < 5; ++I)
+    Long += Accents;
+  uint32_t K = Names.intern("k"), A = Names.intern(Long);
+  MemoryHeatmap::Options O;
+  MemoryHeatmap Map = heatmapOf({at(K, A, 0, {0x1000})}, O);
+  std::ostringstream OS;
+  writeMemoryHeatmapSvg(OS, Map, Names);
+  std::string Svg = OS.str();
+  EXPECT_EQ(xmlTextProblem(Svg), "");
+  EXPECT_NE(Svg.find("<title>" + Long + " (1 page, 1 access)</title>"), std::string::npos);
+  // The name's 104 characters cut to the 45 the 64 leave beside the counts'
+  // 19: its first 22 ("lds:" and 18 é), "…", its last 22.
+  auto E = [](int N) {
+    std::string S;
+    for (int I = 0; I < N; ++I)
+      S += "\xC3\xA9";
+    return S;
+  };
+  EXPECT_NE(Svg.find(">lds:" + E(18) + "\xE2\x80\xA6" + E(22) + " (1 page, 1 access)</text>"), std::string::npos)
+      << Svg;
 }
 
 TEST(MemoryHeatmap, RowsNeverPassTheBudget) {

@@ -24,6 +24,7 @@ struct Options {
   bool Demangle = false;
   bool Json = false;
   std::string Target;
+  std::string Output;
 };
 
 constexpr const char *Tool = "sqtt-decode-funcmap";
@@ -118,13 +119,13 @@ int run(const Options &Opts) {
 }
 
 const sqtt::ToolHelp Help{
-    "The tables (or JSON) on stdout; per input, a count of code objects and funcmaps on stderr. No file is "
-    "written. With several inputs the text gives each one a heading line, \"#\" and its name, and the JSON "
+    "The tables (or JSON) on stdout, or in the file -o names; per input, a count of code objects and "
+    "funcmaps on stderr. No other file is written. With several inputs the text gives each one a heading line, \"#\" and its name, and the JSON "
     "is an array of the one-input documents, in the order given.",
     {{"sqtt-decode-funcmap my_kernel.co --demangle", "The map of one code object, names demangled."},
      {"sqtt-decode-funcmap my_app --target gfx942",
       "The map of the gfx942 code object of a HIP executable."},
-     {"sqtt-decode-funcmap --json a.co b.co > maps.json", "Both maps as a JSON array."}},
+     {"sqtt-decode-funcmap --json a.co b.co -o maps.json", "Both maps as a JSON array, in maps.json."}},
     {{0, "every input has a code object with a .sqtt_funcmap"},
      {1, "an input has none (not built with the plugin), cannot be read, or has no code object for --target"},
      {2, "a usage error (an unknown option, a bad value)"}}};
@@ -149,7 +150,9 @@ int main(int argc, char **argv) {
       ->default_str("text");
   App.add_option("--target", Opts.Target, "Only code objects whose target starts with this (e.g. gfx942)")
       ->type_name("GFX");
+  App.add_option("-o,--output", Opts.Output, "Write the tables (or JSON) to this file instead of stdout")
+      ->type_name("FILE");
   sqtt::addVersionFlag(App, "sqtt-decode-funcmap");
   SQTT_PARSE(App, Tool, Help, argc, argv);
-  return sqtt::runTool(Tool, [&] { return run(Opts); });
+  return sqtt::runTool(Tool, [&] { return sqtt::withStdoutTo(Opts.Output, [&] { return run(Opts); }); });
 }

@@ -38,21 +38,32 @@ struct Options {
   bool Instructions = false;
 };
 
+/// How a merged timeline names a directory: its path relative to the base,
+/// since two runs under one base both hold ui_output_agent_1_dispatch_1.
+std::string mergedLabel(const std::string &Dir, const std::string &Base) {
+  fs::path Relative = fs::path(Dir).lexically_normal().lexically_relative(fs::path(Base).lexically_normal());
+  if (Relative.empty() || Relative == "." || *Relative.begin() == "..")
+    return fs::path(Dir).filename().string();
+  return Relative.generic_string();
+}
+
 /// One timeline of every directory (--merge): on one realtime axis where
 /// each has realtime.json, else each on its own origin (D26). Returns what
 /// the times mean.
-std::string placeOnOneAxis(const std::vector<const sqtt::DirResult *> &Dirs, double GHz,
+std::string placeOnOneAxis(const std::vector<const sqtt::DirResult *> &Dirs,
+                           const std::vector<std::string> &Labels, double GHz,
                            std::vector<sqtt::TimelineClock> &Clocks) {
   double Origin = 0;
   bool Any = false;
   std::string Own;
-  for (const sqtt::DirResult *D : Dirs) {
+  for (size_t I = 0; I < Dirs.size(); ++I) {
+    const sqtt::DirResult *D = Dirs[I];
     Clocks.push_back(sqtt::TimelineClock::of(*D, GHz));
     if (D->Clock) {
       Origin = Any ? std::min(Origin, D->Clock->RealtimeNsAtZero) : D->Clock->RealtimeNsAtZero;
       Any = true;
     } else {
-      Own += (Own.empty() ? "" : ", ") + fs::path(D->Dir).filename().string() +
+      Own += (Own.empty() ? "" : ", ") + Labels[I] +
              (Clocks.back().GHz > 0 ? "" : " (1 cycle shown as 1 ns)");
     }
   }
@@ -123,21 +134,23 @@ int run(const Options &Opts) {
       nullptr, Total);
   if (Opts.Merge && !Kept.empty()) {
     std::vector<const sqtt::DirResult *> Dirs;
+    std::vector<std::string> Labels;
     uint64_t Events = 0;
     for (const sqtt::DirResult &R : Kept) {
       Dirs.push_back(&R);
+      Labels.push_back(mergedLabel(R.Dir, Opts.Trace.Session.Base));
       Events += R.Events.size();
     }
     std::vector<sqtt::TimelineClock> Clocks;
-    std::string Unit = placeOnOneAxis(Dirs, Opts.ClockRateGHz, Clocks);
+    std::string Unit = placeOnOneAxis(Dirs, Labels, Opts.ClockRateGHz, Clocks);
     Notes.insert(Unit);
     fs::path Path = fs::path(Opts.OutputDir.empty() ? Opts.Trace.Session.Base : Opts.OutputDir) /
                     (Proto ? "merged.pftrace" : "merged.perfetto.json");
     size_t Bytes = Out.write(Path.string(), [&](std::ostream &OS) {
       if (Proto)
-        sqtt::writeMergedPerfettoTrace(OS, Dirs, Session.Names, Clocks);
+        sqtt::writeMergedPerfettoTrace(OS, Dirs, Labels, Session.Names, Clocks);
       else
-        sqtt::writeMergedChromeTrace(OS, Dirs, Session.Names, Clocks, Unit);
+        sqtt::writeMergedChromeTrace(OS, Dirs, Labels, Session.Names, Clocks, Unit);
     });
     ++Written;
     char Size[32];

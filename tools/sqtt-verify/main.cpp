@@ -48,6 +48,7 @@ struct Options {
   bool Verbose = false;
   std::string Trace;  // --trace: a trace to check instead of code objects alone
   std::string Report; // --report: the trace check's JSON report, written here
+  std::string Output; // -o: stdout's report written to this file instead
   bool Budget = false; // --budget: records and bytes per wave, and per SE for a launch
   bool Cost = false;   // --cost: the plugin's instructions and their issue cycles
   isa::LaunchShape Launch;
@@ -387,12 +388,13 @@ const ToolHelp Help{
     "A line per finding on stdout (\"FILE: FUNCTION ADDRESS (SOURCE): KIND: MESSAGE\"), or with --json one "
     "document for every input; per code object a summary line, notes and warnings on stderr. With --trace, a "
     "line per incomplete wave and the counts per dispatch, kernel and SE on stdout (or the JSON report). No "
-    "file is written unless --report names one.",
+    "file is written unless --report or -o names one.",
     {{"sqtt-verify app.co", "Check one code object: a line per finding, the counts on stderr."},
      {"sqtt-verify a.co b.co -v", "Several inputs, each kernel and function listed with its paths."},
      {"sqtt-verify my_app --target gfx942 --json", "The gfx942 code object of a HIP executable, as JSON."},
      {"sqtt-verify --trace out/", "Is every wave of a rocprofv3 --att capture complete?"},
-     {"sqtt-verify --trace out/ --report complete.json", "The same, its JSON report written to a file."}},
+     {"sqtt-verify --trace out/ --report complete.json", "The same, its JSON report written to a file."},
+     {"sqtt-verify --json -o findings.json build/*.co", "Every code object's findings in one JSON file."}},
     {{0, "no findings (with --trace: every wave complete)"},
      {1, "findings (with --trace: incomplete waves)"},
      {2, "a usage error (an unknown option, a bad value) or an input that cannot be read"}}};
@@ -482,10 +484,11 @@ int main(int argc, char **argv) {
                  "Instructions walked per function and hardware-id case before giving up (a finding)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  App.add_option("-o,--output", Opts.Output, "Write what goes to stdout to this file instead")->type_name("FILE");
   sqtt::addVersionFlag(App, Tool);
   SQTT_PARSE(App, Tool, Help, argc, argv);
   try {
-    return run(Opts);
+    return sqtt::withStdoutTo(Opts.Output, [&] { return run(Opts); });
   } catch (const std::exception &E) {
     std::cerr << Tool << ": error: " << E.what() << '\n';
     return 2;

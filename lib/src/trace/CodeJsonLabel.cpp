@@ -6,6 +6,7 @@
 #include "sqtt/trace/TraceFiles.h"
 
 #include <filesystem>
+#include <set>
 
 namespace sqtt {
 
@@ -53,6 +54,36 @@ std::optional<TracedKernel> readTracedKernel(const std::string &Dir, std::vector
     Warnings.push_back(std::string(E.what()) + "; dispatches are matched by kernel name");
     return std::nullopt;
   }
+}
+
+std::optional<std::string> labelRowDecidesForSeveral(const std::string &Dir, const Occupancy &Occ,
+                                                     const TracedKernel &Traced,
+                                                     const std::vector<uint64_t> &Defining) {
+  if (Defining.size() < 2)
+    return std::nullopt;
+  // Dispatches with waves here: occupancy.json also names dispatches that
+  // ran elsewhere.
+  std::set<int64_t> Ran;
+  for (const auto &[Slot, Spans] : Occ.Spans)
+    for (const WaveSpan &S : Spans)
+      Ran.insert(S.Dispatch);
+  std::vector<int64_t> Named;
+  for (const auto &[Id, Name] : Occ.Dispatches)
+    if (Name == Traced.Symbol && Ran.count(Id))
+      Named.push_back(Id);
+  if (Named.size() < 2)
+    return std::nullopt;
+  auto List = [](const auto &Values) {
+    std::string Out;
+    for (size_t I = 0; I < Values.size(); ++I)
+      Out += std::string(I == 0 ? "" : I + 1 == Values.size() ? " and " : ", ") + std::to_string(Values[I]);
+    return Out;
+  };
+  return (std::filesystem::path(Dir) / "code.json").string() + ": its label row names code object " +
+         std::to_string(Traced.CodeObject) + " for all " + std::to_string(Named.size()) + " dispatches named '" +
+         Traced.Symbol + "' (" + List(Named) + "), which code objects " + List(Defining) +
+         " define; rocprofv3 writes one label row per directory, so some of them may have run another code "
+         "object's kernel (decoded with code object " + std::to_string(Traced.CodeObject) + "'s map)";
 }
 
 } // namespace sqtt

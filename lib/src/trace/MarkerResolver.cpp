@@ -20,6 +20,16 @@ std::string MarkerResolver::display(const std::string &Name) const {
   return Demangle ? demangle(Name) : Name;
 }
 
+std::string MarkerResolver::displayBase(const std::string &Base) const {
+  // "lds:<symbol>", "global:<symbol>", "arg:<i>:<name>": only the symbol
+  // after the last colon is mangled (a mangled name has no colon).
+  size_t Colon = Base.rfind(':');
+  size_t Start = Colon == std::string::npos ? 0 : Colon + 1;
+  if (!Demangle || Base.compare(Start, 2, "_Z") != 0)
+    return Base;
+  return Base.substr(0, Start) + demangle(Base.substr(Start));
+}
+
 void MarkerResolver::addTo(MarkerMap &Map, const rtd::Funcmap &Source) {
   for (const rtd::FuncmapEntry &E : Source.entries) {
     if (E.type == rtd::FuncmapEntryType::Kernel)
@@ -36,7 +46,7 @@ void MarkerResolver::addTo(MarkerMap &Map, const rtd::Funcmap &Source) {
     Info.ExtraPayload = E.extra_payload_count;
     Info.Address = sqtt_address_block::kind_of_marker_name(E.name);
     Info.AccessBytes = E.access_bytes;
-    Info.Base = Names.intern(E.base);
+    Info.Base = Names.intern(displayBase(E.base));
   }
   if (Source.wave_size)
     Map.WaveSize = Source.wave_size;

@@ -132,6 +132,7 @@ LdsConflicts ldsBankConflicts(const std::vector<uint32_t> &Lanes, const std::vec
       Max = std::max(Max, ++PerBank[D % 32]);
     C.Ways += Max;
     C.ExtraCycles += Max - 1;
+    C.WorstWays = std::max(C.WorstWays, Max);
   }
   return C;
 }
@@ -166,7 +167,7 @@ void MemorySummary::add(const AddressTrace &T) {
     if (isCachedMemoryKind(T.Kind))
       R.CacheLines = R.IdealLines = 0;
     if (isLdsBankKind(T.Kind))
-      R.ConflictWays = R.ExtraCycles = 0;
+      R.ConflictWays = R.ExtraCycles = R.WorstSetWays = R.WorstSetWaysSum = 0;
   }
   ++R.Executions;
   R.ActiveLanes += T.Addresses.size();
@@ -183,6 +184,8 @@ void MemorySummary::add(const AddressTrace &T) {
     LdsConflicts C = ldsBankConflicts(Lanes, T.Addresses, R.AccessBytes, T.WaveSize, Span);
     *R.ConflictWays += C.Ways;
     *R.ExtraCycles += C.ExtraCycles;
+    *R.WorstSetWays = std::max<uint64_t>(*R.WorstSetWays, C.WorstWays);
+    *R.WorstSetWaysSum += C.WorstWays;
   }
   for (size_t I = 0; I < T.Addresses.size(); ++I) {
     uint64_t Addr = T.Addresses[I];
@@ -246,6 +249,8 @@ std::vector<MemoryObjectRow> memoryObjectRows(const std::vector<MemorySummaryRow
     Add(O.CacheLines, R.CacheLines);
     Add(O.ConflictWays, R.ConflictWays);
     Add(O.ExtraCycles, R.ExtraCycles);
+    if (R.WorstSetWays)
+      O.WorstSetWays = std::max(O.WorstSetWays.value_or(0), *R.WorstSetWays);
   }
   std::vector<MemoryObjectRow> Out;
   for (auto &[Key, O] : By)

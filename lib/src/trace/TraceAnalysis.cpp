@@ -50,12 +50,28 @@ void RecordCounts::add(const RecordCounts &O) {
 
 namespace {
 
-/// Each dispatch's waves in flight over time: +1 at a launch, -1 at a
-/// retirement, on the slots the record filter accepts (its time window does
-/// not cut the counter: a wave launched before it is still in flight).
-std::map<int64_t, std::vector<std::pair<int64_t, uint32_t>>>
-wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter) {
+/// A count of waves at each change: one point per time, the count once
+/// every change at that time is in.
+std::vector<std::pair<int64_t, uint32_t>> countSteps(std::vector<std::pair<int64_t, int>> &Of) {
+  std::sort(Of.begin(), Of.end());
+  std::vector<std::pair<int64_t, uint32_t>> Series;
+  int64_t Count = 0;
+  for (size_t I = 0; I < Of.size(); ++I) {
+    Count += Of[I].second;
+    if (I + 1 < Of.size() && Of[I + 1].first == Of[I].first)
+      continue;
+    Series.push_back({Of[I].first, uint32_t(std::max<int64_t>(Count, 0))});
+  }
+  return Series;
+}
+
+/// Each dispatch's waves in flight over time, and each of its SEs' when it
+/// ran on several: +1 at a launch, -1 at a retirement, on the slots the
+/// record filter accepts (its time window does not cut the counter: a wave
+/// launched before it is still in flight).
+void wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter, DirResult &Result) {
   std::map<int64_t, std::vector<std::pair<int64_t, int>>> Steps;
+  std::map<std::pair<int64_t, uint32_t>, std::vector<std::pair<int64_t, int>>> PerSE;
   RecordFilter SlotsOnly = Filter;
   SlotsOnly.TimeBegin = INT64_MIN, SlotsOnly.TimeEnd = INT64_MAX;
   for (const auto &[Slot, Spans] : Occ.Spans) {
@@ -63,27 +79,21 @@ wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter) {
     R.CU = uint8_t(slotCU(Slot)), R.SIMD = uint8_t(slotSIMD(Slot)), R.Wave = uint8_t(slotWave(Slot));
     if (!SlotsOnly.accepts(slotSE(Slot), R))
       continue;
-    for (const WaveSpan &S : Spans) {
-      auto &Of = Steps[S.Dispatch];
-      Of.push_back({S.Launch, 1});
-      if (S.Retire != INT64_MAX)
-        Of.push_back({S.Retire, -1});
-    }
+    for (const WaveSpan &S : Spans)
+      for (auto *Of : {&Steps[S.Dispatch], &PerSE[{S.Dispatch, slotSE(Slot)}]}) {
+        Of->push_back({S.Launch, 1});
+        if (S.Retire != INT64_MAX)
+          Of->push_back({S.Retire, -1});
+      }
   }
-  std::map<int64_t, std::vector<std::pair<int64_t, uint32_t>>> Out;
-  for (auto &[Dispatch, Of] : Steps) {
-    std::sort(Of.begin(), Of.end());
-    auto &Series = Out[Dispatch];
-    int64_t Count = 0;
-    for (size_t I = 0; I < Of.size(); ++I) {
-      Count += Of[I].second;
-      // One point per time: the count once every change at that time is in.
-      if (I + 1 < Of.size() && Of[I + 1].first == Of[I].first)
-        continue;
-      Series.push_back({Of[I].first, uint32_t(std::max<int64_t>(Count, 0))});
-    }
-  }
-  return Out;
+  for (auto &[Dispatch, Of] : Steps)
+    Result.WavesInFlight[Dispatch] = countSteps(Of);
+  std::map<int64_t, size_t> Engines;
+  for (auto &[Key, Of] : PerSE)
+    ++Engines[Key.first];
+  for (auto &[Key, Of] : PerSE)
+    if (Engines[Key.first] > 1)
+      Result.WavesInFlightPerSE[Key] = countSteps(Of);
 }
 
 } // namespace
@@ -169,6 +179,10 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
 
   const AnalysisOptions::Outputs &Build = Options.Build;
   DispatchTable Dispatches(Occ, Traced, Resolver, Names, Options.KernelRegex, Options.Dispatch);
+  if (Traced)
+    if (std::optional<std::string> W =
+            labelRowDecidesForSeveral(Dir, Occ, *Traced, Resolver.codeObjectsOfKernel(Traced->Symbol)))
+      Warnings.push_back(*W);
   std::optional<RecordSelection> Selection;
   const std::set<WaveLaunch> *Excluded = Options.Exclude ? Options.Exclude->forDir(Dir) : nullptr;
   if (Options.filtered())
@@ -187,7 +201,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     StatsOut.emplace(Result.Stats, DirName, Dispatches.noKernel(), ScopedOf);
   if (Build.Timeline) {
     TimelineOut.emplace(Result, Resolver, Names.intern(""), Options.InstructionSlices ? Capture : nullptr, Names);
-    Result.WavesInFlight = wavesInFlight(Occ, Options.Filter);
+    wavesInFlight(Occ, Options.Filter, Result);
   }
   if (Capture)
     Result.WaveFiles = Capture->Waves.size();

@@ -180,19 +180,27 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
                        const NameTable &Names, const TimelineClock &Clock, const ChromeIds &Base,
                        bool &First) {
   std::string Out;
-  // Each dispatch's waves in flight, from occupancy.
-  for (const TimelineProcess &P : Layout.Processes) {
-    auto It = Dir.WavesInFlight.find(P.Dispatch);
-    if (It == Dir.WavesInFlight.end() || P.Dispatch == 0)
-      continue;
-    for (auto [Time, Count] : It->second) {
+  // Each dispatch's waves in flight, from occupancy, and each SE's when it
+  // ran on several.
+  auto Counter = [&](const TimelineProcess &P, const std::string &Name,
+                     const std::vector<std::pair<int64_t, uint32_t>> &Series) {
+    for (auto [Time, Count] : Series) {
       separate(Out, First);
-      Out += "{\"ph\":\"C\",\"name\":\"waves\",\"ts\":";
+      Out += "{\"ph\":\"C\",\"name\":\"" + Name + "\",\"ts\":";
       appendMicros(Out, Clock.ns(Time));
       Out += ",\"pid\":" + std::to_string(Base.pid(P)) + ",\"args\":{\"in flight\":";
       appendInt(Out, Count);
       Out += "}}";
     }
+  };
+  for (const TimelineProcess &P : Layout.Processes) {
+    auto It = Dir.WavesInFlight.find(P.Dispatch);
+    if (It == Dir.WavesInFlight.end() || P.Dispatch == 0)
+      continue;
+    Counter(P, "waves", It->second);
+    for (auto SE = Dir.WavesInFlightPerSE.lower_bound({P.Dispatch, 0});
+         SE != Dir.WavesInFlightPerSE.end() && SE->first.first == P.Dispatch; ++SE)
+      Counter(P, "SE" + std::to_string(SE->first.second) + " waves", SE->second);
   }
   OS << Out;
   Out.clear();
@@ -342,16 +350,16 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
 }
 
 void writeMergedChromeTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
-                            const NameTable &Names, const std::vector<TimelineClock> &Clocks,
-                            const std::string &TimeUnit) {
+                            const std::vector<std::string> &Labels, const NameTable &Names,
+                            const std::vector<TimelineClock> &Clocks, const std::string &TimeUnit) {
   OS << chromeHeader(TimeUnit);
   bool First = true;
   std::vector<TimelineLayout> Layouts;
   std::vector<ChromeIds> Bases;
   ChromeIds Base;
-  for (const DirResult *Dir : Dirs) {
-    Layouts.emplace_back(*Dir);
-    Base.ProcessLabel = std::filesystem::path(Dir->Dir).filename().string() + ": ";
+  for (size_t I = 0; I < Dirs.size(); ++I) {
+    Layouts.emplace_back(*Dirs[I]);
+    Base.ProcessLabel = Labels[I] + ": ";
     Bases.push_back(Base);
     Base.PidBase += uint32_t(Layouts.back().Processes.size());
     Base.TidBase += uint32_t(Layouts.back().Threads.size());

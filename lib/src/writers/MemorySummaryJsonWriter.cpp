@@ -69,6 +69,10 @@ void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow
     number(OS, R.conflictWaysPerExecution());
     OS << ", \"lds_bank_conflict_extra_cycles\": ";
     number(OS, R.ExtraCycles);
+    OS << ", \"lds_bank_worst_set_ways\": ";
+    number(OS, R.WorstSetWays);
+    OS << ", \"lds_bank_mean_worst_set_ways\": ";
+    number(OS, R.meanWorstSetWays());
     OS << ",\n   \"dominant_stride\": ";
     number(OS, R.DominantStride);
     OS << ", \"address_min\": ";
@@ -97,6 +101,8 @@ void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow>
     number(OS, R.ConflictWays);
     OS << ", \"lds_bank_conflict_extra_cycles\": ";
     number(OS, R.ExtraCycles);
+    OS << ", \"lds_bank_worst_set_ways\": ";
+    number(OS, R.WorstSetWays);
     OS << '}';
   }
   OS << (Rows.empty() ? "]\n" : "\n]\n");
@@ -113,14 +119,15 @@ void writeMemoryObjectsCsv(std::ostream &OS, const std::vector<MemoryObjectRow> 
   };
   auto Opt = [](const auto &V) { return V ? std::to_string(*V) : std::string(); };
   OS << "kernel,object,operations,executions,bytes,width_assumed,cache_lines_128b,efficiency,"
-        "lds_bank_conflict_ways,lds_bank_conflict_extra_cycles\n";
+        "lds_bank_conflict_ways,lds_bank_conflict_extra_cycles,lds_bank_worst_set_ways\n";
   for (const MemoryObjectRow &R : Rows) {
     char Eff[32] = "";
     if (std::optional<double> E = R.efficiency())
       std::snprintf(Eff, sizeof Eff, "%.4f", *E);
     OS << Cell(Names.str(R.Kernel)) << ',' << Cell(Names.str(R.Base)) << ',' << R.Operations << ','
        << R.Executions << ',' << R.Bytes << ',' << (R.WidthAssumed ? "yes" : "no") << ',' << Opt(R.CacheLines)
-       << ',' << Eff << ',' << Opt(R.ConflictWays) << ',' << Opt(R.ExtraCycles) << '\n';
+       << ',' << Eff << ',' << Opt(R.ConflictWays) << ',' << Opt(R.ExtraCycles) << ','
+       << Opt(R.WorstSetWays) << '\n';
   }
 }
 

@@ -48,7 +48,7 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
   // length, comes last.
   std::vector<std::string> Head = {"kernel",    "marker",     "kind",       "width",     "object",
                                    "execs",     "lanes",      "unique",     "lines",     "lines/exec",
-                                   "ideal/exec", "x ideal",   "efficiency", "bank ways", "ways/exec",
+                                   "ideal/exec", "x ideal",   "efficiency", "bank ways", "mean ways",
                                    "extra cycles", "stride",  "address range", "source"};
   const std::vector<bool> Left = {true,  false, true,  false, true,  false, false, false, false, false,
                                   false, false, false, false, false, false, false, true,  true};
@@ -68,7 +68,7 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
                      std::to_string(R.ActiveLanes), std::to_string(R.UniqueAddresses),
                      cell(R.CacheLines), cell(R.linesPerExecution()),
                      cell(R.idealLinesPerExecution()), cell(R.linesVsIdeal()), cell(R.efficiency()),
-                     cell(R.ConflictWays), cell(R.conflictWaysPerExecution()), cell(R.ExtraCycles),
+                     cell(R.WorstSetWays), cell(R.meanWorstSetWays()), cell(R.ExtraCycles),
                      cell(R.DominantStride), Range, Source.empty() ? "-" : Source});
     if (Source.empty()) {
       if (R.CodeObject)
@@ -98,9 +98,9 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
   }
   OS << "(width: bytes a lane moves; lines: distinct 128-byte lines the lanes' bytes touch, summed over "
         "executions; ideal: ceil(lanes x width / 128); x ideal: lines over ideal; efficiency: bytes requested over "
-        "bytes of the lines touched; bank ways: per lane set (wave64: Omniprobe's, by width; wave32: 128 bytes a "
-        "pass in lane order), the most distinct dwords in one of 32 LDS banks, summed, 1 a set = no conflict; extra "
-        "cycles: the passes conflicts add; stride: the most frequent address step between adjacent active lanes)\n";
+        "bytes of the lines touched; bank ways: the worst lane set's most distinct dwords in one of 32 LDS banks "
+        "(lane sets: wave64 Omniprobe's, by width; wave32 128 bytes a pass in lane order), 1 = no conflict; mean "
+        "ways: the worst set's ways on average over executions; extra cycles: the passes conflicts add, summed; stride: the most frequent address step between adjacent active lanes)\n";
   if (AnyAssumed)
     OS << "note: widths marked '?' are not in the code object's map (built before the plugin recorded them): "
           "4 bytes are assumed\n";
@@ -124,7 +124,7 @@ void writeMemoryObjectsText(std::ostream &OS, const std::vector<MemoryObjectRow>
     const std::string &Kernel = Names.str(R.Kernel), &Base = Names.str(R.Base);
     Table.push_back({Kernel.empty() ? "-" : Kernel, Base.empty() ? "-" : Base, std::to_string(R.Operations),
                      std::to_string(R.Executions), std::to_string(R.Bytes) + (R.WidthAssumed ? "?" : ""),
-                     cell(R.CacheLines), cell(R.efficiency()), cell(R.ConflictWays), cell(R.ExtraCycles)});
+                     cell(R.CacheLines), cell(R.efficiency()), cell(R.WorstSetWays), cell(R.ExtraCycles)});
   }
   std::vector<size_t> Width(Table.front().size(), 0);
   for (const auto &Row : Table)

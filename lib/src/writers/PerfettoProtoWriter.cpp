@@ -85,10 +85,11 @@ using Uses = std::vector<std::pair<uint8_t, uint32_t>>;
 class PerfettoWriter {
 public:
   /// \p Sequence numbers this directory's packets (each directory of a
-  /// merged file has its own sequence, interning and track uuids).
-  PerfettoWriter(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
+  /// merged file has its own sequence, interning and track uuids); \p Label
+  /// names the directory on its root track.
+  PerfettoWriter(std::ostream &OS, const DirResult &Dir, std::string Label, const NameTable &Names,
                  const TimelineClock &Clock, uint32_t Sequence = 1)
-      : OS(OS), Dir(Dir), Names(Names), Clock(Clock), Layout(Dir), ArgsOf(Names),
+      : OS(OS), Dir(Dir), Label(std::move(Label)), Names(Names), Clock(Clock), Layout(Dir), ArgsOf(Names),
         SequenceId(Sequence), NextUuid(Sequence == 1 ? 1 : uint64_t(Sequence) << 40 | 1), Buf(Capacity) {
     Tables[Categories].Field = InternedF::Categories;
     Tables[EventNames].Field = InternedF::EventNames;
@@ -108,7 +109,7 @@ public:
     putUInt(P, PacketF::SequenceId, SequenceId);
     putUInt(P, PacketF::SequenceFlags, PacketF::IncrementalStateCleared);
     packet(P);
-    std::string Root = std::filesystem::path(Dir.Dir).filename().string() + " (GPU";
+    std::string Root = Label + " (GPU";
     Root += Clock.GHz > 0 ? ")" : "; SQTT cycles shown as ns)";
     RootUuid = track(Root, 0, 0);
     tracks();
@@ -195,6 +196,13 @@ private:
     uint64_t Uuid = track("waves in flight", DispatchUuid[P.Pid - 1], 0, true);
     for (auto [Time, Count] : It->second)
       counter(Uuid, Time, Count);
+    // Each SE's, when the dispatch ran on several.
+    for (auto SE = Dir.WavesInFlightPerSE.lower_bound({P.Dispatch, 0});
+         SE != Dir.WavesInFlightPerSE.end() && SE->first.first == P.Dispatch; ++SE) {
+      uint64_t Of = track("SE" + std::to_string(SE->first.second) + " waves in flight", DispatchUuid[P.Pid - 1], 0, true);
+      for (auto [Time, Count] : SE->second)
+        counter(Of, Time, Count);
+    }
   }
 
   void counter(uint64_t Uuid, int64_t Time, int64_t Value) {
@@ -413,6 +421,7 @@ private:
 
   std::ostream &OS;
   const DirResult &Dir;
+  std::string Label;
   const NameTable &Names;
   const TimelineClock &Clock;
   TimelineLayout Layout;
@@ -454,15 +463,16 @@ private:
 
 void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                         const TimelineClock &Clock) {
-  PerfettoWriter(OS, Dir, Names, Clock).write();
+  PerfettoWriter(OS, Dir, std::filesystem::path(Dir.Dir).filename().string(), Names, Clock).write();
 }
 
 void writeMergedPerfettoTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
-                              const NameTable &Names, const std::vector<TimelineClock> &Clocks) {
+                              const std::vector<std::string> &Labels, const NameTable &Names,
+                              const std::vector<TimelineClock> &Clocks) {
   // A protobuf trace is a sequence of packets: the directories' sequences
   // follow one another, each under its own root track.
   for (size_t I = 0; I < Dirs.size(); ++I)
-    PerfettoWriter(OS, *Dirs[I], Names, Clocks[I], uint32_t(I + 1)).write();
+    PerfettoWriter(OS, *Dirs[I], Labels[I], Names, Clocks[I], uint32_t(I + 1)).write();
 }
 
 } // namespace sqtt

@@ -159,7 +159,7 @@ if args.summary_json:
         op = ops[(co, marker)]
         width = op["access_bytes"] or 4
         r = acc.setdefault((kernel, co, marker), {"kind": kind, "executions": 0, "active_lanes": 0, "seen": set(),
-                                                  "lines": 0, "ideal": 0, "ways": 0, "extra": 0, "distinct": 0,
+                                                  "lines": 0, "ideal": 0, "ways": 0, "extra": 0, "distinct": 0, "worst": 0, "worst_sum": 0,
                                                   "strides": Counter(), "width": width})
         lanes = [l for l in range(64) if exec_mask >> l & 1]
         r["executions"] += 1
@@ -171,12 +171,16 @@ if args.summary_json:
         r["ideal"] += -(-len(addrs) * width // 128)
         r["distinct"] += len({b for a in addrs for b in range(a, a + width)})
         served = min(span, 16)  # no LDS access is served wider than 16 bytes a lane
+        worst = 0
         for lane_set in lane_sets(min(width, 16), op["wave_size"]):
             dwords = {d for l, a in zip(lanes, addrs) if l in lane_set for d in range(a // 4, (a + served - 1) // 4 + 1)}
             if dwords:
                 most = max(Counter(d % 32 for d in dwords).values())
                 r["ways"] += most
                 r["extra"] += most - 1
+                worst = max(worst, most)
+        r["worst"] = max(r["worst"], worst)
+        r["worst_sum"] += worst
         for i in range(1, len(lanes)):
             if lanes[i] == lanes[i - 1] + 1:
                 r["strides"][addrs[i] - addrs[i - 1]] += 1
@@ -202,6 +206,8 @@ if args.summary_json:
                "lds_bank_conflict_ways": r["ways"] if kind in lds else None,
                "conflict_ways_per_execution": r["ways"] / n if kind in lds else None,
                "lds_bank_conflict_extra_cycles": r["extra"] if kind in lds else None,
+               "lds_bank_worst_set_ways": r["worst"] if kind in lds else None,
+               "lds_bank_mean_worst_set_ways": r["worst_sum"] / n if kind in lds else None,
                "dominant_stride": dominant,
                "address_min": f"0x{min(r['seen']):0{digits}x}" if r["seen"] else None,
                "address_max": f"0x{max(r['seen']):0{digits}x}" if r["seen"] else None}

@@ -158,6 +158,9 @@ public:
 
   /// The display form of a kernel or symbol name.
   std::string display(const std::string &Name) const;
+  /// The display form of a base object ("lds:<symbol>" with its symbol
+  /// demangled under --demangle).
+  std::string displayBase(const std::string &Base) const;
 
   uint32_t unknownName(uint32_t ID); // "event#<id>"
   DecodedMarker decode(uint32_t Value, const MarkerMap &Map) const; // Inline: once per record.

@@ -61,6 +61,8 @@ public:
   };
   /// The panels, by kernel name.
   std::vector<const Panel *> panels(const NameTable &Names) const;
+  /// A row's pages are 2^pageBits() bytes (FirstPage << pageBits() is an address).
+  unsigned pageBits() const { return Opts.PageBits; }
   uint64_t Accesses = 0;
 
 private:

@@ -71,6 +71,7 @@ uint32_t idealCacheLines(uint32_t Lanes, uint32_t Width);
 struct LdsConflicts {
   uint32_t Ways = 0;        // the sets' most dwords in one bank, summed (1 a set: none)
   uint32_t ExtraCycles = 0; // the same less one per set: the passes a conflict adds
+  uint32_t WorstWays = 0;   // the worst set's most dwords in one bank (1: no conflict)
 };
 /// \p SpanWidth, when not 0, the bytes counted from each address (1 for maps
 /// without widths: a lane's address alone, as before widths were recorded).
@@ -93,8 +94,10 @@ struct MemorySummaryRow {
   uint64_t Executions = 0, ActiveLanes = 0, UniqueAddresses = 0;
   /// Cached memory kinds only: lines touched, the fewest possible.
   std::optional<uint64_t> CacheLines, IdealLines;
-  /// LDS kinds only.
-  std::optional<uint64_t> ConflictWays, ExtraCycles;
+  /// LDS kinds only. WorstSetWays: the most ways one lane set of one
+  /// execution took (1: no conflict anywhere); WorstSetWaysSum: each
+  /// execution's worst set, summed (over Executions: the mean).
+  std::optional<uint64_t> ConflictWays, ExtraCycles, WorstSetWays, WorstSetWaysSum;
   /// The most frequent address difference between adjacent active lanes.
   std::optional<int64_t> DominantStride;
   std::optional<uint64_t> MinAddress, MaxAddress;
@@ -106,6 +109,8 @@ struct MemorySummaryRow {
   std::optional<double> linesPerExecution() const { return perExecution(CacheLines); }
   std::optional<double> idealLinesPerExecution() const { return perExecution(IdealLines); }
   std::optional<double> conflictWaysPerExecution() const { return perExecution(ConflictWays); }
+  /// The worst lane set's ways, on average over executions (1: no conflict).
+  std::optional<double> meanWorstSetWays() const { return perExecution(WorstSetWaysSum); }
   /// Lines touched over the fewest the same lanes and width could touch.
   std::optional<double> linesVsIdeal() const {
     if (!CacheLines || !IdealLines || *IdealLines == 0)
@@ -138,6 +143,7 @@ struct MemoryObjectRow {
   uint64_t Operations = 0, Executions = 0, Bytes = 0;
   uint64_t CachedBytes = 0; // distinct bytes of its cached kinds' rows
   std::optional<uint64_t> CacheLines, ConflictWays, ExtraCycles;
+  std::optional<uint64_t> WorstSetWays; // the most ways one lane set took (1: no conflict)
   bool WidthAssumed = false; // some operation's width was assumed
   std::optional<double> efficiency() const {
     if (!CacheLines || *CacheLines == 0)

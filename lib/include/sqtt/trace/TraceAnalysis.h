@@ -116,6 +116,9 @@ struct DirResult {
   /// Per dispatch, from occupancy (slots the record filter accepts): the
   /// number of its waves in flight at each change, in time order.
   std::map<int64_t, std::vector<std::pair<int64_t, uint32_t>>> WavesInFlight;
+  /// The same per (dispatch, shader engine), for dispatches on several SEs
+  /// (one SE's series would repeat the dispatch's).
+  std::map<std::pair<int64_t, uint32_t>, std::vector<std::pair<int64_t, uint32_t>>> WavesInFlightPerSE;
   /// Address traces, slot by slot in a temporary file; AddressSlots gives
   /// the output order. Read them with forEachAddressTrace.
   AddressStore Addresses;

@@ -188,6 +188,13 @@ private:
 /// none without a code.json. A code.json without a readable label row is a
 /// warning: dispatches are then matched by name.
 std::optional<TracedKernel> readTracedKernel(const std::string &Dir, std::vector<std::string> &Warnings);
+/// A label row names one code object for every dispatch of its kernel's
+/// name in the directory: when several dispatches with waves here share that name and
+/// several code objects define it, the others may have run another's (a
+/// warning says so, naming them); nothing otherwise.
+std::optional<std::string> labelRowDecidesForSeveral(const std::string &Dir, const Occupancy &Occ,
+                                                     const TracedKernel &Traced,
+                                                     const std::vector<uint64_t> &Defining);
 
 /// What realtime.json says of a trace directory's clocks (D26, FORMATS §12):
 /// shader engines count cycles from different origins; each SE's samples of

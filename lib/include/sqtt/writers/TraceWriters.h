@@ -91,14 +91,16 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
 /// One Chrome JSON file for several trace directories (sqtt-perfetto
 /// --merge): one process per (directory, dispatch), named after both, each
 /// directory's times with its own clock (on one realtime axis when their
-/// clocks carry an offset from it).
+/// clocks carry an offset from it). \p Labels name the directories (their
+/// paths relative to the base: two runs both write ui_output_agent_1_dispatch_1).
 void writeMergedChromeTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
-                            const NameTable &Names, const std::vector<TimelineClock> &Clocks,
-                            const std::string &TimeUnit);
+                            const std::vector<std::string> &Labels, const NameTable &Names,
+                            const std::vector<TimelineClock> &Clocks, const std::string &TimeUnit);
 /// The same as one native Perfetto trace: one sequence (and root track) per
 /// directory.
 void writeMergedPerfettoTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
-                              const NameTable &Names, const std::vector<TimelineClock> &Clocks);
+                              const std::vector<std::string> &Labels, const NameTable &Names,
+                              const std::vector<TimelineClock> &Clocks);
 void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
                         const TimelineClock &Clock);
 
