@@ -367,13 +367,17 @@ def occupancy_counters(ui_dir):
         for events in per_slot.values():
             open_kid = None
             for t, start, kid in sorted(events, key=lambda e: e[0]):
+                # Each dispatch's count, and each of its SEs' (keyed (kid, se)).
                 if start:
                     if open_kid is not None:
                         steps[open_kid].append((t, -1))
+                        steps[(open_kid, int(se))].append((t, -1))
                     steps[kid].append((t, 1))
+                    steps[(kid, int(se))].append((t, 1))
                     open_kid = kid
                 elif open_kid is not None:
                     steps[open_kid].append((t, -1))
+                    steps[(open_kid, int(se))].append((t, -1))
                     open_kid = None
     series = {}
     for kid, s in steps.items():
@@ -460,11 +464,18 @@ def check(path, model, truth):
         for name, ts, a in t["instants"]:
             if a.get("kind") == "data":
                 data[(t["process"], f"{name} value")].append((ts, a["value"]))
+    engines_seen = set()
     for (process, name), values in model["counters"].items():
         dispatch = int(re.match(r"^dispatch (\d+)", model["processes"][process]).group(1))
+        per_se = re.match(r"^SE(\d+) waves in flight$", name)
         if name == "waves in flight":
             if values != occupancy[dispatch]:
                 fail(f"dispatch {dispatch}: waves in flight {values[:4]}... differ from occupancy {occupancy[dispatch][:4]}...")
+        elif per_se:
+            key = (dispatch, int(per_se.group(1)))
+            if values != occupancy.get(key):
+                fail(f"dispatch {dispatch}: {name} {values[:4]}... differ from occupancy {occupancy.get(key, [])[:4]}...")
+            engines_seen.add(key)
         elif sorted(values) != sorted(data.pop((process, name), [])):
             fail(f"counter {name} of dispatch {dispatch} differs from its data markers")
         points += len(values)
@@ -472,6 +483,14 @@ def check(path, model, truth):
         fail(f"data markers without a counter: {sorted(data)[:3]}")
     if not any(n == "waves in flight" for _, n in model["counters"]):
         fail("no waves-in-flight counter")
+    # An SE counter for each SE of each dispatch that ran on several.
+    engines = collections.Counter(k[0] for k in occupancy if isinstance(k, tuple))
+    want_engines = {k for k in occupancy if isinstance(k, tuple) and engines[k[0]] > 1 and
+                    any(n == "waves in flight" and int(re.match(r"^dispatch (\d+)", model["processes"][p]).group(1)) == k[0]
+                        for p, n in model["counters"])}
+    if engines_seen != want_engines:
+        fail(f"SE waves-in-flight counters {sorted(engines_seen)[:4]} are not those of the dispatches on several SEs "
+             f"{sorted(want_engines)[:4]}")
     print(f"{os.path.basename(path)}: {slices} slices and {instants} instants of "
           f"{sum(1 for k in truth if k[0] == dir_index)} waves and {points} counter values match the truth")
 
