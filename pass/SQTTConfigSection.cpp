@@ -2,6 +2,7 @@
 
 #include "SQTTConfigSection.h"
 #include "SQTTConfig.h"
+#include "SQTTFunctionLimits.h"
 
 #include "rocprof_trace_decoder/cxx/config_section.hpp"
 
@@ -20,7 +21,7 @@
 using namespace llvm;
 using namespace sqtt;
 
-std::string sqtt::configSectionText(const Config &Cfg) {
+std::string sqtt::configSectionText(const Config &Cfg, const std::vector<std::string> &Unscoped) {
   namespace key = sqtt_config_section::key;
   namespace value = sqtt_config_section::value;
   std::string Text;
@@ -59,12 +60,21 @@ std::string sqtt::configSectionText(const Config &Cfg) {
                                                                         : value::off)
                        << "\n";
   Line(key::shader_clock) << Cfg.ShaderClockBits << ":" << Cfg.ShaderClockShift << "\n";
+  for (const std::string &Symbol : Unscoped)
+    Line(key::unscoped) << Symbol << "\n";
   return Text;
 }
 
 void sqtt::emitConfigSection(Module &M, const Config &Cfg) {
   LLVMContext &Ctx = M.getContext();
-  Constant *Init = ConstantDataArray::getString(Ctx, configSectionText(Cfg), /*AddNull=*/true);
+  // What a verifier must not hold against the masks: these functions'
+  // markers record on every wave, on purpose.
+  std::vector<std::string> Unscoped;
+  if (Cfg.needsScopeCheck())
+    for (const Function &F : M)
+      if (!F.isDeclaration() && !unscopedReason(F).empty())
+        Unscoped.push_back(F.getName().str());
+  Constant *Init = ConstantDataArray::getString(Ctx, configSectionText(Cfg, Unscoped), /*AddNull=*/true);
   unsigned AS = M.getDataLayout().getDefaultGlobalsAddressSpace();
   auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage, Init,
                                 ".sqtt_config_text", nullptr, GlobalValue::NotThreadLocal, AS);

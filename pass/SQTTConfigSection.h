@@ -13,6 +13,7 @@
 #define SQTT_CONFIG_SECTION_H
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -22,9 +23,11 @@ namespace sqtt {
 
 struct Config;
 
-/// The section's text for \p Cfg.
-std::string configSectionText(const Config &Cfg);
-/// Adds the section to \p M.
+/// The section's text for \p Cfg; \p Unscoped names the functions whose
+/// markers are unscoped although the masks filter.
+std::string configSectionText(const Config &Cfg, const std::vector<std::string> &Unscoped = {});
+/// Adds the section to \p M, naming the functions of \p M the masks cannot
+/// scope (SQTTFunctionLimits.h).
 void emitConfigSection(llvm::Module &M, const Config &Cfg);
 
 } // namespace sqtt

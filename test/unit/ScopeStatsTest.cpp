@@ -95,7 +95,7 @@ TEST(ScopeStats, IntervalsSelfTimeWavesAndOpenScopes) {
   ScopeStats Both = R.Stats;
   ScopeStats Other;
   uint32_t K = Names.intern("k"), Scope = Names.intern("u");
-  Other.interval(K, Scope, StatKind::User, 100, 100, 1, WaveRef{slotKey(1, 0, 0, 0), 0},
+  Other.interval(K, Scope, StatKind::User, 100, 100, 7, 1, WaveRef{slotKey(1, 0, 0, 0), 0},
                  Names.intern("dir2"));
   Both.merge(Other);
   const StatsRow *Merged = find(Both.rows(Names), "u");

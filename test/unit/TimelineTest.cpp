@@ -256,11 +256,17 @@ TEST(Timeline, PftraceReadsBackAsTracksAndEvents) {
   ASSERT_EQ(EventTracks.size(), 2u);
   for (uint64_t Track : EventTracks)
     EXPECT_TRUE(Track && Tracks[Track].first.find("/W") != std::string::npos) << Track;
-  // f, u; u, u (fused) = 4 slices; p and n = 2 instants; 2 + 1 waves-in-flight points and n's value.
+  // f, u; u, u (fused) = 4 slices; p and n = 2 instants; 2 + 1 waves-in-flight points and n's value;
+  // the dispatch ran on two SEs, so each SE's counter adds its points (3).
   EXPECT_EQ(Types["begin"], 4);
   EXPECT_EQ(Types["end"], 4);
   EXPECT_EQ(Types["instant"], 2);
-  EXPECT_EQ(Types["counter"], 3);
+  EXPECT_EQ(Types["counter"], 6);
+  size_t SeCounters = 0;
+  for (auto &[Uuid, Track] : Tracks)
+    SeCounters += Track.first.size() > 2 && Track.first.rfind("SE", 0) == 0 &&
+                  Track.first.find(" waves in flight") != std::string::npos;
+  EXPECT_EQ(SeCounters, 2u);
   // The hierarchy of the SE 5 wave.
   std::vector<std::string> Chain;
   for (auto &[Uuid, Track] : Tracks)

@@ -24,6 +24,7 @@
 #include "sqtt/isa/Verifier.h"
 #include "sqtt/rawatt/AttCaptureWriter.h"
 #include "sqtt/rawatt/AttTokens.h"
+#include "sqtt/completeness/InstrumentationShare.h"
 #include "sqtt/completeness/TraceCompleteness.h"
 #include "sqtt/support/JsonString.h"
 #include "sqtt/writers/CompletenessWriters.h"
@@ -33,6 +34,8 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace {
@@ -343,7 +346,71 @@ int cost(const Options &Opts) {
   return 0;
 }
 
+/// --cost --trace: the markers' share of each traced scope's cycles, from
+/// the code objects' cost per record and the records each scope holds.
+int costWithTrace(const Options &Opts) {
+  SessionOptions SO;
+  SO.Base = Opts.Trace;
+  SO.CodeObjects = Opts.Inputs;
+  TraceToolSession Session(SO, Tool, std::cerr);
+  std::map<std::string, completeness::RecordCost> CostOfKernel;
+  std::set<std::string> Read;
+  for (const ProcessInputs &G : Session.Processes.Groups)
+    for (const CodeObjectPath &P : G.CodeObjects) {
+      if (!Read.insert(P.Path).second)
+        continue;
+      CodeObjectFile File(P.Path);
+      for (const CodeObject &CO : File.codeObjects()) {
+        if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
+          continue;
+        isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, P.Path);
+        std::vector<isa::FunctionCost> Costs = isa::instrumentationCost(Isa, isa::InstructionCosts());
+        completeness::RecordCost Cost = completeness::recordCost(Costs);
+        for (const isa::FunctionCost &F : Costs)
+          if (F.Kernel && !CostOfKernel.emplace(F.Name, Cost).second)
+            std::cerr << Tool << ": note: kernel " << F.Name << " is in several code objects: the first one's cost "
+                      << "per record is used\n";
+      }
+    }
+  AnalysisOptions A;
+  A.Build.Stats = true;
+  ScopeStats Stats;
+  RecordCounts Total;
+  Session.analyze(A, 1, [&](DirResult &R) { Stats.merge(R.Stats); }, nullptr, Total);
+  std::vector<completeness::ScopeShare> Shares = completeness::instrumentationShares(Stats.rows(Session.Names), CostOfKernel);
+  if (Shares.empty())
+    throw Error(Opts.Trace + ": no scope of a kernel of these code objects was traced");
+  if (Opts.Json) {
+    std::cout << "{\"scopes\": [";
+    for (size_t I = 0; I < Shares.size(); ++I) {
+      const completeness::ScopeShare &S = Shares[I];
+      char Numbers[160];
+      std::snprintf(Numbers, sizeof Numbers, ", \"cycles_per_record\": %.3f, \"instrumentation_cycles\": %.1f, \"share\": %.5f}",
+                    S.CyclesPerRecord, S.instrumentationCycles(), S.share());
+      std::cout << (I ? ",\n  " : "\n  ") << "{\"kernel\": " << jsonString(S.Kernel) << ", \"scope\": "
+                << jsonString(S.Scope) << ", \"kind\": " << jsonString(statKindName(S.Kind))
+                << ", \"executions\": " << S.Executions << ", \"cycles\": " << S.Cycles << ", \"records\": " << S.Records
+                << Numbers;
+    }
+    std::cout << "\n]}\n";
+  } else {
+    for (const completeness::ScopeShare &S : Shares) {
+      char Line[200];
+      std::snprintf(Line, sizeof Line, ": %llu executions, %llu cycles, %llu records inside: ~%.0f cycles of markers "
+                    "(%.1f %%, %.2f a record)\n", (unsigned long long)S.Executions, (unsigned long long)S.Cycles,
+                    (unsigned long long)S.Records, S.instrumentationCycles(), 100 * S.share(), S.CyclesPerRecord);
+      std::cout << S.Kernel << " / " << S.Scope << Line;
+    }
+  }
+  std::cerr << Tool << ": note: an estimate: the records each scope holds in the trace (its exit and everything "
+            << "nested) times its code object's issue cycles of plugin instructions per trace instruction (cost "
+            << "model: " << isa::InstructionCosts().describe() << "); waits the markers cause are not in it\n";
+  return 0;
+}
+
 int run(const Options &Opts) {
+  if (Opts.Cost && !Opts.Trace.empty())
+    return costWithTrace(Opts);
   if (!Opts.Trace.empty())
     return checkTrace(Opts);
   if (Opts.Cost) {
@@ -394,7 +461,8 @@ const ToolHelp Help{
      {"sqtt-verify my_app --target gfx942 --json", "The gfx942 code object of a HIP executable, as JSON."},
      {"sqtt-verify --trace out/", "Is every wave of a rocprofv3 --att capture complete?"},
      {"sqtt-verify --trace out/ --report complete.json", "The same, its JSON report written to a file."},
-     {"sqtt-verify --json -o findings.json build/*.co", "Every code object's findings in one JSON file."}},
+     {"sqtt-verify --json -o findings.json build/*.co", "Every code object's findings in one JSON file."},
+     {"sqtt-verify --cost --trace out/", "How much of each traced scope's time its markers took."}},
     {{0, "no findings (with --trace: every wave complete)"},
      {1, "findings (with --trace: incomplete waves)"},
      {2, "a usage error (an unknown option, a bad value) or an input that cannot be read"}}};
@@ -425,7 +493,8 @@ int main(int argc, char **argv) {
                "launch against the trace buffer, and whether it will overflow (exit 1)");
   App.add_flag("--cost", Opts.Cost,
                "Instead of the checks, the plugin's instructions in each function (trace instructions, m0 "
-               "writes, wait states, the values they record, scope tests) and their issue cycles");
+               "writes, wait states, the values they record, scope tests) and their issue cycles; with --trace DIR, "
+               "the share of each traced scope's cycles they take");
   auto Size = [](const char *Name, uint64_t &Out) {
     return [Name, &Out](const std::string &Text) {
       // "X" or "X,Y,Z": the product.

@@ -33,9 +33,15 @@ inline constexpr std::string_view barriers = "barriers";             // 0 | 1
 inline constexpr std::string_view memory = "memory";                 // off | <chunk>:<gap>
 inline constexpr std::string_view addresses = "addresses";           // off | memory | lds | memory,lds
 inline constexpr std::string_view shader_clock = "shader_clock";     // <bits>:<shift>
+// A function whose markers the plugin left unscoped although the masks
+// filter (every wave records them: a pixel shader, an explicit register
+// budget, GWS instructions), by symbol; one line per function, after the
+// others, none when every function is scoped.
+inline constexpr std::string_view unscoped = "unscoped";
 } // namespace key
 
-/// Every key, in the order the plugin writes them.
+/// Every key of one setting, in the order the plugin writes them (then
+/// key::unscoped, once per function it names).
 inline constexpr std::string_view keys[] = {
     key::plugin,    key::llvm,           key::scope_wave, key::scope_simd, key::scope_cu,
     key::scope_wg,  key::mem_barrier,    key::wait_at_exit, key::contain_scopes, key::functions,

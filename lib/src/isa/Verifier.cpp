@@ -64,7 +64,9 @@ ScopeMasks ScopeMasks::fromConfig(const std::vector<std::vector<std::pair<std::s
     ScopeMasks M;
     M.FromConfig = true;
     for (const auto &[Key, Value] : Settings)
-      if (auto D = sqtt_config_section::dimension_of_key(Key)) {
+      if (Key == sqtt_config_section::key::unscoped) {
+        Result.Unscoped.insert(Value);
+      } else if (auto D = sqtt_config_section::dimension_of_key(Key)) {
         std::optional<uint32_t> Mask = sqtt::parse_scope_mask(Value);
         if (!Mask) {
           Problem = "its configuration has a scope mask that is not a mask (" + Key + "=" + Value + ")";
@@ -73,6 +75,7 @@ ScopeMasks ScopeMasks::fromConfig(const std::vector<std::vector<std::pair<std::s
         M.of(*D) = *Mask;
       }
     if (First) {
+      M.Unscoped = std::move(Result.Unscoped);
       Result = M;
       First = false;
     } else if (M.Wave != Result.Wave || M.Simd != Result.Simd || M.Cu != Result.Cu || M.Wg != Result.Wg) {
@@ -461,6 +464,7 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
     R.Notes.push_back("target " + Isa.target() + ": its hardware-id layout is not known, so which waves record "
                       "is not checked");
   FunctionVerifier V(Isa, Map, Effects, Cases, Limits, R.Findings);
+  size_t UnscopedOnPurpose = 0;
   if (!Masks.FromConfig)
     R.Notes.push_back("no configuration section: markers are assumed unscoped (every wave records)");
   for (const Function &F : Isa.functions()) {
@@ -475,12 +479,15 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
       const std::set<std::pair<uint64_t, uint64_t>> *SelectedSet = nullptr;
       std::string SelectedLabel;
       bool AnyEmits = false;
+      // The plugin says it could not scope this function's markers.
+      bool MasksApply = !Masks.Unscoped.count(F.Name);
+      UnscopedOnPurpose += !MasksApply && FR.Traces && !R.Filters.empty();
       for (size_t C = 0; C < Cases.size(); ++C) {
         const WalkResult &W = V.result(F, C);
         FR.Paths += W.Paths;
         ++FR.Cases;
         AnyEmits |= !W.Emitted.empty();
-        if (R.Filters.empty())
+        if (R.Filters.empty() || !MasksApply)
           continue;
         if (!Cases[C].Selected && !W.Emitted.empty()) {
           V.report(FindingKind::WrongWaves, F, W.Emitted.begin()->first,
@@ -510,6 +517,10 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
     }
     R.Functions.push_back(FR);
   }
+  if (UnscopedOnPurpose)
+    R.Notes.push_back(std::to_string(UnscopedOnPurpose) + " function(s) record on every wave: the plugin left their "
+                      "markers unscoped (a pixel shader, an explicit register budget or GWS instructions; its "
+                      "configuration names them), so the scope masks are not checked there");
   if (V.RuntimeHeaders)
     R.Notes.push_back("some marker values are computed at run time (numeric markers of a variable ID): their "
                       "IDs and kinds are not checked, their enters and exits are where the code fixes the flags");

@@ -23,10 +23,11 @@ uint64_t nearestRank(const std::vector<uint64_t> &Sorted, unsigned Percent) {
 }
 
 void ScopeStats::interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles,
-                          uint64_t Self, uint64_t Wave, WaveRef Instance, uint32_t Dir) {
+                          uint64_t Self, uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir) {
   Accumulator &A = Acc[{Kernel, Scope, Kind}];
   A.Values.push_back(Cycles);
   A.Self += Self;
+  A.Records += Records;
   if (A.LastWave != Wave) {
     A.LastWave = Wave;
     ++A.Waves;
@@ -50,6 +51,7 @@ void ScopeStats::merge(const ScopeStats &Other) {
     Accumulator &A = Acc[K];
     A.Values.insert(A.Values.end(), O.Values.begin(), O.Values.end());
     A.Self += O.Self;
+    A.Records += O.Records;
     A.Open += O.Open;
     A.Waves += O.Waves;
     A.LastWave = UINT64_MAX;
@@ -72,6 +74,7 @@ std::vector<StatsRow> ScopeStats::rows(const NameTable &Names) const {
     R.Open = A.Open;
     R.Waves = A.Waves;
     R.Self = A.Self;
+    R.Records = A.Records;
     if (!A.Values.empty()) {
       std::vector<uint64_t> Sorted = A.Values;
       std::sort(Sorted.begin(), Sorted.end());

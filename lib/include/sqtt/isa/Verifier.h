@@ -62,6 +62,9 @@ struct Finding {
 struct ScopeMasks {
   uint32_t Wave = ~0u, Simd = ~0u, Cu = ~0u, Wg = ~0u;
   bool FromConfig = false;
+  /// Functions whose markers the plugin left unscoped on purpose (every
+  /// wave records them), by symbol: the masks do not apply to them.
+  std::set<std::string> Unscoped;
   uint32_t of(sqtt_hardware_ids::dimension D) const;
   uint32_t &of(sqtt_hardware_ids::dimension D);
   /// From the configuration texts; a mismatch between units is an error

@@ -33,6 +33,9 @@ struct StatsRow {
   uint64_t Count = 0, Total = 0, Self = 0, Min = 0, P50 = 0, P90 = 0, P99 = 0, Max = 0;
   double Mean = 0;
   uint64_t Waves = 0, Open = 0;
+  /// Scope rows: the records its intervals hold, summed (markers and payload
+  /// records between its enter and its exit, the exit included).
+  uint64_t Records = 0;
   double ScopedFraction = -1; // kernel rows only
   /// The wave instance of the longest interval (scope rows with intervals)
   /// and its trace directory.
@@ -46,9 +49,10 @@ uint64_t nearestRank(const std::vector<uint64_t> &Sorted, unsigned Percent);
 class ScopeStats {
 public:
   /// A closed interval of \p Scope in wave \p Wave (unique per trace dir
-  /// and wave instance; a wave's intervals are reported together).
+  /// and wave instance; a wave's intervals are reported together) holding
+  /// \p Records records.
   void interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles, uint64_t Self,
-                uint64_t Wave, WaveRef Instance, uint32_t Dir);
+                uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir);
   /// A scope still open at wave end or dispatch change.
   void open(uint32_t Kernel, uint32_t Scope, StatKind Kind);
   /// One payload value of data marker \p Name.
@@ -64,6 +68,7 @@ private:
   struct Accumulator {
     std::vector<uint64_t> Values; // interval cycles, or payload values
     uint64_t Self = 0, Open = 0, Waves = 0, LastWave = UINT64_MAX;
+    uint64_t Records = 0;
     uint64_t Max = 0;
     WaveRef MaxWave;
     uint32_t MaxDir = 0;

@@ -22,21 +22,28 @@ public:
     Span = W.Span;
     Serial = W.Serial;
     Kernel = NoKernel;
+    Seen = 0;
   }
   void beginDispatch(int64_t, const ResolvedDispatch *D) { Kernel = D ? D->Kernel : NoKernel; }
   void selfTime(uint64_t Cycles) {
     if (!Scopes.empty())
       Scopes.back().Self += Cycles;
   }
+  // A scope's records: those counted between its enter (not included) and
+  // its exit (included), as a difference of the wave's running count.
   void enter(uint32_t Name, MarkerType Type, const DecodedMarker &, int64_t Time) {
-    Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function, Time, 0});
+    ++Seen;
+    Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function, Time, 0, Seen});
   }
   void exit(int64_t Time) {
+    ++Seen;
     const OpenScope &S = Scopes.back();
-    Stats.interval(Kernel, S.Name, S.Kind, uint64_t(Time - S.Start), S.Self, Serial, Wave, DirName);
+    Stats.interval(Kernel, S.Name, S.Kind, uint64_t(Time - S.Start), S.Self, Seen - S.SeenAtEnter, Serial, Wave,
+                   DirName);
     Scopes.pop_back();
   }
   void point(uint32_t Name, const DecodedMarker &, int64_t, const uint32_t *Payload, uint32_t Words) {
+    Seen += 1 + Words;
     for (uint32_t K = 0; K < Words; ++K)
       Stats.data(Kernel, Name, Payload[K]);
   }
@@ -59,6 +66,7 @@ private:
     StatKind Kind;
     int64_t Start;
     uint64_t Self;
+    uint64_t SeenAtEnter;
   };
   ScopeStats &Stats;
   uint32_t DirName, NoKernel, Kernel = 0;
@@ -67,6 +75,7 @@ private:
   const WaveSpan *Span = nullptr;
   uint64_t Serial = 0;
   std::vector<OpenScope> Scopes;
+  uint64_t Seen = 0; // the wave's records so far
 };
 
 } // namespace sqtt

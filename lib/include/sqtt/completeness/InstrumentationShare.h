@@ -1,0 +1,50 @@
+// InstrumentationShare.h - how much of each traced scope's time the markers
+// themselves took (sqtt-verify --cost --trace, D31).
+//
+// An estimate from two facts: what the plugin's instructions of a code
+// object cost to issue per record they emit (InstrumentationCost.h: their
+// issue cycles over their trace instructions, so an address block's lanes
+// and a scope's test are spread over the records), and how many records each
+// scope's intervals hold in the trace (its exit and everything nested, not
+// its enter, which is issued before the scope starts). Their product over the
+// scope's cycles is the share. Issue cycles only: what the markers delay by
+// the memory barrier or the wait before an exit is not in it.
+#pragma once
+
+#include "sqtt/isa/InstrumentationCost.h"
+#include "sqtt/trace/ScopeStats.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sqtt::completeness {
+
+/// What one code object's plugin instructions cost per record.
+struct RecordCost {
+  uint64_t PluginCycles = 0, TraceInstructions = 0;
+  double cyclesPerRecord() const {
+    return TraceInstructions ? double(PluginCycles) / double(TraceInstructions) : 0;
+  }
+};
+/// The cost per record of a code object from its functions' costs.
+RecordCost recordCost(const std::vector<isa::FunctionCost> &Functions);
+
+struct ScopeShare {
+  std::string Kernel, Scope;
+  StatKind Kind = StatKind::Function;
+  uint64_t Executions = 0, Cycles = 0, Records = 0;
+  double CyclesPerRecord = 0;
+  double instrumentationCycles() const { return double(Records) * CyclesPerRecord; }
+  /// The share of the scope's cycles (0 when it took none).
+  double share() const { return Cycles ? instrumentationCycles() / double(Cycles) : 0; }
+};
+
+/// The scope rows of \p Rows (function and user scopes with intervals), each
+/// with its kernel's cost per record from \p CostOfKernel (by kernel name as
+/// the rows give it; rows of other kernels are left out), largest share
+/// first.
+std::vector<ScopeShare> instrumentationShares(const std::vector<StatsRow> &Rows,
+                                              const std::map<std::string, RecordCost> &CostOfKernel);
+
+} // namespace sqtt::completeness

@@ -1,0 +1,38 @@
+// InstrumentationShare.cpp - the markers' share of each traced scope's time
+// (D31).
+#include "sqtt/completeness/InstrumentationShare.h"
+
+#include <algorithm>
+
+namespace sqtt::completeness {
+
+RecordCost recordCost(const std::vector<isa::FunctionCost> &Functions) {
+  RecordCost C;
+  for (const isa::FunctionCost &F : Functions) {
+    C.PluginCycles += F.pluginCycles();
+    C.TraceInstructions += F.Count[size_t(isa::PluginRole::Trace)];
+  }
+  return C;
+}
+
+std::vector<ScopeShare> instrumentationShares(const std::vector<StatsRow> &Rows,
+                                              const std::map<std::string, RecordCost> &CostOfKernel) {
+  std::vector<ScopeShare> Out;
+  for (const StatsRow &R : Rows) {
+    if ((R.Kind != StatKind::Function && R.Kind != StatKind::User) || R.Count == 0)
+      continue;
+    auto Cost = CostOfKernel.find(R.Kernel);
+    if (Cost == CostOfKernel.end())
+      continue;
+    ScopeShare S;
+    S.Kernel = R.Kernel, S.Scope = R.Scope, S.Kind = R.Kind;
+    S.Executions = R.Count, S.Cycles = R.Total, S.Records = R.Records;
+    S.CyclesPerRecord = Cost->second.cyclesPerRecord();
+    Out.push_back(S);
+  }
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const ScopeShare &A, const ScopeShare &B) { return A.share() > B.share(); });
+  return Out;
+}
+
+} // namespace sqtt::completeness
