@@ -37,32 +37,6 @@ constexpr double LineH = 16;      // one line of text at FontPx
 constexpr size_t MaxLabelChars = 64; // the object column's width limit
 constexpr double Pad = 10;
 
-/// Characters of \p S as a reader sees them (UTF-8 sequences count once).
-size_t displayChars(std::string_view S) {
-  size_t N = 0;
-  for (unsigned char C : S)
-    N += (C & 0xC0) != 0x80;
-  return N;
-}
-
-/// The byte offset of character \p N of \p S (its size when shorter).
-size_t byteOfChar(std::string_view S, size_t N) {
-  for (size_t I = 0; I < S.size(); ++I)
-    if ((static_cast<unsigned char>(S[I]) & 0xC0) != 0x80 && N-- == 0)
-      return I;
-  return S.size();
-}
-
-/// \p S cut to \p Max characters in the middle ("head…tail"), never inside
-/// a UTF-8 sequence.
-std::string cutMiddle(const std::string &S, size_t Max) {
-  size_t Chars = displayChars(S);
-  if (Chars <= Max)
-    return S;
-  size_t Head = Max > 1 ? (Max - 1) / 2 : 0, Tail = Max > Head + 1 ? Max - 1 - Head : 0;
-  return S.substr(0, byteOfChar(S, Head)) + "\xE2\x80\xA6" + S.substr(byteOfChar(S, Chars - Tail));
-}
-
 /// A <text> element; when \p Shown is a cut of \p Full, the full text is its
 /// tooltip.
 void text(std::ostream &OS, double X, double Y, const std::string &Shown, const std::string &Full,

@@ -70,4 +70,31 @@ std::string_view utf8Suffix(std::string_view S, size_t Keep) {
   return S.substr(Begin);
 }
 
+size_t displayChars(std::string_view S) {
+  size_t N = 0;
+  for (unsigned char C : S)
+    N += !isContinuation(C);
+  return N;
+}
+
+namespace {
+
+/// The byte offset of character \p N of \p S (its size when shorter).
+size_t byteOfChar(std::string_view S, size_t N) {
+  for (size_t I = 0; I < S.size(); ++I)
+    if (!isContinuation(static_cast<unsigned char>(S[I])) && N-- == 0)
+      return I;
+  return S.size();
+}
+
+} // namespace
+
+std::string cutMiddle(const std::string &S, size_t Max) {
+  size_t Chars = displayChars(S);
+  if (Chars <= Max)
+    return S;
+  size_t Head = Max > 1 ? (Max - 1) / 2 : 0, Tail = Max > Head + 1 ? Max - 1 - Head : 0;
+  return S.substr(0, byteOfChar(S, Head)) + "\xE2\x80\xA6" + S.substr(byteOfChar(S, Chars - Tail));
+}
+
 } // namespace sqtt

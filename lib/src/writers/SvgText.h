@@ -17,5 +17,10 @@ std::string_view utf8Prefix(std::string_view S, size_t Keep);
 /// \p S cut to at most \p Keep bytes from its end, never inside a UTF-8
 /// sequence.
 std::string_view utf8Suffix(std::string_view S, size_t Keep);
+/// Characters of \p S as a reader sees them (a UTF-8 sequence counts once).
+size_t displayChars(std::string_view S);
+/// \p S cut to \p Max characters in the middle ("head…tail"), never inside
+/// a UTF-8 sequence.
+std::string cutMiddle(const std::string &S, size_t Max);
 
 } // namespace sqtt
