@@ -3,6 +3,7 @@
 
 #include "CallEffects.h"
 #include "HardwareCases.h"
+#include "sqtt/support/WordList.h"
 
 #include <rocprof_trace_decoder/cxx/config_section.hpp>
 #include <rocprof_trace_decoder/cxx/marker_value.hpp>
@@ -148,6 +149,8 @@ public:
     Findings.push_back({Kind, F.Name, Address, Isa.sourceLine(Address), std::move(Message)});
   }
   size_t RuntimeHeaders = 0;
+  /// Functions with paths that run into the end of their code (Function::end).
+  std::set<std::string> UnreachableEnds;
 
 private:
   /// On a path's stack: a scope entered with an ID computed at run time.
@@ -356,7 +359,7 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
         return R;
       }
       if (W.Index >= F.Insts.size()) {
-        report(FindingKind::Undecodable, F, F.Address + F.Size, "a path runs past the end of the function");
+        UnreachableEnds.insert(F.Name);
         EndPath();
         break;
       }
@@ -427,7 +430,7 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
       }
       if (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch) {
         std::optional<bool> Taken = W.Machine.branchTaken(I);
-        size_t Target = I.Target ? F.indexOf(*I.Target) : Function::npos;
+        size_t Target = !I.Target ? Function::npos : *I.Target == F.end() ? F.Insts.size() : F.indexOf(*I.Target);
         W.Context.AfterSaluM0 = false;
         if (Target == Function::npos && (!Taken || *Taken)) {
           report(FindingKind::Undecodable, F, I.Address,
@@ -521,6 +524,10 @@ VerifyReport verifyCodeObject(const CodeObjectIsa &Isa, const rtd::Funcmap *Map,
     R.Notes.push_back(std::to_string(UnscopedOnPurpose) + " function(s) record on every wave: the plugin left their "
                       "markers unscoped (a pixel shader, an explicit register budget or GWS instructions; its "
                       "configuration names them), so the scope masks are not checked there");
+  if (!V.UnreachableEnds.empty())
+    R.Notes.push_back(wordList(V.UnreachableEnds) + ": some paths reach the end of the code with no s_endpgm or " +
+                      "return (an IR `unreachable`, as after a trap or a call that does not return; the wave cannot " +
+                      "run on): they end there, their open scopes not held against them");
   if (V.RuntimeHeaders)
     R.Notes.push_back("some marker values are computed at run time (numeric markers of a variable ID): their "
                       "IDs and kinds are not checked, their enters and exits are where the code fixes the flags");

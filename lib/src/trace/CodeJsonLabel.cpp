@@ -2,6 +2,7 @@
 // kernel, in which code object, the directory traced (FORMATS §12, D22).
 #include "TraceFileReaders.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/WordList.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceFiles.h"
 
@@ -73,12 +74,7 @@ std::optional<std::string> labelRowDecidesForSeveral(const std::string &Dir, con
       Named.push_back(Id);
   if (Named.size() < 2)
     return std::nullopt;
-  auto List = [](const auto &Values) {
-    std::string Out;
-    for (size_t I = 0; I < Values.size(); ++I)
-      Out += std::string(I == 0 ? "" : I + 1 == Values.size() ? " and " : ", ") + std::to_string(Values[I]);
-    return Out;
-  };
+  auto List = [](const auto &Values) { return wordList(Values, [](auto V) { return std::to_string(V); }); };
   return (std::filesystem::path(Dir) / "code.json").string() + ": its label row names code object " +
          std::to_string(Traced.CodeObject) + " for all " + std::to_string(Named.size()) + " dispatches named '" +
          Traced.Symbol + "' (" + List(Named) + "), which code objects " + List(Defining) +

@@ -1,6 +1,7 @@
 // MarkerResolver.cpp - what a marker value means in a given code object.
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
+#include "sqtt/support/WordList.h"
 
 #include <algorithm>
 #include <cctype>
@@ -239,12 +240,10 @@ DispatchTarget MarkerResolver::resolveDispatch(const std::string &Name, const Tr
     T.Problem = "kernel '" + Name + "' is in no code object's funcmap; its markers stay unknown";
     return T;
   } else {
-    std::string Which;
-    for (size_t I = 0; I < Defining.size(); ++I) {
-      auto File = Files.find(Defining[I]);
-      Which += std::string(I == 0 ? "" : I + 1 == Defining.size() ? " and " : ", ") + std::to_string(Defining[I]) +
-               (File != Files.end() ? " (" + File->second.Path + ")" : "");
-    }
+    std::string Which = wordList(Defining, [&](auto Id) {
+      auto File = Files.find(Id);
+      return std::to_string(Id) + (File != Files.end() ? " (" + File->second.Path + ")" : "");
+    });
     T.Problem = "kernel '" + Name + "' is defined by code objects " + Which +
                 " and nothing tells which one ran (no code.json label row names it); its markers stay unknown";
     return T;

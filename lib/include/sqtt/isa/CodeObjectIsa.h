@@ -31,6 +31,11 @@ struct Function {
   std::vector<Instruction> Insts; // in address order
   /// The index of the instruction at \p Address, or npos.
   size_t indexOf(uint64_t Address) const;
+  /// Where the function's code ends. A path that gets here, falling
+  /// through or by a branch, ran into an IR `unreachable` (after a trap or a
+  /// call that does not return), for which the backend emits nothing: the
+  /// wave cannot run on.
+  uint64_t end() const { return Address + Size; }
   static constexpr size_t npos = ~size_t(0);
 };
 
