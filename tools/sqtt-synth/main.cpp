@@ -91,6 +91,10 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(1u, 100000u))
       ->excludes(RandomFlag)
       ->capture_default_str();
+  App.add_flag("--exact-trips", Limits.ExactTrips,
+               "Run every loop the code does not bound exactly --loop-trips iterations per entry (a fixed "
+               "launch, to hold sqtt-verify --budget --trips against)")
+      ->excludes(RandomFlag);
   App.add_option("--max-steps", Limits.MaxSteps, "Instructions a wave runs before it is cut")
       ->check(CLI::Range(size_t(1), size_t(1) << 40))
       ->excludes(RandomFlag)

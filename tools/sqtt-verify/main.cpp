@@ -26,17 +26,16 @@
 #include "sqtt/rawatt/AttTokens.h"
 #include "sqtt/completeness/InstrumentationShare.h"
 #include "sqtt/completeness/TraceCompleteness.h"
-#include "sqtt/support/JsonString.h"
 #include "sqtt/writers/CompletenessWriters.h"
+#include "sqtt/writers/VerifyWriters.h"
 
 #include <CLI/CLI.hpp>
 
-#include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <set>
-#include <sstream>
+#include <optional>
 
 namespace {
 
@@ -58,36 +57,59 @@ struct Options {
   isa::VerifyLimits Limits;
 };
 
-struct Result {
-  std::string Where, Target;
-  isa::VerifyReport Report;
-  size_t Kernels = 0, Functions = 0, Paths = 0;
+/// Calls \p Each(CO, Where) for every code object of every input (of
+/// --target's, if given); an input without one is an error.
+template <class Fn> void forEachCodeObject(const Options &Opts, Fn Each) {
+  for (const std::string &Input : Opts.Inputs) {
+    CodeObjectFile File(Input);
+    size_t Matched = 0;
+    for (const CodeObject &CO : File.codeObjects()) {
+      if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
+        continue;
+      ++Matched;
+      Each(CO, Input + (CO.BundleEntryID.empty() ? "" : " [" + CO.BundleEntryID + "]"));
+    }
+    if (!Matched)
+      throw Error(Input + ": no AMDGPU code object" + (Opts.Target.empty() ? "" : " for target '" + Opts.Target + "'"));
+  }
+}
+
+/// A code object's funcmap, if it has one, and the kernels it names.
+struct MapOfCodeObject {
+  std::optional<rtd::Funcmap> Map;
+  std::vector<std::string> Kernels;
+  const rtd::Funcmap *get() const { return Map ? &*Map : nullptr; }
 };
 
+MapOfCodeObject readMap(const ElfImage &Elf) {
+  MapOfCodeObject M;
+  if (const ElfSection *S = Elf.findSection(sqtt_marker_kind::funcmap_section)) {
+    M.Map = rtd::parse_funcmap(Elf.contents(*S));
+    for (const rtd::FuncmapEntry &E : M.Map->entries)
+      if (E.type == rtd::FuncmapEntryType::Kernel)
+        M.Kernels.push_back(E.name);
+  }
+  return M;
+}
 
-Result verifyOne(const CodeObject &CO, const std::string &Where, const Options &Opts) {
-  Result R;
+VerifiedCodeObject verifyOne(const CodeObject &CO, const std::string &Where, const Options &Opts) {
+  VerifiedCodeObject R;
   R.Where = Where;
   R.Target = CO.Target;
   ElfImage Elf(CO.Data, CO.Size, Where);
-  std::optional<rtd::Funcmap> Map;
-  std::vector<std::string> Kernels;
-  if (const ElfSection *S = Elf.findSection(sqtt_marker_kind::funcmap_section)) {
-    Map = rtd::parse_funcmap(Elf.contents(*S));
-    requireUniqueMarkerIDs(*Map, Where);
-    for (const rtd::FuncmapEntry &E : Map->entries)
-      if (E.type == rtd::FuncmapEntryType::Kernel)
-        Kernels.push_back(E.name);
-    for (const rtd::FuncmapDiagnostic &D : Map->diagnostics)
+  MapOfCodeObject Map = readMap(Elf);
+  if (Map.Map) {
+    requireUniqueMarkerIDs(*Map.Map, Where);
+    for (const rtd::FuncmapDiagnostic &D : Map.Map->diagnostics)
       std::cerr << Tool << ": warning: " << Where << ": .sqtt_funcmap line " << D.line << ": " << D.message << '\n';
   }
   std::string Problem;
   isa::ScopeMasks Masks = isa::ScopeMasks::fromConfig(readConfigSection(Elf), Problem);
-  isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where, Kernels);
-  R.Report = isa::verifyCodeObject(Isa, Map ? &*Map : nullptr, Masks, Opts.Limits);
+  isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where, Map.Kernels);
+  R.Report = isa::verifyCodeObject(Isa, Map.get(), Masks, Opts.Limits);
   if (!Problem.empty())
     R.Report.Notes.push_back(Problem + ": which waves record is not checked");
-  if (!Map)
+  if (!Map.Map)
     R.Report.Notes.push_back("no .sqtt_funcmap section: every marker is unknown");
   for (const isa::FunctionResult &F : R.Report.Functions) {
     R.Kernels += F.Kernel;
@@ -97,66 +119,21 @@ Result verifyOne(const CodeObject &CO, const std::string &Where, const Options &
   return R;
 }
 
-void printText(const Result &R, const Options &Opts) {
-  for (const isa::Finding &F : R.Report.Findings)
-    std::cout << R.Where << ": " << F.Function << " " << isa::hexValue(F.Address)
-              << (F.Source.empty() ? "" : " (" + F.Source + ")") << ": " << isa::findingKindName(F.Kind) << ": "
-              << F.Message << '\n';
-  std::cout.flush();
-  if (Opts.Verbose)
-    for (const isa::FunctionResult &F : R.Report.Functions)
-      if (F.Kernel || F.Traces)
-        std::cerr << Tool << ": " << R.Where << ": " << (F.Kernel ? "kernel " : "function ") << F.Name << ": "
-                  << F.Traces << " trace instructions, " << F.Paths << " paths in " << F.Cases << " cases\n";
-  for (const std::string &N : R.Report.Notes)
-    std::cerr << Tool << ": note: " << R.Where << ": " << N << '\n';
-  std::cerr << Tool << ": " << R.Where << " (" << R.Target << "): " << R.Kernels << " kernel"
-            << (R.Kernels == 1 ? "" : "s") << ", " << R.Functions << " other function" << (R.Functions == 1 ? "" : "s")
-            << " with markers, " << R.Paths << " paths in " << R.Report.Cases << " hardware-id case"
-            << (R.Report.Cases == 1 ? "" : "s") << ": " << R.Report.Findings.size() << " finding"
-            << (R.Report.Findings.size() == 1 ? "" : "s") << '\n';
-}
-
-void printJson(const std::vector<Result> &Results) {
-  std::ostringstream OS;
-  size_t Total = 0;
-  OS << "{\"code_objects\": [";
-  for (size_t I = 0; I < Results.size(); ++I) {
-    const Result &R = Results[I];
-    OS << (I ? ", " : "") << "{\"file\": " << jsonString(R.Where) << ", \"target\": " << jsonString(R.Target)
-       << ", \"kernels\": " << R.Kernels << ", \"functions_with_markers\": " << R.Functions
-       << ", \"paths\": " << R.Paths << ", \"hardware_id_cases\": " << R.Report.Cases << ", \"notes\": [";
-    for (size_t N = 0; N < R.Report.Notes.size(); ++N)
-      OS << (N ? ", " : "") << jsonString(R.Report.Notes[N]);
-    OS << "], \"scope_filters\": [";
-    auto Ids = [&](const std::set<uint32_t> &Set) {
-      OS << '[';
-      for (auto It = Set.begin(); It != Set.end(); ++It)
-        OS << (It == Set.begin() ? "" : ", ") << *It;
-      OS << ']';
-    };
-    for (size_t N = 0; N < R.Report.Filters.size(); ++N) {
-      const isa::FilterCoverage &C = R.Report.Filters[N];
-      OS << (N ? ", " : "") << "{\"dimension\": " << jsonString(C.Dimension)
-         << ", \"mask\": " << jsonString(isa::hexValue(C.Mask)) << ", \"ids\": " << C.Ids << ", \"walked\": ";
-      Ids(C.Walked);
-      OS << ", \"selected\": ";
-      Ids(C.Selected);
-      OS << '}';
-    }
-    OS << "], \"findings\": [";
-    for (size_t N = 0; N < R.Report.Findings.size(); ++N) {
-      const isa::Finding &F = R.Report.Findings[N];
-      OS << (N ? ", " : "") << "{\"kind\": " << jsonString(isa::findingKindName(F.Kind))
-         << ", \"function\": " << jsonString(F.Function) << ", \"address\": " << jsonString(isa::hexValue(F.Address))
-         << ", \"source\": " << (F.Source.empty() ? "null" : jsonString(F.Source))
-         << ", \"message\": " << jsonString(F.Message) << "}";
-    }
-    OS << "]}";
-    Total += R.Report.Findings.size();
-  }
-  OS << "], \"findings\": " << Total << "}\n";
-  std::cout << OS.str();
+int verify(const Options &Opts) {
+  std::vector<VerifiedCodeObject> Results;
+  size_t Findings = 0;
+  forEachCodeObject(Opts, [&](const CodeObject &CO, const std::string &Where) {
+    Results.push_back(verifyOne(CO, Where, Opts));
+    Findings += Results.back().Report.Findings.size();
+    if (!Opts.Json)
+      writeFindingsText(std::cout, std::cerr, Results.back(), Opts.Verbose);
+  });
+  if (Opts.Json)
+    writeFindingsJson(std::cout, Results);
+  if (Results.size() > 1 && !Opts.Json)
+    std::cerr << Tool << ": " << Results.size() << " code objects: " << Findings << " finding"
+              << (Findings == 1 ? "" : "s") << '\n';
+  return Findings ? 1 : 0;
 }
 
 /// --trace: every wave of the trace against its code (D31).
@@ -192,101 +169,36 @@ int checkTrace(const Options &Opts) {
   return R.Total.Complete == R.Total.Waves ? 0 : 1;
 }
 
-/// --budget of one code object: per kernel its records per wave, and for
-/// a launch (--grid) the bytes per traced SE against the buffer. Returns
-/// whether some launch overflows.
-bool budgetOne(const CodeObject &CO, const std::string &Where, const Options &Opts, std::ostringstream &Json,
-               bool &FirstJson) {
-  ElfImage Elf(CO.Data, CO.Size, Where);
-  std::optional<rtd::Funcmap> Map;
-  std::vector<std::string> Kernels;
-  if (const ElfSection *S = Elf.findSection(sqtt_marker_kind::funcmap_section)) {
-    Map = rtd::parse_funcmap(Elf.contents(*S));
-    for (const rtd::FuncmapEntry &E : Map->entries)
-      if (E.type == rtd::FuncmapEntryType::Kernel)
-        Kernels.push_back(E.name);
-  }
-  std::string Problem;
-  isa::ScopeMasks Masks = isa::ScopeMasks::fromConfig(readConfigSection(Elf), Problem);
-  isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where, Kernels);
-  std::optional<rawatt::Generation> Gen = rawatt::generationOfTarget(CO.Target);
-  // A target without a raw format here: the widest token (gfx12's).
-  unsigned Bits = rawatt::shaderDataBits(Gen ? *Gen : rawatt::Generation::Gfx12);
-  bool Overflow = false;
-  for (const isa::KernelBudget &B : isa::recordBudgets(Isa, Map ? &*Map : nullptr, Masks)) {
-    auto Bytes = [&](uint64_t Records) { return (Records * Bits + 7) / 8; };
-    std::optional<isa::LaunchBudget> L;
-    if (Opts.Launch.GridItems)
-      L = isa::launchBudget(B, Opts.Launch, Bits);
-    Overflow |= L && L->overflows();
-    if (Opts.Json) {
-      Json << (FirstJson ? "" : ",\n  ") << "{\"file\": " << jsonString(Where) << ", \"target\": "
-           << jsonString(CO.Target) << ", \"kernel\": " << jsonString(B.Kernel) << ", \"wave_size\": " << B.WaveSize
-           << ", \"min_records\": " << B.MinRecords << ", \"max_records\": " << B.MaxRecords
-           << ", \"bits_per_record\": " << Bits << ", \"min_bytes\": " << Bytes(B.MinRecords)
-           << ", \"max_bytes\": " << Bytes(B.MaxRecords) << ", \"recording_share\": " << B.RecordingShare
-           << ", \"cut\": " << (B.Cut ? "true" : "false") << ", \"loops\": [";
-      for (size_t I = 0; I < B.Loops.size(); ++I)
-        Json << (I ? ", " : "") << "{\"address\": " << jsonString(isa::hexValue(B.Loops[I].Address))
-             << ", \"source\": " << (B.Loops[I].Source.empty() ? "null" : jsonString(B.Loops[I].Source))
-             << ", \"records_per_iteration\": " << B.Loops[I].RecordsPerIteration << "}";
-      Json << "]";
-      if (L)
-        Json << ", \"launch\": {\"waves\": " << L->Waves << ", \"waves_per_se\": " << L->WavesPerEngine
-             << ", \"bytes_per_wave\": " << L->BytesPerWave << ", \"bytes_per_se\": " << L->BytesPerEngine
-             << ", \"buffer_per_se\": " << L->BufferPerEngine << ", \"overflows\": "
-             << (L->overflows() ? "true" : "false") << "}";
-      Json << "}";
-      FirstJson = false;
-      continue;
-    }
-    std::cout << Where << ": " << B.Kernel << ": " << B.MinRecords << " to " << B.MaxRecords
-              << " records per wave (" << Bytes(B.MinRecords) << " to " << Bytes(B.MaxRecords) << " bytes, "
-              << Bits << "-bit tokens" << (Gen ? "" : ", assumed") << ")";
-    if (!B.Loops.empty())
-      std::cout << ", each loop once";
-    if (B.RecordingShare < 1)
-      std::cout << "; " << B.RecordingShare * 100 << " % of the waves record (scope masks)";
-    if (B.Cut)
-      std::cout << " (the walk stopped at a limit: at least this)";
-    std::cout << '\n';
-    for (const isa::LoopBudget &Loop : B.Loops)
-      std::cout << "  + up to " << Loop.RecordsPerIteration << " records per further pass through the loop at "
-                << isa::hexValue(Loop.Address) << (Loop.Source.empty() ? "" : " (" + Loop.Source + ")") << '\n';
-    if (L) {
-      char Share[32];
-      std::snprintf(Share, sizeof Share, "%.2f", 100.0 * double(L->BytesPerEngine) / double(L->BufferPerEngine));
-      std::cout << "  launch: " << L->Waves << " waves, " << L->WavesPerEngine << " per SE over "
-                << Opts.Launch.ShaderEngines << " SEs, loops at " << Opts.Launch.Trips << " iteration(s) per entry: "
-                << L->BytesPerEngine << " bytes per traced SE of a " << L->BufferPerEngine << "-byte buffer slice ("
-                << Share << " %): "
-                << (L->overflows() ? "this will overflow: the SE's records after the buffer fills are lost "
-                                     "(raise rocprofv3's --att-buffer-size, trace fewer waves or use fewer markers)"
-                                   : "fits")
-                << '\n';
-    }
-  }
-  return Overflow;
-}
-
+/// --budget: per kernel its records per wave, and for a launch (--grid)
+/// the bytes per traced SE against the buffer. 1 when a launch overflows.
 int budget(const Options &Opts) {
-  std::ostringstream Json;
-  bool FirstJson = true, Overflow = false;
-  for (const std::string &Input : Opts.Inputs) {
-    CodeObjectFile File(Input);
-    size_t Matched = 0;
-    for (const CodeObject &CO : File.codeObjects()) {
-      if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
-        continue;
-      ++Matched;
-      std::string Where = Input + (CO.BundleEntryID.empty() ? "" : " [" + CO.BundleEntryID + "]");
-      Overflow |= budgetOne(CO, Where, Opts, Json, FirstJson);
+  std::vector<BudgetReport> Budgets;
+  bool Overflow = false;
+  forEachCodeObject(Opts, [&](const CodeObject &CO, const std::string &Where) {
+    ElfImage Elf(CO.Data, CO.Size, Where);
+    MapOfCodeObject Map = readMap(Elf);
+    std::string Problem;
+    isa::ScopeMasks Masks = isa::ScopeMasks::fromConfig(readConfigSection(Elf), Problem);
+    isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where, Map.Kernels);
+    std::optional<rawatt::Generation> Gen = rawatt::generationOfTarget(CO.Target);
+    for (isa::KernelBudget &B : isa::recordBudgets(Isa, Map.get(), Masks)) {
+      BudgetReport R;
+      R.Where = Where;
+      R.Target = CO.Target;
+      R.Budget = std::move(B);
+      // A target without a raw format here: the widest token (gfx12's).
+      R.RecordBits = rawatt::shaderDataBits(Gen ? *Gen : rawatt::Generation::Gfx12);
+      R.BitsAssumed = !Gen;
+      if (Opts.Launch.GridItems)
+        R.Launch = isa::launchBudget(R.Budget, Opts.Launch, R.RecordBits);
+      Overflow |= R.Launch && R.Launch->overflows();
+      if (!Opts.Json)
+        writeBudgetText(std::cout, R, Opts.Launch);
+      Budgets.push_back(std::move(R));
     }
-    if (!Matched)
-      throw Error(Input + ": no AMDGPU code object" + (Opts.Target.empty() ? "" : " for target '" + Opts.Target + "'"));
-  }
+  });
   if (Opts.Json)
-    std::cout << "{\"budgets\": [" << Json.str() << "]}\n";
+    writeBudgetsJson(std::cout, Budgets);
   if (!Opts.Launch.GridItems)
     std::cerr << Tool << ": note: give --grid (and --block) for the bytes per SE of a launch\n";
   std::cerr << Tool << ": note: the budget counts marker records only; the capture's own tokens (wave starts "
@@ -294,53 +206,23 @@ int budget(const Options &Opts) {
   return Overflow ? 1 : 0;
 }
 
-/// --cost of one code object: per function the plugin's instructions by
-/// role and their issue cycles.
-void costOne(const CodeObject &CO, const std::string &Where, const Options &Opts, std::ostringstream &Json,
-             bool &FirstJson) {
-  isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where);
-  for (const isa::FunctionCost &C : isa::instrumentationCost(Isa, isa::InstructionCosts())) {
-    if (Opts.Json) {
-      Json << (FirstJson ? "" : ",\n  ") << "{\"file\": " << jsonString(Where) << ", \"function\": "
-           << jsonString(C.Name) << ", \"kernel\": " << (C.Kernel ? "true" : "false")
-           << ", \"instructions\": " << C.Instructions << ", \"plugin_instructions\": " << C.plugin()
-           << ", \"plugin_cycles\": " << C.pluginCycles() << ", \"roles\": {";
-      for (size_t R = 1; R < isa::PluginRoles; ++R)
-        Json << (R > 1 ? ", " : "") << jsonString(isa::pluginRoleName(isa::PluginRole(R))) << ": {\"count\": "
-             << C.Count[R] << ", \"cycles\": " << C.Cycles[R] << "}";
-      Json << "}}";
-      FirstJson = false;
-      continue;
-    }
-    std::cout << Where << ": " << (C.Kernel ? "kernel " : "function ") << C.Name << ": " << C.plugin() << " of "
-              << C.Instructions << " instructions are the plugin's, " << C.pluginCycles() << " issue cycles (";
-    bool First = true;
-    for (size_t R = 1; R < isa::PluginRoles; ++R)
-      if (C.Count[R]) {
-        std::cout << (First ? "" : ", ") << C.Count[R] << " " << isa::pluginRoleName(isa::PluginRole(R));
-        First = false;
-      }
-    std::cout << ")\n";
-  }
-}
-
+/// --cost: per function the plugin's instructions by role and their issue
+/// cycles.
 int cost(const Options &Opts) {
-  std::ostringstream Json;
-  bool FirstJson = true;
-  for (const std::string &Input : Opts.Inputs) {
-    CodeObjectFile File(Input);
-    size_t Matched = 0;
-    for (const CodeObject &CO : File.codeObjects()) {
-      if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
-        continue;
-      ++Matched;
-      costOne(CO, Input + (CO.BundleEntryID.empty() ? "" : " [" + CO.BundleEntryID + "]"), Opts, Json, FirstJson);
+  std::vector<CostReport> Costs;
+  forEachCodeObject(Opts, [&](const CodeObject &CO, const std::string &Where) {
+    isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, Where);
+    for (isa::FunctionCost &C : isa::instrumentationCost(Isa, isa::InstructionCosts())) {
+      CostReport R;
+      R.Where = Where;
+      R.Cost = std::move(C);
+      if (!Opts.Json)
+        writeCostText(std::cout, R);
+      Costs.push_back(std::move(R));
     }
-    if (!Matched)
-      throw Error(Input + ": no AMDGPU code object" + (Opts.Target.empty() ? "" : " for target '" + Opts.Target + "'"));
-  }
+  });
   if (Opts.Json)
-    std::cout << "{\"costs\": [" << Json.str() << "]}\n";
+    writeCostsJson(std::cout, Costs);
   std::cerr << Tool << ": note: issue cycles by the cost model (" << isa::InstructionCosts().describe()
             << "); per path, a function's plugin instructions run as often as the code around them\n";
   return 0;
@@ -377,31 +259,14 @@ int costWithTrace(const Options &Opts) {
   ScopeStats Stats;
   RecordCounts Total;
   Session.analyze(A, 1, [&](DirResult &R) { Stats.merge(R.Stats); }, nullptr, Total);
-  std::vector<completeness::ScopeShare> Shares = completeness::instrumentationShares(Stats.rows(Session.Names), CostOfKernel);
+  std::vector<completeness::ScopeShare> Shares =
+      completeness::instrumentationShares(Stats.rows(Session.Names), CostOfKernel);
   if (Shares.empty())
     throw Error(Opts.Trace + ": no scope of a kernel of these code objects was traced");
-  if (Opts.Json) {
-    std::cout << "{\"scopes\": [";
-    for (size_t I = 0; I < Shares.size(); ++I) {
-      const completeness::ScopeShare &S = Shares[I];
-      char Numbers[160];
-      std::snprintf(Numbers, sizeof Numbers, ", \"cycles_per_record\": %.3f, \"instrumentation_cycles\": %.1f, \"share\": %.5f}",
-                    S.CyclesPerRecord, S.instrumentationCycles(), S.share());
-      std::cout << (I ? ",\n  " : "\n  ") << "{\"kernel\": " << jsonString(S.Kernel) << ", \"scope\": "
-                << jsonString(S.Scope) << ", \"kind\": " << jsonString(statKindName(S.Kind))
-                << ", \"executions\": " << S.Executions << ", \"cycles\": " << S.Cycles << ", \"records\": " << S.Records
-                << Numbers;
-    }
-    std::cout << "\n]}\n";
-  } else {
-    for (const completeness::ScopeShare &S : Shares) {
-      char Line[200];
-      std::snprintf(Line, sizeof Line, ": %llu executions, %llu cycles, %llu records inside: ~%.0f cycles of markers "
-                    "(%.1f %%, %.2f a record)\n", (unsigned long long)S.Executions, (unsigned long long)S.Cycles,
-                    (unsigned long long)S.Records, S.instrumentationCycles(), 100 * S.share(), S.CyclesPerRecord);
-      std::cout << S.Kernel << " / " << S.Scope << Line;
-    }
-  }
+  if (Opts.Json)
+    writeSharesJson(std::cout, Shares);
+  else
+    writeSharesText(std::cout, Shares);
   std::cerr << Tool << ": note: an estimate: the records each scope holds in the trace (its exit and everything "
             << "nested) times its code object's issue cycles of plugin instructions per trace instruction (cost "
             << "model: " << isa::InstructionCosts().describe() << "); waits the markers cause are not in it\n";
@@ -425,30 +290,7 @@ int run(const Options &Opts) {
   }
   if (Opts.Inputs.empty())
     throw Error("give code objects to verify, or --trace DIR");
-  std::vector<Result> Results;
-  size_t Findings = 0;
-  for (const std::string &Input : Opts.Inputs) {
-    CodeObjectFile File(Input);
-    size_t Matched = 0;
-    for (const CodeObject &CO : File.codeObjects()) {
-      if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
-        continue;
-      ++Matched;
-      std::string Where = Input + (CO.BundleEntryID.empty() ? "" : " [" + CO.BundleEntryID + "]");
-      Results.push_back(verifyOne(CO, Where, Opts));
-      Findings += Results.back().Report.Findings.size();
-      if (!Opts.Json)
-        printText(Results.back(), Opts);
-    }
-    if (!Matched)
-      throw Error(Input + ": no AMDGPU code object" + (Opts.Target.empty() ? "" : " for target '" + Opts.Target + "'"));
-  }
-  if (Opts.Json)
-    printJson(Results);
-  if (Results.size() > 1 && !Opts.Json)
-    std::cerr << Tool << ": " << Results.size() << " code objects: " << Findings << " finding"
-              << (Findings == 1 ? "" : "s") << '\n';
-  return Findings ? 1 : 0;
+  return verify(Opts);
 }
 
 const ToolHelp Help{

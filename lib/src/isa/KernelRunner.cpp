@@ -238,7 +238,8 @@ private:
       return Rng() & 1;
     auto [It, New] = Trips.try_emplace({F, At}, 0);
     if (New)
-      It->second = unsigned(Rng() % Limits.LoopTrips); // more iterations after the first
+      It->second = Limits.ExactTrips ? Limits.LoopTrips - 1 // more iterations after the first
+                                     : unsigned(Rng() % Limits.LoopTrips);
     if (It->second == 0) {
       Trips.erase(It);
       return false;

@@ -6,9 +6,9 @@
 // compiled in select exactly the waves they select on the hardware. The
 // scalar machine decides every branch the code determines; the others (on
 // vector values, loaded data) are drawn: a backward branch is a loop's,
-// taken a drawn number of times (1 to LoopTrips iterations per entry), a
-// forward one either way with even odds. Calls go into their callees and
-// back. Time is the sum of each instruction's cost by class: an issue model,
+// taken a drawn number of times (1 to LoopTrips iterations per entry, or
+// exactly LoopTrips), a forward one either way with even odds. Calls go into
+// their callees and back. Time is the sum of each instruction's cost by class: an issue model,
 // with no latencies, no contention and no memory system.
 #pragma once
 
@@ -36,6 +36,7 @@ unsigned issueCycles(const Instruction &I, const InstructionCosts &Costs);
 
 struct RunLimits {
   unsigned LoopTrips = 4;       // most iterations per loop entry, drawn from 1..LoopTrips
+  bool ExactTrips = false;      // every entry runs LoopTrips iterations, none drawn
   size_t MaxSteps = 1000000;    // instructions per wave before it is cut
 };
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""check-budget.py BUDGET_JSON TRACE_DIR...
+"""check-budget.py [--exact] BUDGET_JSON TRACE_DIR...
 
 sqtt-verify --budget's records per wave against what sqtt-synth's waves,
 following the same code with one iteration per loop entry (--loop-trips 1),
@@ -8,8 +8,10 @@ recorded: no wave that records has fewer than min_records of its kernel
 from no loop none has more than max_records; the test's traces are chosen so
 that the minimum is met (FileCheck sees the range: the bound is the code's,
 not a loose one). Waves that record nothing are the ones the scope masks
-exclude: none when the budget's recording_share is 1. Prints a line per
-kernel; exits 1 on a violation.
+exclude: none when the budget's recording_share is 1. With --exact (a budget
+with a launch, traces simulated with --exact-trips at its --trips, kernels
+whose waves all take the longest path): every recording wave has exactly the
+launch's records_per_wave. Prints a line per kernel; exits 1 on a violation.
 """
 import collections
 import glob
@@ -17,11 +19,15 @@ import json
 import os
 import sys
 
-budgets = {b["kernel"]: b for b in json.load(open(sys.argv[1]))["budgets"]}
+args = sys.argv[1:]
+exact = args[0] == "--exact"
+if exact:
+    args = args[1:]
+budgets = {b["kernel"]: b for b in json.load(open(args[0]))["budgets"]}
 counts = collections.defaultdict(list)  # kernel -> records per recording wave
 silent = collections.Counter()
 waves = collections.Counter()
-for trace in sys.argv[2:]:
+for trace in args[1:]:
     for ui in sorted(glob.glob(os.path.join(trace, "ui_*"))):
         code = json.load(open(os.path.join(ui, "code.json")))
         label = [row for row in code["code"] if str(row[0]).startswith("; ")]
@@ -64,5 +70,12 @@ for kernel, ns in sorted(counts.items()):
     if silent[kernel] and b["recording_share"] == 1:
         print(f"FAIL: {kernel}: {silent[kernel]} waves recorded nothing, the budget says every wave records")
         sys.exit(1)
+    if exact:
+        want = b["launch"]["records_per_wave"]
+        if set(ns) != {want}:
+            print(f"FAIL: {kernel}: waves with {sorted(set(ns))[:5]} records, the budget at its trips says {want}")
+            sys.exit(1)
+        print(f"{kernel}: {len(ns)} recording waves, each {want} records, the budget at its trips")
+        continue
     print(f"{kernel}: {len(ns)} recording waves, {min(ns)} to {max(ns)} records each, budget {lo} to {hi}"
           f"{' and loops' if b['loops'] else ''}; {silent[kernel]} silent")
