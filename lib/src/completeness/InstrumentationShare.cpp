@@ -9,7 +9,7 @@ namespace sqtt::completeness {
 RecordCost recordCost(const std::vector<isa::FunctionCost> &Functions) {
   RecordCost C;
   for (const isa::FunctionCost &F : Functions) {
-    C.PluginCycles += F.pluginCycles();
+    C.PluginCycles += F.pluginCycles() - F.EntryCycles;
     C.TraceInstructions += F.Count[size_t(isa::PluginRole::Trace)];
   }
   return C;

@@ -192,9 +192,16 @@ std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const In
     C.Name = F.Name;
     C.Kernel = F.Kernel;
     C.Instructions = F.Insts.size();
+    bool TraceSeen = false;
     for (size_t I = 0; I < F.Insts.size(); ++I) {
+      unsigned Cycles = issueCycles(F.Insts[I], Costs);
       ++C.Count[size_t(Role[I])];
-      C.Cycles[size_t(Role[I])] += issueCycles(F.Insts[I], Costs);
+      C.Cycles[size_t(Role[I])] += Cycles;
+      TraceSeen |= Role[I] == PluginRole::Trace;
+      // The test's arithmetic before the first marker runs once a call; the
+      // branches that skip each marker run with it.
+      if (!TraceSeen && Role[I] == PluginRole::ScopeTest && !controlFlow(F.Insts[I]))
+        C.EntryCycles += Cycles;
     }
     if (C.Kernel || C.plugin())
       Out.push_back(std::move(C));

@@ -4,7 +4,9 @@
 // An estimate from two facts: what the plugin's instructions of a code
 // object cost to issue per record they emit (InstrumentationCost.h: their
 // issue cycles over their trace instructions, so an address block's lanes
-// and a scope's test are spread over the records), and how many records each
+// and the branches that skip markers are spread over the records; the scope
+// test's arithmetic at a function's start, once a call and before its first
+// marker, is left out), and how many records each
 // scope's intervals hold in the trace (its exit and everything nested, not
 // its enter, which is issued before the scope starts). Their product over the
 // scope's cycles is the share. Issue cycles only: what the markers delay by
@@ -22,7 +24,7 @@ namespace sqtt::completeness {
 
 /// What one code object's plugin instructions cost per record.
 struct RecordCost {
-  uint64_t PluginCycles = 0, TraceInstructions = 0;
+  uint64_t PluginCycles = 0, TraceInstructions = 0; // cycles: those that run per marker
   double cyclesPerRecord() const {
     return TraceInstructions ? double(PluginCycles) / double(TraceInstructions) : 0;
   }

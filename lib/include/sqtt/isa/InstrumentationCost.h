@@ -34,6 +34,9 @@ struct FunctionCost {
   size_t Instructions = 0;                  // of the function
   std::array<size_t, PluginRoles> Count{};  // the plugin's, by role (None: the function's own)
   std::array<uint64_t, PluginRoles> Cycles{}; // their issue cycles by the cost model
+  /// Of those, the cycles that run once per call, not per marker: the scope
+  /// test's arithmetic before the first trace instruction.
+  uint64_t EntryCycles = 0;
   size_t plugin() const;
   uint64_t pluginCycles() const;
 };
