@@ -120,7 +120,30 @@ struct DecodedCode {
   CodeObjectIsa Isa;
   std::vector<ProgramLine> Listing;
   std::map<const Function *, uint32_t> FirstRow; // a function's first row of Listing
+  /// Per row of Listing: a forward branch that leaves a loop (loopExits).
+  std::vector<char> LoopExit;
 };
+
+/// Which of \p F's branches leave a loop forwards: a loop is the code from
+/// a backward branch's target to the branch; a branch inside it to past its
+/// end is the loop's exit test (the shape of a rotated `for`, whose latch is
+/// an unconditional jump back), so its trips are drawn as a back edge's are.
+std::vector<char> loopExits(const Function &F) {
+  std::vector<std::pair<uint64_t, uint64_t>> Loops; // [header, latch]
+  for (const Instruction &I : F.Insts)
+    if ((I.Kind == Flow::Branch || I.Kind == Flow::CondBranch) && I.Target && *I.Target <= I.Address)
+      Loops.push_back({*I.Target, I.Address});
+  std::vector<char> Exit(F.Insts.size(), 0);
+  for (size_t At = 0; At < F.Insts.size(); ++At) {
+    const Instruction &I = F.Insts[At];
+    if (I.Kind != Flow::CondBranch || !I.Target || *I.Target <= I.Address)
+      continue;
+    for (const auto &[Header, Latch] : Loops)
+      if (Header <= I.Address && I.Address < Latch && Latch < *I.Target)
+        Exit[At] = 1;
+  }
+  return Exit;
+}
 
 class CodeFollowingProgram : public KernelProgram {
 public:
@@ -212,10 +235,11 @@ public:
           // one dispatch of eight, so most dispatches do the kernel's work.
           std::mt19937_64 Shared(dispatchDraw(Wave.Dispatch, I.Address, Visits[I.Address]++));
           bool Forward = !I.Target || *I.Target > I.Address;
-          Taken = Forward ? Shared() % 8 == 0 : draw(F, At, I, Shared, Trips);
+          Taken = Forward && !Code->LoopExit[Rows + At] ? Shared() % 8 == 0
+                                                        : draw(F, At, I, Shared, Trips, Code->LoopExit[Rows + At]);
         }
         if (!Taken)
-          Taken = draw(F, At, I, Rng, Trips);
+          Taken = draw(F, At, I, Rng, Trips, Code->LoopExit[Rows + At]);
         if (*Taken && Target == Function::npos)
           break;
         if (Instructions && !*Taken)
@@ -230,22 +254,23 @@ public:
   }
 
 private:
-  /// A branch the code does not decide: a loop's back edge is taken a drawn
-  /// number of times per entry, a forward branch with even odds.
+  /// A branch the code does not decide: a loop's back edge is taken, and
+  /// its exit test (\p LoopExit) not taken, a drawn number of times per
+  /// entry; any other branch goes either way with even odds.
   bool draw(const Function *F, size_t At, const Instruction &I, std::mt19937_64 &Rng,
-            std::map<std::pair<const Function *, size_t>, unsigned> &Trips) const {
-    if (!I.Target || *I.Target > I.Address)
+            std::map<std::pair<const Function *, size_t>, unsigned> &Trips, bool LoopExit) const {
+    if (!LoopExit && (!I.Target || *I.Target > I.Address))
       return Rng() & 1;
     auto [It, New] = Trips.try_emplace({F, At}, 0);
     if (New)
       It->second = Limits.ExactTrips ? Limits.LoopTrips - 1 // more iterations after the first
                                      : unsigned(Rng() % Limits.LoopTrips);
-    if (It->second == 0) {
+    bool Again = It->second > 0;
+    if (Again)
+      --It->second;
+    else
       Trips.erase(It);
-      return false;
-    }
-    --It->second;
-    return true;
+    return Again != LoopExit;
   }
 
   std::shared_ptr<const DecodedCode> Code;
@@ -299,9 +324,11 @@ std::vector<std::unique_ptr<KernelProgram>> loadKernelPrograms(const std::string
   if (File->codeObjects().empty())
     throw Error(Path + ": no AMDGPU code object");
   CodeObjectIsa Isa = CodeObjectIsa::decode(File->codeObjects().front(), Path, Kernels);
-  auto Code = std::make_shared<DecodedCode>(DecodedCode{std::move(File), std::move(Isa), {}, {}});
+  auto Code = std::make_shared<DecodedCode>(DecodedCode{std::move(File), std::move(Isa), {}, {}, {}});
   for (const Function &F : Code->Isa.functions()) {
     Code->FirstRow[&F] = uint32_t(Code->Listing.size());
+    std::vector<char> Exits = loopExits(F);
+    Code->LoopExit.insert(Code->LoopExit.end(), Exits.begin(), Exits.end());
     for (const Instruction &I : F.Insts) {
       ProgramLine L;
       L.Address = I.Address, L.Text = I.Text, L.Source = Code->Isa.sourceLine(I.Address);

@@ -233,7 +233,8 @@ void writeShaderData(OutputFiles &Files, const fs::path &Path, const SynthScenar
       SlotPlace At = placeOf(S, G);
       if (const char *Cause = S.Loss.any() ? Loss.next() : nullptr) {
         *T.Lost << Dir << ' ' << SE << ' ' << At.CU << ' ' << At.SIMD << ' ' << At.Wave << ' ' << R.Instance << ' '
-                << R.Issue << ' ' << R.Value << ' ' << (R.Header ? "header" : "payload") << ' ' << Cause << '\n';
+                << R.Issue << ' ' << R.Value << ' '
+                << ((R.Flags & RecordFlagPriv) ? "trap" : R.Header ? "header" : "payload") << ' ' << Cause << '\n';
         ++Stats.LostRecords;
         if (!Gens[G]->done())
           Heap.push({Gens[G]->nextArrival(), G});

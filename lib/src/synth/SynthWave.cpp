@@ -66,7 +66,7 @@ void SlotGen::startRun() {
 
 void SlotGen::emit(int64_t Issue, uint32_t Value, bool Header, uint8_t Flags) {
   int64_t Arrival = Issue;
-  if (CO->Bits && Header && !(Flags & 2)) {
+  if (CO->Bits && Header && !(Flags & RecordFlagPriv)) {
     int64_t Delay = FirstOfSimd ? 0 : int64_t(rnd(S.MaxDelay + 1));
     FirstOfSimd = false;
     Arrival = Issue + Delay;

@@ -90,7 +90,9 @@ for model in MODELS:
         burst_hit = set()
         if model != "none":
             for line in open(os.path.join(out, "truth_lost.txt")):
-                d, se, cu, simd, slot, inst, time, value, *_ = line.split()
+                d, se, cu, simd, slot, inst, time, value, kind, *_ = line.split()
+                if kind == "trap":
+                    continue  # a trap handler's record: no wave lost it
                 lost[(int(d), int(se), int(cu), int(simd), int(slot), int(inst))].append(int(time))
                 lost_values[(int(d), int(se), int(cu), int(simd), int(slot), int(inst))].append((int(time), int(value)))
                 if line.split()[-1] != "buffer":
