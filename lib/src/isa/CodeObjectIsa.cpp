@@ -6,6 +6,8 @@
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/support/Error.h"
 
+#include <rocprof_trace_decoder/cxx/funcmap.hpp>
+
 #include "llvm/DebugInfo/DWARF/DWARFContext.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
@@ -178,6 +180,20 @@ std::unique_ptr<McTarget> makeTarget(const std::string &CPU, const std::string &
   return M;
 }
 
+/// Whether \p Body, a function's bytes, decodes whole for \p T (the
+/// padding after its code decodes too).
+bool decodesWhole(McTarget &T, llvm::ArrayRef<uint8_t> Body) {
+  for (uint64_t Off = 0; Off < Body.size();) {
+    llvm::MCInst MI;
+    uint64_t Size = 0;
+    if (T.Dis->getInstruction(MI, Size, Body.slice(Off), Off, llvm::nulls()) != llvm::MCDisassembler::Success ||
+        Size == 0)
+      return false;
+    Off += Size;
+  }
+  return true;
+}
+
 } // namespace
 
 struct CodeObjectIsa::Lines {
@@ -217,6 +233,14 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
       Kernels.insert(S.Name.substr(0, S.Name.size() - 3));
       Descriptors[S.Name.substr(0, S.Name.size() - 3)] = S.Value;
     }
+  // Code without a descriptor (an object of another OS than amdhsa, a
+  // shader) has the wave size the plugin's W: row names: the subtarget's,
+  // which decides how wave64-only encodings decode.
+  unsigned MapWave = 0;
+  if (const ElfSection *S = Elf.findSection(sqtt_marker_kind::funcmap_section))
+    MapWave = rocprof_trace_decoder::codeobj::parse_funcmap(Elf.contents(*S)).wave_size;
+  if (MapWave != 32 && MapWave != 64)
+    MapWave = 0;
   // A kernel's wave size: its descriptor's kernel_code_properties bit 10
   // (ENABLE_WAVEFRONT_SIZE32); gfx9 has wave64 only.
   auto Bytes = [&](uint64_t Address, size_t N) -> const uint8_t * {
@@ -230,11 +254,9 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     if (!sqtt_hardware_ids::has_wave32(Isa.Generation))
       return 64;
     auto D = Descriptors.find(Name);
-    if (D == Descriptors.end())
-      return 32;
-    const uint8_t *KD = Bytes(D->second, 64);
+    const uint8_t *KD = D == Descriptors.end() ? nullptr : Bytes(D->second, 64);
     if (!KD)
-      return 32;
+      return MapWave ? MapWave : 32;
     uint16_t Properties = uint16_t(KD[56] | (KD[57] << 8));
     return (Properties & (1u << 10)) ? 32 : 64;
   };
@@ -268,7 +290,7 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
       break;
     }
   if (!CodeObjectWave)
-    CodeObjectWave = sqtt_hardware_ids::has_wave32(Isa.Generation) ? 32 : 64;
+    CodeObjectWave = !sqtt_hardware_ids::has_wave32(Isa.Generation) ? 64 : MapWave ? MapWave : 32;
 
   std::map<unsigned, std::unique_ptr<McTarget>> Targets; // by wave size
   auto TargetFor = [&](unsigned Wave) -> McTarget & {
@@ -298,8 +320,15 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     Fn.Kernel = Kernels.count(S.Name) > 0;
     Fn.WaveSize = Fn.Kernel ? WaveSizeOf(S.Name) : CodeObjectWave;
     Fn.UserSgprs = Fn.Kernel ? UserSgprsOf(S.Name) : 0;
-    McTarget &T = TargetFor(Fn.WaveSize);
     llvm::ArrayRef<uint8_t> Body(CO.Data + Sec.Offset + (S.Value - Sec.Addr), Fn.Size);
+    // Without a descriptor the wave size is a guess: wave64-only encodings
+    // (gfx12's index_key:2 and :3) decode only for wave64, so code that does
+    // not decode for the guess but does for the other size is the other's.
+    bool Described = Fn.Kernel && Descriptors.count(S.Name) && Bytes(Descriptors[S.Name], 64);
+    if (!Described && sqtt_hardware_ids::has_wave32(Isa.Generation) && !decodesWhole(TargetFor(Fn.WaveSize), Body) &&
+        decodesWhole(TargetFor(Fn.WaveSize == 32 ? 64 : 32), Body))
+      Fn.WaveSize = Fn.WaveSize == 32 ? 64 : 32;
+    McTarget &T = TargetFor(Fn.WaveSize);
     for (uint64_t Off = 0; Off < Body.size();) {
       llvm::MCInst MI;
       uint64_t Size = 0;
