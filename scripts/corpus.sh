@@ -188,7 +188,7 @@ count() { grep -c "^$1 " "$results/verdicts.txt" || true; }
 plugin_files=$({ grep '^plugin ' "$results/verdicts.txt" || true; } | cut -d' ' -f2 | sort -u | wc -l)
 echo "corpus: $(wc -l < "$results/verdicts.txt") files in $((SECONDS - start)) s:" \
   "$(count ok) compiled with every configuration that applies ($(grep -c '^ok .* 1$' "$results/verdicts.txt" || true) with markers in the ISA; the others are for targets the plugin leaves alone or have nothing to mark), $(count skip) skipped (no amdgcn llc RUN line)," \
-  "$(count baseline) baseline failures (fail without the plugin too), $(count objbaseline) whose object the backend cannot write without the plugin either (not verified), $plugin_files with plugin failures"
+  "$(count baseline) baseline failures (fail without the plugin too), $(count objbaseline) whose object the backend fails to emit without the plugin too (not verified), $plugin_files with plugin failures"
 verify_files=$({ grep '^verify ' "$results/verdicts.txt" || true; } | cut -d' ' -f2 | sort -u | wc -l)
 if ((verify_files)); then
   # Explained in the README: findings in objects ld.lld could not link
