@@ -325,66 +325,72 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     // (gfx12's index_key:2 and :3) decode only for wave64, so code that does
     // not decode for the guess but does for the other size is the other's.
     bool Described = Fn.Kernel && Descriptors.count(S.Name) && Bytes(Descriptors[S.Name], 64);
-    if (!Described && sqtt_hardware_ids::has_wave32(Isa.Generation) && !decodesWhole(TargetFor(Fn.WaveSize), Body) &&
-        decodesWhole(TargetFor(Fn.WaveSize == 32 ? 64 : 32), Body))
-      Fn.WaveSize = Fn.WaveSize == 32 ? 64 : 32;
-    McTarget &T = TargetFor(Fn.WaveSize);
-    for (uint64_t Off = 0; Off < Body.size();) {
-      llvm::MCInst MI;
-      uint64_t Size = 0;
-      uint64_t Address = Fn.Address + Off;
-      auto Status = T.Dis->getInstruction(MI, Size, Body.slice(Off), Address, llvm::nulls());
-      if (Status != llvm::MCDisassembler::Success || Size == 0) {
-        // Padding after s_endpgm (s_code_end) decodes; anything else is kept
-        // as a gap the analysis reports if a path reaches it.
-        Isa.Bad.push_back({Fn.Name, Address});
-        Off += 4;
-        continue;
-      }
-      Instruction In;
-      In.Address = Address;
-      In.Size = uint32_t(Size);
-      {
-        llvm::raw_string_ostream OS(In.Text);
-        T.Printer->printInst(&MI, Address, "", *T.STI, OS);
-      }
-      size_t Start = In.Text.find_first_not_of(" \t");
-      In.Text.erase(0, Start == std::string::npos ? In.Text.size() : Start);
-      // The mnemonic as the assembler spells it: the printed text's first
-      // word (the printer's own mnemonic leaves out encoding suffixes such
-      // as _e64 and can carry fixed operand text, "scratch_store_b32 off,").
-      In.Mnemonic = In.Text.substr(0, In.Text.find_first_of(" \t"));
-      const llvm::MCInstrDesc &Desc = T.MII->get(MI.getOpcode());
-      In.NumDefs = Desc.getNumDefs();
-      for (const llvm::MCOperand &Op : MI) {
-        Operand O;
-        if (Op.isReg()) {
-          O.K = Operand::Register;
-          unsigned R = Op.getReg();
-          O.Reg = R < T.Regs.size() ? T.Regs[R] : RegRange();
-          if (!O.Reg.valid())
-            O.K = Operand::Other;
-        } else if (Op.isImm()) {
-          O.K = Operand::Immediate;
-          O.Imm = Op.getImm();
-        } else if (int64_t Value = 0; Op.isExpr() && Op.getExpr()->evaluateAsAbsolute(Value)) {
-          // An explicit literal, lit(0xffffffff), is an expression.
-          O.K = Operand::Immediate;
-          O.Imm = Value;
+    size_t BadBefore = Isa.Bad.size();
+    for (bool Guessed = !Described && sqtt_hardware_ids::has_wave32(Isa.Generation);; Guessed = false) {
+      McTarget &T = TargetFor(Fn.WaveSize);
+      for (uint64_t Off = 0; Off < Body.size();) {
+        llvm::MCInst MI;
+        uint64_t Size = 0;
+        uint64_t Address = Fn.Address + Off;
+        auto Status = T.Dis->getInstruction(MI, Size, Body.slice(Off), Address, llvm::nulls());
+        if (Status != llvm::MCDisassembler::Success || Size == 0) {
+          // Padding after s_endpgm (s_code_end) decodes; anything else is kept
+          // as a gap the analysis reports if a path reaches it.
+          Isa.Bad.push_back({Fn.Name, Address});
+          Off += 4;
+          continue;
         }
-        In.Ops.push_back(O);
+        Instruction In;
+        In.Address = Address;
+        In.Size = uint32_t(Size);
+        {
+          llvm::raw_string_ostream OS(In.Text);
+          T.Printer->printInst(&MI, Address, "", *T.STI, OS);
+        }
+        size_t Start = In.Text.find_first_not_of(" \t");
+        In.Text.erase(0, Start == std::string::npos ? In.Text.size() : Start);
+        // The mnemonic as the assembler spells it: the printed text's first
+        // word (the printer's own mnemonic leaves out encoding suffixes such
+        // as _e64 and can carry fixed operand text, "scratch_store_b32 off,").
+        In.Mnemonic = In.Text.substr(0, In.Text.find_first_of(" \t"));
+        const llvm::MCInstrDesc &Desc = T.MII->get(MI.getOpcode());
+        In.NumDefs = Desc.getNumDefs();
+        for (const llvm::MCOperand &Op : MI) {
+          Operand O;
+          if (Op.isReg()) {
+            O.K = Operand::Register;
+            unsigned R = Op.getReg();
+            O.Reg = R < T.Regs.size() ? T.Regs[R] : RegRange();
+            if (!O.Reg.valid())
+              O.K = Operand::Other;
+          } else if (Op.isImm()) {
+            O.K = Operand::Immediate;
+            O.Imm = Op.getImm();
+          } else if (int64_t Value = 0; Op.isExpr() && Op.getExpr()->evaluateAsAbsolute(Value)) {
+            // An explicit literal, lit(0xffffffff), is an expression.
+            O.K = Operand::Immediate;
+            O.Imm = Value;
+          }
+          In.Ops.push_back(O);
+        }
+        for (llvm::MCPhysReg R : Desc.implicit_defs())
+          if (R < T.Regs.size() && T.Regs[R].valid())
+            In.ImplicitDefs.push_back(T.Regs[R]);
+        In.Kind = flowOf(In.Mnemonic);
+        In.What = classifyInstruction(In.Mnemonic);
+        uint64_t Target = 0;
+        if ((In.Kind == Flow::Branch || In.Kind == Flow::CondBranch || In.Kind == Flow::Call) &&
+            T.MIA->evaluateBranch(MI, Address, Size, Target))
+          In.Target = Target;
+        Fn.Insts.push_back(std::move(In));
+        Off += Size;
       }
-      for (llvm::MCPhysReg R : Desc.implicit_defs())
-        if (R < T.Regs.size() && T.Regs[R].valid())
-          In.ImplicitDefs.push_back(T.Regs[R]);
-      In.Kind = flowOf(In.Mnemonic);
-      In.What = classifyInstruction(In.Mnemonic);
-      uint64_t Target = 0;
-      if ((In.Kind == Flow::Branch || In.Kind == Flow::CondBranch || In.Kind == Flow::Call) &&
-          T.MIA->evaluateBranch(MI, Address, Size, Target))
-        In.Target = Target;
-      Fn.Insts.push_back(std::move(In));
-      Off += Size;
+      unsigned Other = Fn.WaveSize == 32 ? 64 : 32;
+      if (!Guessed || Isa.Bad.size() == BadBefore || !decodesWhole(TargetFor(Other), Body))
+        break;
+      Fn.Insts.clear();
+      Isa.Bad.resize(BadBefore);
+      Fn.WaveSize = Other;
     }
     Isa.Functions.push_back(std::move(Fn));
   }
