@@ -251,14 +251,18 @@ uint64_t KernelBudget::recordsAt(unsigned Trips) const {
   return Records;
 }
 
+uint64_t recordBytes(uint64_t Records, unsigned RecordBits) {
+  uint64_t Bits = saturatingMul(Records, RecordBits);
+  return Bits / 8 + (Bits % 8 != 0);
+}
+
 LaunchBudget launchBudget(const KernelBudget &B, const LaunchShape &Launch, unsigned RecordBits) {
   LaunchBudget L;
   uint64_t Groups = (Launch.GridItems + Launch.BlockItems - 1) / Launch.BlockItems;
   L.Waves = Groups * ((Launch.BlockItems + B.WaveSize - 1) / B.WaveSize);
   L.WavesPerEngine = (L.Waves + Launch.ShaderEngines - 1) / Launch.ShaderEngines;
   L.RecordsPerWave = B.recordsAt(Launch.Trips);
-  uint64_t Bits = saturatingMul(L.RecordsPerWave, RecordBits);
-  L.BytesPerWave = Bits / 8 + (Bits % 8 != 0);
+  L.BytesPerWave = recordBytes(L.RecordsPerWave, RecordBits);
   L.BytesPerEngine = saturatingMul(uint64_t(double(L.WavesPerEngine) * B.RecordingShare + 0.5), L.BytesPerWave);
   L.BufferPerEngine = Launch.BufferBytes / Launch.TracedEngines;
   return L;

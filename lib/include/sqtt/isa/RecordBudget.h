@@ -65,6 +65,10 @@ struct LaunchBudget {
   bool overflows() const { return BytesPerEngine > BufferPerEngine; }
 };
 
+/// The bytes \p Records records of \p RecordBits bits each take (whole
+/// bytes, saturating at UINT64_MAX).
+uint64_t recordBytes(uint64_t Records, unsigned RecordBits);
+
 /// What \p Launch of a kernel with budget \p B writes into each traced
 /// SE's slice of the buffer, each record \p RecordBits long.
 LaunchBudget launchBudget(const KernelBudget &B, const LaunchShape &Launch, unsigned RecordBits);

@@ -48,7 +48,7 @@ struct BudgetReport {
   unsigned RecordBits = 64;
   bool BitsAssumed = false; // the target has no raw format here: the widest token
   std::optional<isa::LaunchBudget> Launch;
-  uint64_t bytes(uint64_t Records) const { return (Records * RecordBits + 7) / 8; }
+  uint64_t bytes(uint64_t Records) const { return isa::recordBytes(Records, RecordBits); }
 };
 
 /// A function's plugin instructions, in the code object at Where.
