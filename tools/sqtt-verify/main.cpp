@@ -57,6 +57,12 @@ struct Options {
   isa::VerifyLimits Limits;
 };
 
+/// Whether \p CO is of --target's (a prefix: "gfx942" takes
+/// "gfx942:sramecc+:xnack-"), or any without one.
+bool ofTarget(const Options &Opts, const CodeObject &CO) {
+  return Opts.Target.empty() || CO.Target.rfind(Opts.Target, 0) == 0;
+}
+
 /// Calls \p Each(CO, Where) for every code object of every input (of
 /// --target's, if given); an input without one is an error.
 template <class Fn> void forEachCodeObject(const Options &Opts, Fn Each) {
@@ -64,7 +70,7 @@ template <class Fn> void forEachCodeObject(const Options &Opts, Fn Each) {
     CodeObjectFile File(Input);
     size_t Matched = 0;
     for (const CodeObject &CO : File.codeObjects()) {
-      if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
+      if (!ofTarget(Opts, CO))
         continue;
       ++Matched;
       Each(CO, Input + (CO.BundleEntryID.empty() ? "" : " [" + CO.BundleEntryID + "]"));
@@ -243,7 +249,7 @@ int costWithTrace(const Options &Opts) {
         continue;
       CodeObjectFile File(P.Path);
       for (const CodeObject &CO : File.codeObjects()) {
-        if (!Opts.Target.empty() && CO.Target.rfind(Opts.Target, 0) != 0)
+        if (!ofTarget(Opts, CO))
           continue;
         isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, P.Path);
         std::vector<isa::FunctionCost> Costs = isa::instrumentationCost(Isa, isa::InstructionCosts());
