@@ -12,6 +12,16 @@
 // i1 values and aggregates have no register class an asm operand can take;
 // the values they are computed from are tied instead.
 //
+// What a memory read returns is never tied (D38): a tie is a use, and a use
+// of a loaded value makes codegen wait for the load right before the exit,
+// which moves the completion of a prefetch into its scope. The read's issue
+// stays inside without a tie: codegen orders memory reads against the
+// markers' side effects (the scheduler treats them as barriers, MachineSink
+// does not move a load past one), and the middle end's passes that sink
+// instructions (InstCombine) stop at any instruction that may write memory,
+// which a marker, writing inaccessible memory, is. Work computed from a
+// loaded value is still tied: the source put that work inside the scope.
+//
 //===----------------------------------------------------------------------===//
 
 #include "SQTTContainment.h"
@@ -174,6 +184,12 @@ static SmallSetVector<Value *, 8> valuesToTie(const ScopeBody &Body, Instruction
   while (!Pending.empty()) {
     Instruction *I = Pending.pop_back_val();
     if (!Seen.insert(I).second)
+      continue;
+    // A scope holds the issue of its memory reads, not their completion
+    // (D38): reading a load's result at the exit would make the compiler
+    // wait for memory there. The load needs no tie to stay: codegen does not
+    // move a memory read across a marker's side effects.
+    if (I->mayReadFromMemory())
       continue;
     if (isTieable(I->getType())) {
       Tied.insert(I);

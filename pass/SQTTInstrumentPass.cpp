@@ -21,6 +21,7 @@
 #include "SQTTLedger.h"
 #include "SQTTLinkPhase.h"
 #include "SQTTLowering.h"
+#include "SQTTMarkerMemory.h"
 #include "SQTTMarkerPlacer.h"
 #include "SQTTMetadataNames.h"
 #include "SQTTNamedMarkers.h"
@@ -80,6 +81,10 @@ bool SQTTInstrumentPass::runEarly(Module &M) {
   if (State->Cfg.ContainScopes)
     for (TargetFunction &TF : Targets)
       containScopeWork(*TF.F, [] { return nullptr; });
+  // What is left for the middle end orders markers against each other, not
+  // against the kernel's memory (D38).
+  for (TargetFunction &TF : Targets)
+    keepMarkersOffKernelMemory(*TF.F);
 
   if (!Ledger.empty())
     Ledger.writeEarlyMetadata(M);
