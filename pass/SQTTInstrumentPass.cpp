@@ -256,6 +256,8 @@ bool SQTTInstrumentPass::runLate(Module &M, FunctionAnalysisManager &FAM) {
   std::optional<unsigned> Packed = lowerTraces(M, Targets, Packing, ScopeTests);
   if (!Packed)
     return true;
+  for (const TargetFunction &TF : Targets)
+    orderMarkersForCodegen(*TF.F);
   eraseUnusedSentinels(M);
   if (!Ledger.empty() || *Packed != 0)
     emitUnitSections(M, Ledger, Cfg, *Packed != 0 ? &Packing : nullptr, AddrTraceWaveSize);

@@ -2,15 +2,19 @@
 //
 // A scheduling hint counts as the marker's when it sits right beside a
 // trace (markers.hpp wraps each numeric trace in two): a sched_barrier the
-// user wrote elsewhere keeps the memory effects the user's code had.
+// user wrote elsewhere keeps the memory effects the user's code had. In the
+// late phase every hint goes back to its declared effects: the user's never
+// changed, the markers' are what stops codegen's IR passes at a marker.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SQTTMarkerMemory.h"
 #include "SQTTInstructionKinds.h"
+#include "SQTTLowering.h"
 #include "SQTTMetadataNames.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Attributes.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/ModRef.h"
 
@@ -37,24 +41,43 @@ static bool besideTrace(const Instruction &I) {
   return NearestIsTrace(I.getPrevNode(), false) || NearestIsTrace(I.getNextNode(), true);
 }
 
-static bool isMarkerCall(const Instruction &I) {
-  if (!isa<CallInst>(I))
+/// A trace in any of its forms: the intrinsics, or the asm the late phase
+/// lowers them to.
+static bool isAnyTrace(const Instruction &I) {
+  if (isTraceCall(I))
+    return true;
+  const auto *Call = dyn_cast<CallInst>(&I);
+  return Call && Call->isInlineAsm() && matchTraceAsm(*Call);
+}
+
+static bool setInaccessibleOnly(CallInst &Call) {
+  if (Call.getMemoryEffects() == MemoryEffects::inaccessibleMemOnly())
     return false;
-  return isTraceCall(I) || I.hasMetadata(md::ScopeTie) || (isSchedBarrier(I) && besideTrace(I));
+  Call.setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+  ++NumOffMemory;
+  return true;
 }
 
 unsigned sqtt::keepMarkersOffKernelMemory(Function &F) {
   unsigned Marked = 0;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
-      if (!isMarkerCall(I))
-        continue;
-      auto &Call = cast<CallInst>(I);
-      if (Call.getMemoryEffects() == MemoryEffects::inaccessibleMemOnly())
-        continue;
-      Call.setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-      ++Marked;
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (Call && (isTraceCall(I) || I.hasMetadata(md::ScopeTie) || (isSchedBarrier(I) && besideTrace(I))))
+        Marked += setInaccessibleOnly(*Call);
     }
-  NumOffMemory += Marked;
   return Marked;
+}
+
+void sqtt::orderMarkersForCodegen(Function &F) {
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (!Call)
+        continue;
+      if (isAnyTrace(I) || I.hasMetadata(md::ScopeTie))
+        setInaccessibleOnly(*Call);
+      else if (isSchedBarrier(I))
+        Call->removeFnAttr(Attribute::Memory);
+    }
 }

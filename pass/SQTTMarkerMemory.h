@@ -11,10 +11,10 @@
 // A marker touches no memory the kernel can see; what it must keep is its
 // order against the other markers. The early phase therefore states that on
 // every marker it leaves for the middle end: its memory is inaccessible
-// memory only. The late phase places the markers codegen sees, with their
-// boundaries (SQTT_MEM_BARRIER) and the backend's own ordering of
-// side-effecting instructions, so the scheduler and the sinking passes still
-// keep a scope's memory operations between its markers.
+// memory only. What keeps a scope's memory operations between its markers
+// is for codegen: the late phase's boundaries (SQTT_MEM_BARRIER) and
+// scheduling hints, which codegen's IR passes take as touching any memory,
+// and the backend's ordering of side-effecting instructions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,10 +27,18 @@ class Function;
 
 namespace sqtt {
 
-/// Marks every trace of \p F, the scheduling hints right beside one and the
-/// scope ties as touching inaccessible memory only. Returns how many calls
-/// it marked.
+/// The early phase's view: every trace of \p F, the scheduling hints right
+/// beside one and the scope ties touch inaccessible memory only. Returns how
+/// many calls it marked.
 unsigned keepMarkersOffKernelMemory(llvm::Function &F);
+
+/// The late phase's view, once the traces are in their final form: the
+/// traces and the ties touch inaccessible memory only, so the backend's
+/// analyses that ask whether memory may have changed (a uniform load kept
+/// scalar) answer as for the plain build; the scheduling hints go back to
+/// touching any memory, so that codegen's IR passes that move memory
+/// operations (Sink, the load/store vectorizer) still stop at a marker.
+void orderMarkersForCodegen(llvm::Function &F);
 
 } // namespace sqtt
 

@@ -62,7 +62,7 @@ struct KernelPerturbation {
   unsigned PlainWaves = 0, InstrumentedWaves = 0; // per SIMD; 0: target unknown
   uint64_t PlainCodeBytes = 0, InstrumentedCodeBytes = 0, PluginCodeBytes = 0;
   std::vector<RegionDiff> Regions; // the kernel, then its loops
-  std::string LoopsDiffer;         // why loops could not be paired, or ""
+  std::string LoopsDiffer;         // why loops could not be paired (then only the kernel is compared), or ""
   /// What perturbs the kernel, a sentence each; empty: nothing but the
   /// plugin's own instructions changed.
   std::vector<std::string> Findings;
