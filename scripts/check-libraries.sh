@@ -33,6 +33,8 @@ targets=(${TARGETS:-gfx90a gfx942 gfx1030 gfx1100 gfx1200 gfx1201 gfx1250})
 packages=(libamdhip64-dev rocm-device-libs librocprim-dev librocrand-dev)
 
 mkdir -p "$cache/debs"
+perturb=$cache/perturbation
+rm -rf "$perturb" && mkdir -p "$perturb"
 # apt-get download needs the package lists; a machine whose packages were all
 # present may never have fetched them (scripts/bootstrap.sh updates only when
 # it installs), so they are fetched once if a download fails.
@@ -152,12 +154,18 @@ for src in "$root"/test/libraries/*.hip; do
         continue
       fi
       row+=(ok)
+      # What the markers changed beside their own instructions (D38): reported,
+      # not a failure (everything is instrumented here, not the default).
+      "$verify" --perturbation --json "$work/base.co" "$work/$c.co" > "$perturb/$name.$t.$c.json" 2>> "$log" || true
       counts+=("$n/$(sed -n 's/.*: ok: \([0-9]*\) functions with markers.*/\1/p' "$work/$c.walk")")
       ((++compiled))
       rm -f "$log"
     done
     printf '%-22s %-8s %-10s %-10s %-10s %s\n' "${row[@]}" "${counts[*]}"
   done
+done
+for c in markers addresses; do
+  python3 "$root/scripts/perturbation_summary.py" "check-libraries: $c" "$perturb"/*."$c".json
 done
 echo "check-libraries: $compiled plugin compiles ok, $failures plugin failures, $baseline_failures baseline failures"
 echo "check-libraries: sqtt-verify: $verified_kernels kernels, $verified_paths paths, 0 findings in the compiles that passed"

@@ -12,7 +12,9 @@
 # is a plugin failure; the script prints every one with its first error lines
 # and exits 1 if there is any. sqtt-verify then checks the object llc writes
 # of each file the plugin marked; its findings are listed by kind (the README
-# explains the ones known).
+# explains the ones known). sqtt-verify --perturbation compares the first
+# configuration's object with the baseline's (what changed beside the
+# plugin's own instructions, summarised by kind).
 #
 # A file whose first configuration leaves no marker in the ISA (a target
 # outside gfx9-gfx12, or nothing to mark) is not compiled again.
@@ -89,7 +91,7 @@ mapfile -t files < <(cd "$tests" && find . -name '*.ll' | sed 's|^\./||' | LC_AL
   grep -E "${CORPUS_FILTER:-.}" | head -n "${CORPUS_FILES:-1000000}")
 ((${#files[@]})) || { echo "corpus: no files selected" >&2; exit 1; }
 results=$cache/results
-rm -rf "$results" && mkdir -p "$results/logs"
+rm -rf "$results" && mkdir -p "$results/logs" "$results/perturbation"
 
 # llcArgs FILE -> "-mtriple=... -mcpu=... -mattr=..." of the first amdgcn llc
 # RUN line; empty when there is none (r600, opt-only tests).
@@ -161,6 +163,15 @@ checkFile() {
       else
         local co=$tmp/p.co linked=linked
         "$lld" -shared "$tmp/p.o" -o "$co" 2> /dev/null || { co=$tmp/p.o; linked=unlinked; }
+        # What the first configuration changed beside its own instructions
+        # (D38), against the baseline's object: reported, not a failure.
+        if [[ $c == "${order[0]}" ]] &&
+           timeout "$timeout" "$llc" $args -filetype=obj "$tmp/base.bc" -o "$tmp/base.o" 2> /dev/null; then
+          local base=$tmp/base.co
+          "$lld" -shared "$tmp/base.o" -o "$base" 2> /dev/null || base=$tmp/base.o
+          timeout "$timeout" "$verify" --perturbation --json "$base" "$co" \
+            > "$results/perturbation/${rel//\//_}.json" 2> /dev/null || true
+        fi
         if ! timeout "$timeout" "$verify" "$co" > "$log" 2>&1; then
           echo "verify $rel $c $linked"
         else
@@ -198,6 +209,9 @@ if ((verify_files)); then
   grep -h -E ': [a-z-]+: ' "$results"/logs/*.log 2>/dev/null | grep -v '^sqtt-verify' |
     sed -E 's/^[^:]*: [^ ]+ 0x[0-9a-f]+( \([^)]*\))?: ([a-z-]+): (.*)/  \2: \3/' | sed -E 's/\(cu [0-9]+\)|\(wave [0-9]+\)|\(simd [0-9]+\)//' |
     sort | uniq -c | sort -rn | head -20
+fi
+if compgen -G "$results/perturbation/*.json" > /dev/null; then
+  python3 "$root/scripts/perturbation_summary.py" "corpus (${order[0]})" "$results"/perturbation/*.json
 fi
 if ((plugin_files)); then
   grep '^plugin ' "$results/verdicts.txt" | sort | while read -r _ rel c stage; do
