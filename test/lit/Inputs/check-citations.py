@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """check-citations.py ROOT - every decision (D<n>) and format section
-(FORMATS §<n>) that the code, help texts and README cite exists in docs/.
+(FORMATS §<n>) that the code, help texts, README and docs/ cite exists in
+docs/DESIGN.md (a "**D<n>." entry) or docs/FORMATS.md (a "## <n>." section).
 
 Prints each citation with the files citing it and "citations: N, missing: M";
 exits 1 when one is missing."""
@@ -14,9 +15,10 @@ formats = (root / "docs/FORMATS.md").read_text()
 decisions = set(re.findall(r"\*\*(D\d+)\.", design))
 sections = set(re.findall(r"^## (\d+)\.", formats, re.M))
 cited = {}
-files = [root / "README.md"]
+files = [root / "README.md"] + sorted((root / "docs").glob("*.md"))
 for sub in ("pass", "lib", "tools", "include"):
-    files += [p for p in (root / sub).rglob("*") if p.suffix in (".h", ".hpp", ".cpp")]
+    if (root / sub).exists():
+        files += [p for p in (root / sub).rglob("*") if p.suffix in (".h", ".hpp", ".cpp")]
 for path in files:
     text = path.read_text(errors="replace")
     for d in re.findall(r"\b(D\d{1,2})\b", text):
