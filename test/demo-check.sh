@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # demo-check.sh BUILD_DIR - runs the demo into a temporary directory and
-# checks that every output exists, is not empty and is valid in its format.
+# checks that every output exists, is not empty and is valid in its format,
+# and that the outputs the README and docs/TOOLS.md quote are its own.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "$1" && pwd)
@@ -33,7 +34,10 @@ for co in "$out"/code_objects/*.co; do "$build/bin/sqtt-decode-funcmap" "$co" > 
 grep -q '"markers_decoded": true' "$out"/trace/ui_output_agent_1_dispatch_1/code.json
 grep -q 'simulated' "$out"/trace/ui_output_agent_1_dispatch_1/shaderdata_0_0.json
 echo "demo ok"
-# The README's "Finding a hotspot" story, on the demo's own trace: wave_reduce
+# The outputs the README's first hour and docs/TOOLS.md's "Finding a hotspot"
+# quote are what their commands print on this demo: a drift fails here.
+python3 "$root/test/lit/Inputs/check-walkthrough.py" "$build" "$out" "$root/README.md" "$root/docs/TOOLS.md"
+# The story docs/TOOLS.md's "Finding a hotspot" tells, on the demo's own trace: wave_reduce
 # does no global memory, little of it is LDS, and its cycles are the per-lane
 # address trace of the shuffle (hip_minimal.h:48) the demo compiles in.
 "$build/bin/sqtt-stats" "$out/trace" --instructions -f json -o "$out/instructions.json" 2>/dev/null

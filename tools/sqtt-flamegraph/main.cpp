@@ -4,9 +4,9 @@
 //   sqtt-flamegraph after/ --baseline before/ > diff.folded
 //
 // Folded stacks (self cycles per stack) go to stdout (or the -f format to
-// -o); the SVG goes to ./sqtt_flamegraph.svg when there is no -o (SPEC.md's
-// default, said on stderr; --no-svg writes none), to an -o ending in .svg,
-// or to --svg FILE. With --baseline the lines are difffolded.pl's
+// -o); the SVG goes to ./sqtt_flamegraph.svg when there is no -o (the
+// reference's default, docs/TOOLS.md; said on stderr; --no-svg writes
+// none), to an -o ending in .svg, or to --svg FILE. With --baseline the lines are difffolded.pl's
 // "stack <baseline> <cycles>" and the SVG is differential.
 #include "../NumberChecks.h"
 #include "../ToolMain.h"
@@ -24,7 +24,7 @@
 namespace {
 
 constexpr const char *Tool = "sqtt-flamegraph";
-/// Where the SVG goes when nothing else is asked for (SPEC.md).
+/// Where the SVG goes when nothing else is asked for (docs/TOOLS.md).
 constexpr const char *DefaultSvgPath = "./sqtt_flamegraph.svg";
 
 struct Options {

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """readme-command.py README ROOT PLUGIN KERNEL OUT - runs the README's first
-compile command (the first sh block under "## Using the plugin") on KERNEL,
-with the repository's paths made absolute and the plugin at PLUGIN, writing
-OUT. Prints the command and exits with its status."""
+compile command (the first sh block that loads the plugin, -fpass-plugin) on
+KERNEL, with the repository's paths made absolute and the plugin at PLUGIN,
+writing OUT. Prints the command and exits with its status; exits 1 when the
+README has no such block."""
 import os
 import re
 import shlex
@@ -11,8 +12,10 @@ import sys
 
 readme, root, plugin, kernel, out = sys.argv[1:6]
 text = open(readme).read()
-section = text[text.index("## Using the plugin"):]
-block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+block = next((b for b in re.findall(r"```sh\n(.*?)```", text, re.S) if "-fpass-plugin" in b), None)
+if block is None:
+    print(f"readme-command: {readme} has no sh block that loads the plugin (-fpass-plugin)")
+    sys.exit(1)
 command = block.replace("\\\n", " ")
 command = (command.replace("build/lib/libsqttinstrumentpass.so", plugin)
            .replace("include/rocprof_trace_decoder/cxx", f"{root}/include/rocprof_trace_decoder/cxx")
