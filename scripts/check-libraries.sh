@@ -156,7 +156,8 @@ for src in "$root"/test/libraries/*.hip; do
       row+=(ok)
       # What the markers changed beside their own instructions (D38): reported,
       # not a failure (everything is instrumented here, not the default).
-      "$verify" --perturbation --json "$work/base.co" "$work/$c.co" > "$perturb/$name.$t.$c.json" 2>> "$log" || true
+      "$verify" --perturbation --json "$work/base.co" "$work/$c.co" > "$perturb/$name.$t.$c.json" \
+        2> "$perturb/$name.$t.$c.err" || true
       counts+=("$n/$(sed -n 's/.*: ok: \([0-9]*\) functions with markers.*/\1/p' "$work/$c.walk")")
       ((++compiled))
       rm -f "$log"

@@ -170,7 +170,7 @@ checkFile() {
           local base=$tmp/base.co
           "$lld" -shared "$tmp/base.o" -o "$base" 2> /dev/null || base=$tmp/base.o
           timeout "$timeout" "$verify" --perturbation --json "$base" "$co" \
-            > "$results/perturbation/${rel//\//_}.json" 2> /dev/null || true
+            > "$results/perturbation/${rel//\//_}.json" 2> "$results/perturbation/${rel//\//_}.err" || true
         fi
         if ! timeout "$timeout" "$verify" "$co" > "$log" 2>&1; then
           echo "verify $rel $c $linked"

@@ -4,11 +4,14 @@ many kernels beside its own instructions: one line with the kernels compared
 and perturbed, then the perturbed kernels by kind of finding (scratch,
 spills, occupancy, LDS, memory instructions, vector work, waits at markers),
 with the scratch bytes and waits added. The reports are those of
-`sqtt-verify --perturbation --json`; unreadable ones are counted, not
-guessed."""
+`sqtt-verify --perturbation --json`; a build pair it could not compare
+(an empty report) is counted with the reason sqtt-verify gave, in the
+report's sibling .err file where there is one."""
 
 import collections
 import json
+import os
+import re
 import sys
 
 
@@ -31,11 +34,16 @@ def main():
     label, paths = sys.argv[1], sys.argv[2:]
     kernels = perturbed = unreadable = scratch = waits = 0
     kinds = collections.Counter()
+    reasons = collections.Counter()
     for path in paths:
         try:
             doc = json.load(open(path))
         except (OSError, ValueError):
             unreadable += 1
+            err = os.path.splitext(path)[0] + ".err"
+            text = open(err).read() if os.path.exists(err) else ""
+            m = re.findall(r"error: (?:[^:]*: )?(.*)", text)
+            reasons[m[-1].strip() if m else "no report"] += 1
             continue
         for comparison in doc.get("comparisons", []):
             for k in comparison["kernels"]:
@@ -48,9 +56,11 @@ def main():
                         kinds[kind] += 1
     print(f"{label}: perturbation: {kernels} kernels compared, {perturbed} perturbed"
           f" ({scratch} bytes of scratch per lane added in all, {waits} waits at markers)"
-          + (f", {unreadable} reports unreadable" if unreadable else ""))
+          + (f", {unreadable} build pairs not compared" if unreadable else ""))
     for kind, n in kinds.most_common():
         print(f"  {n} kernels: {kind}")
+    for reason, n in reasons.most_common(5):
+        print(f"  not compared ({n}): {reason}")
 
 
 if __name__ == "__main__":
