@@ -13,7 +13,7 @@
 #include "../ToolMain.h"
 #include "Version.h"
 #include "sqtt/isa/KernelRunner.h"
-#include "sqtt/rawatt/AttCaptureWriter.h"
+#include "sqtt/session/AttBesideTree.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/Progress.h"
 #include "sqtt/synth/Synth.h"
@@ -181,7 +181,7 @@ int main(int argc, char **argv) {
     if (Stats.LostRecords)
       std::cerr << "sqtt-synth: --loss dropped " << Stats.LostRecords << " record(s), each listed in truth_lost.txt\n";
     if (Att)
-      std::cerr << "sqtt-synth: wrote " << sqtt::rawatt::writeAttBesideTree(S.Output) << " .att file(s)\n";
+      std::cerr << "sqtt-synth: wrote " << sqtt::writeAttBesideTree(S.Output) << " .att file(s)\n";
     if (!Stats.Headers)
       std::cerr << "sqtt-synth: warning: no wave recorded a marker: the scope masks the code objects were built "
                    "with select none of the simulated waves, or their kernels record none (sqtt-decode-funcmap "

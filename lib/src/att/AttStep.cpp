@@ -15,6 +15,7 @@
 #include "sqtt/support/InputFile.h"
 #include "sqtt/support/MappedFile.h"
 #include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/uitree/TreeLayout.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -194,7 +195,7 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
   Result.Dir = Dir;
   DirectoryLock Lock(Dir, LockName, Options.WaitForLock, Options.OnWait);
   Result.Recovery = AttTransaction::recover(Dir);
-  fs::path CodeJson = fs::path(Dir) / "code.json";
+  fs::path CodeJson = fs::path(Dir) / uitree::CodeFile;
   std::string OldText;
   json Doc = readCodeJson(CodeJson.string(), OldText, Warnings);
   json &Marker = Doc["sqtt_att"];

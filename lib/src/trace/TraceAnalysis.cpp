@@ -131,12 +131,6 @@ DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerR
   return R;
 }
 
-DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
-                                 std::vector<std::string> &Warnings) {
-  JsonTraceSource Source(Dir, Warnings);
-  return analyze(Source, DirIndex, Using, Warnings);
-}
-
 DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirIndex, const Occupancy &Occ,
                                         const std::vector<MemoryTraceSource::Engine> &Engines,
                                         std::vector<std::string> &Warnings,
@@ -304,9 +298,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   return Result;
 }
 
-void TraceAnalyzer::splitHeaders(const std::string &Dir, MarkerResolver &Using, std::vector<std::string> &Warnings,
+void TraceAnalyzer::splitHeaders(TraceSource &Source, MarkerResolver &Using,
                                  const std::function<void(const EngineSplit &)> &Fn) {
-  JsonTraceSource Source(Dir, Warnings);
   Occupancy Occ = Source.occupancy();
   std::optional<TracedKernel> Traced = Source.tracedKernel();
   DispatchTable Dispatches(Occ, Traced, Using, Names, "", -1);
