@@ -37,10 +37,10 @@ std::optional<TracedKernel> labelOf(simdjson::dom::element Doc) {
 } // namespace
 
 std::optional<TracedKernel> readTracedKernel(const std::string &Dir, std::vector<std::string> &Warnings) {
-  std::string Path = (std::filesystem::path(Dir) / uitree::CodeFile).string();
-  std::error_code EC;
-  if (!std::filesystem::exists(Path, EC))
+  std::optional<std::string> Found = treeFile(Dir, uitree::CodeFile);
+  if (!Found)
     return std::nullopt;
+  const std::string &Path = *Found;
   try {
     simdjson::padded_string Json = loadMetadataJson(Path);
     simdjson::dom::parser Parser;

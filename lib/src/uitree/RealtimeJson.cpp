@@ -52,10 +52,10 @@ CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
 }
 
 std::optional<CaptureClock> readCaptureClock(const std::string &Dir, std::vector<std::string> &Warnings) {
-  std::string Path = (std::filesystem::path(Dir) / uitree::RealtimeFile).string();
-  std::error_code EC;
-  if (!std::filesystem::exists(Path, EC))
+  std::optional<std::string> Found = treeFile(Dir, uitree::RealtimeFile);
+  if (!Found)
     return std::nullopt;
+  const std::string &Path = *Found;
   try {
     simdjson::padded_string Json = loadMetadataJson(Path);
     CaptureClock Clock = parseCaptureClock(std::string_view(Json.data(), Json.size()), Path);

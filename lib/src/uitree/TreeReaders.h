@@ -9,11 +9,16 @@
 #include <simdjson.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace sqtt {
+
+/// The path of \p Dir's file \p Name (TreeLayout.h), when it exists: a tree
+/// may leave out any of its metadata files.
+std::optional<std::string> treeFile(const std::string &Dir, const char *Name);
 
 // --- The records scanner (RecordScanner.cpp) ------------------------------
 bool isSpace(char C);

@@ -147,10 +147,10 @@ struct ListedWave {
 /// wave_filenames = {se: {simd: {slot: {n: [file, begin, end]}}}}; none when
 /// the key is missing (then the directory is globbed) or null.
 std::optional<std::vector<ListedWave>> listedWaves(const std::string &Dir, std::vector<std::string> &Warnings) {
-  std::string Path = (std::filesystem::path(Dir) / uitree::FilenamesFile).string();
-  std::error_code EC;
-  if (!std::filesystem::exists(Path, EC))
+  std::optional<std::string> Found = treeFile(Dir, uitree::FilenamesFile);
+  if (!Found)
     return std::nullopt;
+  const std::string &Path = *Found;
   try {
     simdjson::padded_string Json = loadMetadataJson(Path);
     simdjson::dom::parser Parser;

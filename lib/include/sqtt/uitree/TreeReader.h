@@ -1,7 +1,7 @@
 // TreeReader.h - reading a rocprofv3 --att output tree's decoded JSON
 // (FORMATS §1, §2, §12): the trace source over one ui_* directory and the
 // readers of its files. Which files the tree holds and how they are named is
-// TreeLayout.h's. Implemented by concern in lib/src/uitree: JsonTraceSource.cpp,
+// TreeLayout.h's. Implemented by concern in lib/src/uitree: TreeReader.cpp,
 // ShaderData.cpp (which files, and their records), RecordScanner.cpp (the
 // records array), OccupancyJson.cpp, RealtimeJson.cpp, CodeJsonLabel.cpp,
 // WaveFiles.cpp and MovedRecords.cpp. Malformed input is an Error naming the

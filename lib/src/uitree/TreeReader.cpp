@@ -1,11 +1,21 @@
-// JsonTraceSource.cpp - a rocprofv3 tree's decoded JSON directory as a trace
-// source.
+// TreeReader.cpp - a rocprofv3 tree's decoded JSON directory as a trace
+// source (the readers of its files are beside it, one file each).
+#include "TreeReaders.h"
 #include "sqtt/uitree/MovedRecords.h"
 #include "sqtt/uitree/TreeReader.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace sqtt {
+
+std::optional<std::string> treeFile(const std::string &Dir, const char *Name) {
+  std::string Path = (std::filesystem::path(Dir) / Name).string();
+  std::error_code EC;
+  if (!std::filesystem::exists(Path, EC))
+    return std::nullopt;
+  return Path;
+}
 
 JsonTraceSource::JsonTraceSource(std::string Dir, std::vector<std::string> &Warnings)
     : Dir(std::move(Dir)), Warnings(Warnings) {
