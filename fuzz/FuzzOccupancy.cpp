@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "sqtt/support/Error.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   try {

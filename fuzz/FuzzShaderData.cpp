@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "sqtt/support/Error.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 
 #include <cstdint>
 #include <string_view>

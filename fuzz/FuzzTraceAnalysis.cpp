@@ -13,7 +13,7 @@
 #include "sqtt/support/Error.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceAnalysis.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 

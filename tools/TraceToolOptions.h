@@ -6,7 +6,7 @@
 #pragma once
 
 #include "sqtt/trace/TraceModel.h"
-#include "sqtt/trace/TraceSession.h"
+#include "sqtt/session/TraceSession.h"
 #include "sqtt/trace/WaveExclusions.h"
 
 #include "NumberChecks.h"

@@ -8,7 +8,7 @@
 #include "TraceToolOptions.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/Progress.h"
-#include "sqtt/trace/TraceSession.h"
+#include "sqtt/session/TraceSession.h"
 
 #include <chrono>
 #include <cstdio>
@@ -86,10 +86,7 @@ public:
           if (R.Clock) {
             char Rate[32];
             std::snprintf(Rate, sizeof Rate, "%.4g", R.Clock->GHz);
-            const bool FromJson = R.Clock->Source.size() >= 13 &&
-                                  R.Clock->Source.compare(R.Clock->Source.size() - 13, 13, "realtime.json") == 0;
-            Log << Tool << ":   " << R.Dir << ": shader engines aligned by "
-                << (FromJson ? "realtime.json" : "the realtime samples of the .att files") << " (cycles added: "
+            Log << Tool << ":   " << R.Dir << ": shader engines aligned by " << R.Clock->Carrier << " (cycles added: "
                 << R.Clock->describeOffsets(", ") << "); its shader clock: " << Rate << " GHz\n";
           }
           Consume(R);

@@ -1,7 +1,7 @@
 // CaptureClockTest.cpp - realtime.json: SE offsets and the shader clock rate
 // (D26), on the numbers of a real gfx950 capture (FORMATS §12).
 #include "sqtt/support/Error.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 
 #include "gtest/gtest.h"
 

@@ -2,6 +2,7 @@
 // instruction and timeline state counted for the scope open when it happened.
 #include "sqtt/support/Error.h"
 #include "sqtt/trace/InstructionStats.h"
+#include "sqtt/uitree/TreeReader.h"
 #include "sqtt/trace/TraceAnalysis.h"
 #include "sqtt/trace/WaveInstructions.h"
 

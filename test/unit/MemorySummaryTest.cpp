@@ -7,7 +7,7 @@
 #include "sqtt/trace/AddressStore.h"
 #include "sqtt/trace/MemorySummary.h"
 #include "sqtt/trace/TraceAnalysis.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 #include "sqtt/writers/MemoryWriters.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>

@@ -2,7 +2,7 @@
 // usual layout and simdjson for everything else must read the same records
 // and report the same errors.
 #include "sqtt/support/Error.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 
 #include "gtest/gtest.h"
 

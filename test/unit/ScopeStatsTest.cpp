@@ -5,7 +5,7 @@
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/ScopeStats.h"
 #include "sqtt/trace/TraceAnalysis.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 #include "sqtt/writers/WaveLabel.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>

@@ -4,7 +4,7 @@
 // headers the att step moved back by their arrival delay.
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceAnalysis.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -106,12 +106,14 @@ TEST(TimeOrder, FilesAreCheckedEachOnItsOwn) {
   AnalysisOptions Options;
   Options.Build.Profile = true;
   TraceAnalyzer Ordered(A.Resolver, A.Names, Options);
-  EXPECT_EQ(Ordered.analyze(Dir.string(), 0, A.Warnings).Counts.OutOfTimeOrder, 0u);
+  JsonTraceSource First(Dir.string(), A.Warnings);
+  EXPECT_EQ(Ordered.analyze(First, 0, A.Warnings).Counts.OutOfTimeOrder, 0u);
   EXPECT_TRUE(A.Warnings.empty());
 
   Write("shaderdata_0_0.json", "[10,6,0,0,0,0],[60,10,0,0,0,0],[50,1,0,0,0,0]");
   TraceAnalyzer Disordered(A.Resolver, A.Names, Options);
-  EXPECT_EQ(Disordered.analyze(Dir.string(), 0, A.Warnings).Counts.OutOfTimeOrder, 1u);
+  JsonTraceSource Second(Dir.string(), A.Warnings);
+  EXPECT_EQ(Disordered.analyze(Second, 0, A.Warnings).Counts.OutOfTimeOrder, 1u);
   ASSERT_EQ(A.Warnings.size(), 1u);
   EXPECT_EQ(A.Warnings[0], (Dir / "shaderdata_0_0.json").string() +
                                ": 1 record earlier than the record their wave slot wrote before them (first: "

@@ -4,7 +4,7 @@
 // pftrace read back with a small decoder).
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceAnalysis.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 #include "sqtt/writers/Protobuf.h"
 #include "sqtt/writers/Timeline.h"
 #include "sqtt/writers/TraceWriters.h"

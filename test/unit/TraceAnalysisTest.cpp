@@ -4,7 +4,7 @@
 #include "sqtt/trace/EventStore.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceAnalysis.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeReader.h"
 #include "sqtt/trace/TraceSource.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
@@ -103,7 +103,8 @@ TEST(TraceAnalysis, RecordsInMemoryMatchFiles) {
   }
   Fixture Disk;
   TraceAnalyzer OnDisk(Disk.Resolver, Disk.Names, Options);
-  DirResult F = OnDisk.analyze(Dir.string(), 0, Warnings);
+  JsonTraceSource OnDiskSource(Dir.string(), Warnings);
+  DirResult F = OnDisk.analyze(OnDiskSource, 0, Warnings);
 
   // A third source that knows nothing of files or memory: it forwards the
   // JSON source's answers, counting the engine reads. The analysis reads

@@ -1,7 +1,7 @@
 // TraceTreeTest.cpp - the one discovery every tool uses: directories and
 // code objects among the inputs, each code object ID once.
 #include "sqtt/support/Error.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/session/TraceTree.h"
 
 #include "gtest/gtest.h"
 

@@ -15,12 +15,11 @@
 #include "sqtt/att/RcvExport.h"
 #include "sqtt/rawatt/AttCaptureWriter.h"
 #include "sqtt/rawatt/AttTraceSource.h"
-#include "sqtt/writers/UiDirectoryWriter.h"
 #include "sqtt/support/OutputFiles.h"
-#include "sqtt/trace/TraceSession.h"
+#include "sqtt/session/TraceSession.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/Progress.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeWriter.h"
 
 #include <CLI/CLI.hpp>
 
@@ -67,7 +66,7 @@ std::map<std::string, std::string> decodeAttCaptures(const sqtt::TraceTree &Tree
     std::vector<std::string> Warnings;
     sqtt::AttTraceSource Source(Name, Capture, nullptr, Warnings);
     const std::string Dir = Root.empty() ? Name : (Root / fs::relative(Name, Base)).string();
-    sqtt::UiDirectoryStats S = sqtt::writeUiDirectory(Source, Dir, Files, SymbolAt);
+    sqtt::UiDirectoryStats S = sqtt::writeUiDirectory(Source, Source.captureRows(), Dir, Files, SymbolAt);
     for (const std::string &W : Warnings)
       std::cerr << Tool << ": warning: " << W << '\n';
     Records += S.Records, Rows += S.WaveRows;

@@ -15,6 +15,7 @@
 #include "sqtt/support/InputFile.h"
 #include "sqtt/support/MappedFile.h"
 #include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/uitree/TreeLayout.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -185,6 +186,28 @@ uint64_t recordsFingerprint(const std::vector<Record> &Records) {
   return H;
 }
 
+/// Each dispatch's code object by D22: code.json's label row, an unnamed
+/// dispatch's, or the one code object whose K: row names the kernel (0:
+/// none).
+std::unordered_map<int64_t, uint64_t> dispatchCodeObjects(const AttTables &Tables,
+                                                          const std::optional<TracedKernel> &Traced,
+                                                          const Occupancy &Occ) {
+  std::unordered_map<std::string, std::vector<uint64_t>> Kernels;
+  for (const FuncmapRowJson &R : Tables.Rows)
+    if (R.Kind == 'K') {
+      std::vector<uint64_t> &COs = Kernels[R.Name];
+      if (std::find(COs.begin(), COs.end(), R.CodeObject) == COs.end())
+        COs.push_back(R.CodeObject);
+    }
+  std::unordered_map<int64_t, uint64_t> CodeObjectOf;
+  for (const auto &[D, Name] : Occ.Dispatches) {
+    auto K = Kernels.find(Name);
+    CodeObjectOf[D] = dispatchCodeObject(Name, Traced ? &*Traced : nullptr,
+                                         K != Kernels.end() ? K->second : std::vector<uint64_t>())
+                          .value_or(0);
+  }
+  return CodeObjectOf;
+}
 
 } // namespace
 
@@ -194,7 +217,7 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
   Result.Dir = Dir;
   DirectoryLock Lock(Dir, LockName, Options.WaitForLock, Options.OnWait);
   Result.Recovery = AttTransaction::recover(Dir);
-  fs::path CodeJson = fs::path(Dir) / "code.json";
+  fs::path CodeJson = fs::path(Dir) / uitree::CodeFile;
   std::string OldText;
   json Doc = readCodeJson(CodeJson.string(), OldText, Warnings);
   json &Marker = Doc["sqtt_att"];
@@ -202,24 +225,9 @@ AttDirResult runAttStep(const std::string &Dir, const AttTables &Tables, const A
 
   AttTransaction Writer(Dir);
   if (Options.DecodeMarkers && !Tables.Layouts.empty() && !Result.AlreadyDecoded) {
-    // Each launch's code object by D22: code.json's label row, an unnamed
-    // dispatch's, or the one code object whose K: row names the kernel.
-    std::unordered_map<std::string, std::vector<uint64_t>> Kernels;
-    for (const FuncmapRowJson &R : Tables.Rows)
-      if (R.Kind == 'K') {
-        std::vector<uint64_t> &COs = Kernels[R.Name];
-        if (std::find(COs.begin(), COs.end(), R.CodeObject) == COs.end())
-          COs.push_back(R.CodeObject);
-      }
     std::optional<TracedKernel> Traced = readTracedKernel(Dir, Warnings);
     Occupancy Occ = readOccupancy(Dir, Warnings);
-    std::unordered_map<int64_t, uint64_t> CodeObjectOf;
-    for (const auto &[D, Name] : Occ.Dispatches) {
-      auto K = Kernels.find(Name);
-      CodeObjectOf[D] = dispatchCodeObject(Name, Traced ? &*Traced : nullptr,
-                                           K != Kernels.end() ? K->second : std::vector<uint64_t>())
-                            .value_or(0);
-    }
+    std::unordered_map<int64_t, uint64_t> CodeObjectOf = dispatchCodeObjects(Tables, Traced, Occ);
     // Slot streams never cross shader engines, so each engine is corrected
     // and written out on its own: memory follows the largest engine.
     std::map<uint32_t, std::vector<ShaderDataFile>> Engines;

@@ -3,8 +3,10 @@
 #include "sqtt/att/RcvExport.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/OutputFiles.h"
-#include "sqtt/trace/MovedRecords.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/MovedRecords.h"
+#include "sqtt/uitree/TreeLayout.h"
+#include "sqtt/uitree/TreeReader.h"
+#include "sqtt/uitree/TreeWriter.h"
 
 #include <simdjson.h>
 
@@ -21,7 +23,7 @@ namespace {
 /// \p Moved; every other key as it was.
 std::string rewrittenListing(const std::string &Dir, const std::string &ShaderData, const std::string &Moved) {
   std::string Out = "{";
-  fs::path Listing = fs::path(Dir) / "filenames.json";
+  fs::path Listing = fs::path(Dir) / uitree::FilenamesFile;
   std::error_code EC;
   if (fs::exists(Listing, EC)) {
     simdjson::dom::parser Parser;
@@ -29,7 +31,7 @@ std::string rewrittenListing(const std::string &Dir, const std::string &ShaderDa
     if (Parser.load(Listing.string()).get(Root))
       throw Error(Listing.string() + ": malformed JSON: not an object");
     for (auto [Key, Value] : Root) {
-      if (Key == "shaderdata_filenames" || Key == "sqtt_moved_filenames")
+      if (Key == uitree::ShaderDataListKey || Key == uitree::MovedListKey)
         continue;
       std::string K;
       K += '"';
@@ -38,7 +40,8 @@ std::string rewrittenListing(const std::string &Dir, const std::string &ShaderDa
       Out += K + simdjson::minify(Value) + ",";
     }
   }
-  return Out + "\"shaderdata_filenames\":{" + ShaderData + "},\"sqtt_moved_filenames\":{" + Moved + "}}\n";
+  return Out + "\"" + uitree::ShaderDataListKey + "\":" + ShaderData + ",\"" + uitree::MovedListKey + "\":{" + Moved +
+         "}}\n";
 }
 
 } // namespace
@@ -48,25 +51,27 @@ RcvExportStats exportForRcv(const std::string &Dir, const std::string &Out, Trac
   RcvExportStats Stats;
   Files.createDirectory(Out);
   // The shaderdata files are replaced; everything else is copied as it is.
-  std::set<std::string> Replaced = {"filenames.json"};
+  std::set<std::string> Replaced = {uitree::FilenamesFile};
   for (const ShaderDataFile &F : listShaderData(Dir, Warnings))
     Replaced.insert(fs::path(F.Path).filename().string());
   for (const auto &[SE, Path] : listMovedRecords(Dir, Warnings)) {
     Replaced.insert(fs::path(Path).filename().string());
-    Replaced.insert(fs::path(movedPositionsPath(Path)).filename().string());
+    Replaced.insert(fs::path(uitree::movedPositionsPath(Path)).filename().string());
   }
   std::error_code EC;
   for (const auto &Entry : fs::directory_iterator(Dir, EC)) {
     std::string Name = Entry.path().filename().string();
-    if (!Entry.is_regular_file() || Replaced.count(Name) || Name.rfind("shaderdata_", 0) == 0)
+    if (!Entry.is_regular_file() || Replaced.count(Name) || Name.rfind(uitree::ShaderDataPrefix, 0) == 0)
       continue;
     Files.copy((fs::path(Out) / Name).string(), Entry.path().string());
     ++Stats.FilesCopied;
   }
   if (EC)
     throw Error(Dir + ": cannot list: " + EC.message());
-  std::string ShaderList, MovedList;
-  Analyzer.splitHeaders(Dir, Resolver, Warnings, [&](const TraceAnalyzer::EngineSplit &S) {
+  ShaderDataListing ShaderList;
+  std::string MovedList;
+  JsonTraceSource Source(Dir, Warnings);
+  Analyzer.splitHeaders(Source, Resolver, [&](const TraceAnalyzer::EngineSplit &S) {
     std::vector<Record> Headers, Moved;
     std::vector<uint64_t> Positions;
     for (size_t I = 0; I < S.Records.size(); ++I) {
@@ -78,20 +83,18 @@ RcvExportStats exportForRcv(const std::string &Dir, const std::string &Out, Trac
       }
     }
     std::string SE = std::to_string(S.SE);
-    std::string Data = "shaderdata_" + SE + "_0.json", Side = "sqtt_moved_" + SE + ".json";
+    std::string Data = uitree::shaderDataName(S.SE), Side = uitree::movedRecordsName(S.SE);
     Files.write((fs::path(Out) / Data).string(), [&](std::ostream &OS) { writeShaderData(OS, Headers); });
     std::string SidePath = (fs::path(Out) / Side).string();
-    std::ostream &PositionsOS = Files.open(movedPositionsPath(SidePath));
+    std::ostream &PositionsOS = Files.open(uitree::movedPositionsPath(SidePath));
     Files.write(SidePath, [&](std::ostream &OS) { writeMovedRecords(OS, PositionsOS, Moved, Positions); });
-    ShaderList += (ShaderList.empty() ? "\"" : ",\"") + SE + "\":[[\"" + Data + "\"," +
-                  std::to_string(Headers.empty() ? 0 : Headers.front().Time) + "," +
-                  std::to_string(Headers.empty() ? 0 : Headers.back().Time) + "]]";
+    ShaderList.add(S.SE, Data, Headers.empty() ? 0 : Headers.front().Time, Headers.empty() ? 0 : Headers.back().Time);
     MovedList += (MovedList.empty() ? "\"" : ",\"") + SE + "\":\"" + Side + "\"";
     Stats.Headers += Headers.size();
     Stats.Moved += Moved.size();
   });
-  Files.write((fs::path(Out) / "filenames.json").string(),
-              [&](std::ostream &OS) { OS << rewrittenListing(Dir, ShaderList, MovedList); });
+  Files.write((fs::path(Out) / uitree::FilenamesFile).string(),
+              [&](std::ostream &OS) { OS << rewrittenListing(Dir, ShaderList.json(), MovedList); });
   return Stats;
 }
 

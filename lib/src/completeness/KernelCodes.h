@@ -7,7 +7,7 @@
 
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/isa/CodeObjectIsa.h"
-#include "sqtt/trace/TraceSession.h"
+#include "sqtt/session/TraceSession.h"
 
 #include <array>
 #include <functional>

@@ -61,6 +61,9 @@ void judgeForeignMaps(const std::string &Dir, std::vector<WaveVerdict> &Waves, C
   }
 }
 
+// Long because the Start and End lambdas and the record loop share the state
+// of the waves in flight, the one pass over an engine's records the
+// matching makes.
 void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector<Record> &Records,
                           const Occupancy &Occ, std::map<int64_t, KernelOf> &Kernels,
                           const MarkerResolver &Resolver, std::vector<WaveVerdict> &Waves,

@@ -16,8 +16,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <regex>
 #include <set>
 #include <stdexcept>
 
@@ -130,56 +128,6 @@ std::map<uint32_t, std::string> encodeCapture(TraceSource &Source, Generation G,
     Out[SE] = W.bytes();
   }
   return Out;
-}
-
-size_t writeAttBesideTree(const std::string &Tree) {
-  TraceTree T = gatherTraceInputs({Tree}, TraceFrom::Json);
-  if (T.CodeObjects.empty())
-    throw Error(Tree + ": no code objects: the .att files' kernels could not be placed");
-  std::optional<Generation> Gen;
-  std::string GenFrom;
-  for (const CodeObjectPath &CO : T.CodeObjects) {
-    CodeObjectFile File(CO.Path);
-    for (const CodeObject &Obj : File.codeObjects()) {
-      std::optional<Generation> G = generationOfTarget(Obj.Target);
-      if (!G)
-        throw Error(CO.Path + ": target " + Obj.Target + " has no raw trace format here");
-      if (Gen && *Gen != *G)
-        throw Error(CO.Path + ": target " + Obj.Target + " and " + GenFrom +
-                    " trace in different formats; write one generation's tree at a time");
-      Gen = G;
-      GenFrom = CO.Path;
-    }
-  }
-  const std::map<std::string, std::vector<KernelPlace>> Symbols = functionSymbols(T.CodeObjects);
-  auto Place = [&](const std::string &Name) -> std::optional<KernelPlace> {
-    auto It = Symbols.find(Name);
-    if (It == Symbols.end() || It->second.size() != 1)
-      return std::nullopt;
-    return It->second.front();
-  };
-  const std::string HostDir = std::filesystem::path(T.CodeObjects.front().Path).parent_path().string();
-  const uint64_t Pid = T.CodeObjects.front().Pid.value_or(1);
-  size_t Written = 0;
-  for (const std::string &Dir : T.TraceDirs) {
-    static const std::regex Name("ui_output_agent_([0-9]+)_dispatch_([0-9]+)");
-    std::smatch M;
-    const std::string Base = std::filesystem::path(Dir).filename().string();
-    if (!std::regex_match(Base, M, Name))
-      throw Error(Dir + ": not named ui_output_agent_<agent>_dispatch_<dispatch>");
-    std::vector<std::string> Warnings;
-    JsonTraceSource Source(Dir, Warnings);
-    for (const auto &[SE, Bytes] : encodeCapture(Source, *Gen, Place)) {
-      const std::string Path = HostDir + "/" + std::to_string(Pid) + "_" + M[1].str() + "_shader_engine_" +
-                               std::to_string(SE) + "_" + M[2].str() + ".att";
-      std::ofstream OS(Path, std::ios::binary | std::ios::trunc);
-      OS.write(Bytes.data(), std::streamsize(Bytes.size()));
-      if (!OS.flush())
-        throw Error(Path + ": cannot write");
-      ++Written;
-    }
-  }
-  return Written;
 }
 
 } // namespace sqtt::rawatt

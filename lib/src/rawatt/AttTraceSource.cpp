@@ -105,12 +105,14 @@ void AttTraceSource::scan() {
   }
 }
 
-AttTraceSource::DecodedRows AttTraceSource::decodedRows() {
+CaptureRows AttTraceSource::captureRows() {
   scan();
-  DecodedRows Out;
-  Out.Gen = Gen;
+  CaptureRows Out;
+  Out.Gfxip = rawatt::gfxipMajor(Gen);
   Out.Dispatches = Occ.Dispatches;
-  Out.Realtime = Realtime;
+  for (const auto &[SE, Samples] : Realtime)
+    for (const rawatt::RealtimeSample &S : Samples)
+      Out.Realtime[SE].push_back({S.ShaderClock, S.Realtime});
   for (const auto &[SE, List] : Waves) {
     std::vector<std::array<int64_t, 6>> &Rows = Out.Occupancy[SE];
     for (const rawatt::WaveEvent &W : List) {
@@ -142,7 +144,9 @@ std::optional<CaptureClock> AttTraceSource::clock() {
   }
   try {
     // rocprofv3's realtime.json frequency when the capture does not say.
-    return fitCaptureClock(Samples, 100e6, Name + " (realtime samples of the .att files)");
+    CaptureClock Clock = fitCaptureClock(Samples, 100e6, Name + " (realtime samples of the .att files)");
+    Clock.Carrier = "the realtime samples of the .att files";
+    return Clock;
   } catch (const Error &E) {
     Warnings.push_back(std::string(E.what()) + "; shader engines are not aligned");
     return std::nullopt;

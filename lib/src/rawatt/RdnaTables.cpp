@@ -23,6 +23,16 @@ const char *generationName(Generation G) {
   return "?";
 }
 
+unsigned gfxipMajor(Generation G) {
+  switch (G) {
+  case Generation::Gfx9: return 9;
+  case Generation::Gfx10: return 10;
+  case Generation::Gfx11: return 11;
+  case Generation::Gfx12: return 12;
+  }
+  return 0;
+}
+
 namespace rdna {
 namespace {
 

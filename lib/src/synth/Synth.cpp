@@ -15,7 +15,8 @@
 #include "sqtt/support/Error.h"
 #include "sqtt/support/JsonString.h"
 #include "sqtt/support/OutputFiles.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeLayout.h"
+#include "sqtt/uitree/TreeWriter.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 
@@ -83,8 +84,7 @@ std::string writeWaveFiles(OutputFiles &Files, const fs::path &Ui, uint32_t SE, 
   std::map<uint32_t, std::map<uint32_t, std::string>> BySimd; // simd -> slot -> entries
   for (const auto &G : Gens)
     for (const SynthWaveDetail &W : G->Details) {
-      std::string Name = "se" + std::to_string(SE) + "_sm" + std::to_string(W.SIMD) + "_sl" +
-                         std::to_string(W.Slot) + "_wv" + std::to_string(W.Run) + ".json";
+      std::string Name = uitree::waveFileName(SE, W.SIMD, W.Slot, W.Run);
       writeJsonFile(Files, Ui / Name, waveFileJson(W, SE, CU));
       std::string &Entries = BySimd[W.SIMD][W.Slot];
       Entries += std::string(Entries.empty() ? "" : ",") + "\"" + std::to_string(W.Run) + "\":[\"" + Name + "\"," +
@@ -213,19 +213,19 @@ private:
 
 /// An engine's shaderdata file: the k-way merge of its slots' records by
 /// arrival time, less what the loss model drops (listed in the truth).
-void writeShaderData(OutputFiles &Files, const fs::path &Path, const SynthScenario &S, uint32_t Dir, uint32_t SE,
-                     std::vector<std::unique_ptr<SlotGen>> &Gens, Truth &T, SynthStats &Stats) {
+/// Returns the file's first and last record times.
+std::pair<int64_t, int64_t> writeEngineRecords(OutputFiles &Files, const fs::path &Path, const SynthScenario &S,
+                                               uint32_t Dir, uint32_t SE, std::vector<std::unique_ptr<SlotGen>> &Gens,
+                                               Truth &T, SynthStats &Stats) {
   EngineLoss Loss(S.Loss, S.Seed, Dir, SE);
+  std::pair<int64_t, int64_t> Times;
   Files.write(Path.string(), [&](std::ostream &OS) {
-    char Line[96];
-    OS << "{" << Note << ",\"type\":\"shaderdata\",\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\","
-                         "\"wave_id\",\"flags\"],\"records\":[";
+    ShaderDataWriter Out(OS, Note, /*OnePerLine=*/!S.Compact);
     using Item = std::pair<int64_t, size_t>;
     std::priority_queue<Item, std::vector<Item>, std::greater<Item>> Heap;
     for (size_t G = 0; G < Gens.size(); ++G)
       if (!Gens[G]->done())
         Heap.push({Gens[G]->nextArrival(), G});
-    bool FirstRec = true;
     while (!Heap.empty()) {
       size_t G = Heap.top().second;
       Heap.pop();
@@ -240,17 +240,16 @@ void writeShaderData(OutputFiles &Files, const fs::path &Path, const SynthScenar
           Heap.push({Gens[G]->nextArrival(), G});
         continue;
       }
-      int N = std::snprintf(Line, sizeof Line, "%s[%lld,%u,%u,%u,%u,%u]", FirstRec ? "" : S.Compact ? "," : ",\n",
-                            (long long)R.Arrival, R.Value, At.CU, At.SIMD, At.Wave, R.Flags);
-      OS.write(Line, N);
-      FirstRec = false;
+      Out.add(R.Arrival, R.Value, At.CU, At.SIMD, At.Wave, R.Flags);
       ++Stats.Records;
       Stats.Headers += R.Header;
       if (!Gens[G]->done())
         Heap.push({Gens[G]->nextArrival(), G});
     }
-    OS << "]}\n";
+    Out.finish();
+    Times = {Out.beginTime(), Out.endTime()};
   });
+  return Times;
 }
 
 /// An engine's occupancy.json rows (a start and an end per launch) in time
@@ -289,38 +288,38 @@ std::string occupancyRows(const SynthScenario &S, const std::vector<std::unique_
 /// files, filenames.json, occupancy.json and code.json.
 void writeDispatchDir(OutputFiles &Files, const fs::path &Out, const SynthScenario &S, const SynthDispatch &D,
                       Truth &T, SynthStats &Stats) {
-  fs::path Ui = Out / ("ui_output_agent_1_dispatch_" + std::to_string(D.Dir + 1));
+  fs::path Ui = Out / uitree::dispatchDirName("1", std::to_string(D.Dir + 1));
   ListingTotals Lines;
   if (D.CO.Program)
     Lines.Rows.resize(D.CO.Program->listing().size());
   T.Lines = &Lines;
   Files.createDirectory(Ui.string());
   // filenames.json's two listings, filled SE by SE.
-  std::string ShaderDataList = "\"shaderdata_filenames\":{";
-  std::string WaveFiles = "\"wave_filenames\":{";
+  ShaderDataListing ShaderDataList;
+  std::string WaveFiles = "\"" + std::string(uitree::WaveListKey) + "\":{";
   std::string Occ = "{" + std::string(Note);
   for (uint32_t SE = 0; SE < S.ShaderEngines; ++SE) {
     if (S.Progress)
       S.Progress(D.Dir, SE);
     std::deque<bool> FirstPacked; // outlives the slots, which point into it
     std::vector<std::unique_ptr<SlotGen>> Gens = engineSlots(S, D, SE, T, FirstPacked);
-    std::string Name = "shaderdata_" + std::to_string(SE) + "_0.json";
-    writeShaderData(Files, Ui / Name, S, D.Dir, SE, Gens, T, Stats);
-    ShaderDataList += std::string(SE ? "," : "") + "\"" + std::to_string(SE) + "\":[[\"" + Name + "\",0,0]]";
+    std::string Name = uitree::shaderDataName(SE);
+    auto [Begin, End] = writeEngineRecords(Files, Ui / Name, S, D.Dir, SE, Gens, T, Stats);
+    ShaderDataList.add(SE, Name, Begin, End);
     WaveFiles += writeWaveFiles(Files, Ui, SE, uint32_t(S.TargetCU), Gens, WaveFiles.back() == '{');
     Occ += ",\"" + std::to_string(SE) + "\":[" + occupancyRows(S, Gens, Stats) + "]";
   }
   std::string Filenames = "{" + std::string(Note) +
                           ",\"global_begin_time\":0,\"gfxv\":\"navi\",\"gfxip\":12,"
                           "\"version\":\"3.1.0\",\"counter_names\":[]," +
-                          WaveFiles + "}," + ShaderDataList + "}}\n";
+                          WaveFiles + "},\"" + uitree::ShaderDataListKey + "\":" + ShaderDataList.json() + "}\n";
   std::ostringstream Name;
   writeJsonString(Name, D.CO.Kernel);
   Occ += ",\"dispatches\":{\"0\":\"0 / 0x0\",\"" + std::to_string(D.KernelId) + "\":" + Name.str() +
          "},\"version\":\"3.0.0\"}\n";
-  writeJsonFile(Files, Ui / "filenames.json", Filenames);
-  writeJsonFile(Files, Ui / "occupancy.json", Occ);
-  writeJsonFile(Files, Ui / "code.json", codeJson(D.CO, Lines, Note));
+  writeJsonFile(Files, Ui / uitree::FilenamesFile, Filenames);
+  writeJsonFile(Files, Ui / uitree::OccupancyFile, Occ);
+  writeJsonFile(Files, Ui / uitree::CodeFile, codeJson(D.CO, Lines, Note));
   T.Lines = nullptr;
 }
 

@@ -5,7 +5,7 @@
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/codeobjects/CodeObjectPath.h"
 
 #include <rocprof_trace_decoder/cxx/funcmap.hpp>
 

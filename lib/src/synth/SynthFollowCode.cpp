@@ -8,7 +8,7 @@
 // unknown is every lane), trap-handler records and packed headers' arrival
 // delays, as in the random mode.
 #include "SynthWave.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/TraceModel.h"
 
 #include <rocprof_trace_decoder/cxx/marker_value.hpp>
 

@@ -7,7 +7,7 @@
 // undelayed, so the att step can recover issue times to within its sampling
 // buckets.
 #include "SynthWave.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/TraceModel.h"
 
 #include <rocprof_trace_decoder/cxx/marker_value.hpp>
 

@@ -1,4 +1,4 @@
-// CaptureClock.cpp - realtime.json: aligning the shader engines' cycle
+// CaptureClock.cpp - a capture's (cycles, realtime) samples: aligning the shader engines' cycle
 // counters and the shader clock rate (D26, FORMATS §12).
 //
 // Each SE has samples [gfx_clock, realtime_clock]; like the viewers, the fit
@@ -7,12 +7,10 @@
 // k's counter onto the first SE's: at the first SE's first sample instant
 // R0, offset_k = g0_ref - g_k(R0). Only the offset is applied (the SEs'
 // rates differ by parts per million over a dispatch).
-#include "TraceFileReaders.h"
+#include "sqtt/trace/CaptureClock.h"
 #include "sqtt/support/Error.h"
-#include "sqtt/trace/TraceFiles.h"
 
 #include <cmath>
-#include <filesystem>
 
 namespace sqtt {
 
@@ -46,62 +44,6 @@ CaptureClock fitCaptureClock(const std::map<uint32_t, ClockSamples> &SEs, double
   Clock.GHz = Rate / double(Fits.size()) / 1e9;
   Clock.RealtimeNsAtZero = (Ref.Real0 - Ref.Gfx0 / Ref.CyclesPerTick) / Frequency * 1e9;
   return Clock;
-}
-
-CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
-  simdjson::padded_string Json(Text);
-  simdjson::dom::parser Parser;
-  simdjson::dom::element Doc = parseMetadataOrThrow(Parser, Json, Path);
-  simdjson::dom::object Root;
-  if (Doc.get(Root))
-    malformed(Path, "not an object");
-  double Frequency = 100e6; // the viewers' default when metadata has none
-  std::map<uint32_t, ClockSamples> Samples;
-  for (auto Field : Root) {
-    std::string_view Key = Field.key;
-    if (Key == "metadata") {
-      uint64_t F = 0;
-      if (!Field.value["frequency"].get(F) && F > 0)
-        Frequency = double(F);
-      continue;
-    }
-    if (Key.size() < 3 || Key.substr(0, 2) != "SE")
-      continue;
-    uint32_t SE = 0;
-    for (char C : Key.substr(2)) {
-      if (C < '0' || C > '9' || SE > 255)
-        malformed(Path, "key '" + std::string(Key) + "' is not SE<number>");
-      SE = SE * 10 + uint32_t(C - '0');
-    }
-    simdjson::dom::array List;
-    if (Field.value.get(List) || List.size() < 2)
-      throw Error(Path + ": " + std::string(Key) + " needs two [gfx_clock, realtime_clock] samples");
-    auto Sample = [&](size_t I, double &Gfx, double &Real) {
-      simdjson::dom::array S;
-      int64_t G = 0, R = 0;
-      if (List.at(I).get(S) || S.size() < 2 || S.at(0).get(G) || S.at(1).get(R))
-        malformed(Path, std::string(Key) + " sample " + std::to_string(I) + " is not two integers");
-      Gfx = double(G), Real = double(R);
-    };
-    ClockSamples &S = Samples[SE];
-    Sample(0, S.Gfx0, S.Real0);
-    Sample(List.size() - 1, S.Gfx1, S.Real1);
-  }
-  return fitCaptureClock(Samples, Frequency, Path);
-}
-
-std::optional<CaptureClock> readCaptureClock(const std::string &Dir, std::vector<std::string> &Warnings) {
-  std::string Path = (std::filesystem::path(Dir) / "realtime.json").string();
-  std::error_code EC;
-  if (!std::filesystem::exists(Path, EC))
-    return std::nullopt;
-  try {
-    simdjson::padded_string Json = loadMetadataJson(Path);
-    return parseCaptureClock(std::string_view(Json.data(), Json.size()), Path);
-  } catch (const std::exception &E) {
-    Warnings.push_back(std::string(E.what()) + "; shader engines are not aligned and cycles stay as recorded");
-    return std::nullopt;
-  }
 }
 
 std::string CaptureClock::describeOffsets(const char *Sep) const {

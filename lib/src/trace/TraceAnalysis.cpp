@@ -131,12 +131,6 @@ DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerR
   return R;
 }
 
-DirResult TraceAnalyzer::analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
-                                 std::vector<std::string> &Warnings) {
-  JsonTraceSource Source(Dir, Warnings);
-  return analyze(Source, DirIndex, Using, Warnings);
-}
-
 DirResult TraceAnalyzer::analyzeRecords(const std::string &Name, uint32_t DirIndex, const Occupancy &Occ,
                                         const std::vector<MemoryTraceSource::Engine> &Engines,
                                         std::vector<std::string> &Warnings,
@@ -159,6 +153,56 @@ void withPresent(Fn &&F, std::optional<First> &C, std::optional<Rest> &...Others
   else
     withPresent(F, Others...);
 }
+
+/// An engine's records, read and in time order, with where each file's
+/// begin and what the files hold out of time order.
+struct EngineRead {
+  std::vector<Record> Records;
+  std::vector<RecordFile> Files;
+  TimeOrderFindings Disorder;
+};
+
+/// Reads a directory's engines in turn. Reading touches nothing the analysis
+/// shares, so with a spare core (\p Ahead) the next engine is read while
+/// this one is analysed (one more engine's records in memory). The buffers
+/// are reused from engine to engine: fresh ones cost a page fault and a
+/// zeroed page per 4 KiB every time.
+class EngineReader {
+public:
+  using Loader = std::function<void(size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files,
+                                    TimeOrderFindings &Found)>;
+  EngineReader(const Loader &Load, size_t Engines, bool Ahead) : Load(Load), Engines(Engines), Ahead(Ahead) {
+    if (Ahead && Engines)
+      Next = std::async(std::launch::async, readNow, std::cref(Load), size_t(0), std::vector<Record>());
+  }
+  /// Engine \p E's records; engines are read from 0 up, one call each.
+  EngineRead read(size_t E) {
+    EngineRead Read = Next.valid() ? Next.get() : readNow(Load, E, std::move(Spare));
+    if (Ahead && E + 1 < Engines)
+      Next = std::async(std::launch::async, readNow, std::cref(Load), E + 1, std::move(Spare));
+    return Read;
+  }
+  /// Hands a read's records back, their memory for a later read.
+  void recycle(std::vector<Record> &&Records) { Spare = std::move(Records); }
+
+private:
+  static EngineRead readNow(const Loader &Load, size_t E, std::vector<Record> Records) {
+    EngineRead Read;
+    Records.clear();
+    Load(E, Records, Read.Files, Read.Disorder);
+    auto ByTime = [](const Record &A, const Record &B) { return A.Time < B.Time; };
+    if (!std::is_sorted(Records.begin(), Records.end(), ByTime))
+      std::stable_sort(Records.begin(), Records.end(), ByTime);
+    Read.Records = std::move(Records);
+    return Read;
+  }
+
+  const Loader &Load;
+  size_t Engines;
+  bool Ahead;
+  std::future<EngineRead> Next;
+  std::vector<Record> Spare;
+};
 
 } // namespace
 
@@ -212,30 +256,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   std::vector<std::pair<OrderKey, AddressStore::Range>> AddressSlots;
   const RecordBlocks::Wants Wanted{Build.Timeline || Build.Stats, Build.Addresses};
 
-  // An engine's records, read and in time order. Reading touches nothing the
-  // analysis shares, so with a spare core the next engine is read while this
-  // one is analysed (one more engine's records in memory).
-  // The buffers are reused from engine to engine: fresh ones cost a page
-  // fault and a zeroed page per 4 KiB every time.
-  struct EngineRead {
-    std::vector<Record> Records;
-    std::vector<RecordFile> Files;
-    TimeOrderFindings Disorder;
-  };
-  auto ReadEngine = [&Load](size_t E, std::vector<Record> Records) {
-    EngineRead Read;
-    Records.clear();
-    Load(E, Records, Read.Files, Read.Disorder);
-    auto ByTime = [](const Record &A, const Record &B) { return A.Time < B.Time; };
-    if (!std::is_sorted(Records.begin(), Records.end(), ByTime))
-      std::stable_sort(Records.begin(), Records.end(), ByTime);
-    Read.Records = std::move(Records);
-    return Read;
-  };
-  std::future<EngineRead> Next;
-  if (Options.ReadAhead && !SEs.empty())
-    Next = std::async(std::launch::async, ReadEngine, size_t(0), std::vector<Record>());
-  std::vector<Record> Spare;
+  EngineReader Reader(Load, SEs.size(), Options.ReadAhead);
   SlotGroups Groups;
   RecordBlocks Blocks;
   uint64_t WaveSerial = 0;
@@ -244,15 +265,13 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     if (Options.EngineProgress)
       Options.EngineProgress(E, SEs.size());
     const uint32_t SE = SEs[E];
-    EngineRead Read = Next.valid() ? Next.get() : ReadEngine(E, std::move(Spare));
+    EngineRead Read = Reader.read(E);
     std::vector<Record> Records = std::move(Read.Records);
-    if (Options.ReadAhead && E + 1 < SEs.size())
-      Next = std::async(std::launch::async, ReadEngine, E + 1, std::move(Spare));
     Counts.RecordsRead += Records.size();
     reportTimeDisorder(Read.Disorder, Read.Files, Occ, Dispatches, Counts, Warnings);
 
     groupBySlot(SE, Records, Selection ? &*Selection : nullptr, Counts, Groups);
-    Spare = std::move(Records);
+    Reader.recycle(std::move(Records));
     Result.Slots += Groups.Slots.size();
 
     Blocks.run(SE, Groups, Occ, Dispatches, Resolver, Wanted, Counts,
@@ -304,9 +323,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   return Result;
 }
 
-void TraceAnalyzer::splitHeaders(const std::string &Dir, MarkerResolver &Using, std::vector<std::string> &Warnings,
+void TraceAnalyzer::splitHeaders(TraceSource &Source, MarkerResolver &Using,
                                  const std::function<void(const EngineSplit &)> &Fn) {
-  JsonTraceSource Source(Dir, Warnings);
   Occupancy Occ = Source.occupancy();
   std::optional<TracedKernel> Traced = Source.tracedKernel();
   DispatchTable Dispatches(Occ, Traced, Using, Names, "", -1);

@@ -1,7 +1,7 @@
 // WaveExclusions.cpp - reading a completeness report for --complete-only.
 #include "sqtt/trace/WaveExclusions.h"
 
-#include "TraceFileReaders.h"
+#include "sqtt/support/MetadataJson.h"
 #include "sqtt/support/Error.h"
 
 #include <filesystem>

@@ -176,6 +176,9 @@ void writeChromeMetadata(std::ostream &OS, const TimelineLayout &Layout, const C
 }
 
 /// One directory's counters and events, after \p First events.
+/// Long because its lambdas share one output buffer and the directory's
+/// caches of quoted names and marker JSON, which every event reuses; apart,
+/// each piece would take all of them as parameters.
 void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLayout &Layout,
                        const NameTable &Names, const TimelineClock &Clock, const ChromeIds &Base,
                        bool &First) {

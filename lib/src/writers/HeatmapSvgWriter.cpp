@@ -61,6 +61,9 @@ struct ObjectLabel {
 
 } // namespace
 
+// Long because the picture is laid out as it is written: the labels size the
+// columns, and the legend and every panel's rows share one scale and one
+// running height; apart, the pieces would hand the whole layout around.
 void writeMemoryHeatmapSvg(std::ostream &OS, const MemoryHeatmap &Map, const NameTable &Names) {
   const double CellW = 2, PanelGap = 28;
   std::vector<const MemoryHeatmap::Panel *> Panels = Map.panels(Names);

@@ -15,7 +15,8 @@
 
 #include "sqtt/att/AttTransaction.h"
 #include "sqtt/att/ClockCorrection.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/codeobjects/CodeObjectPath.h"
+#include "sqtt/uitree/TreeReader.h"
 
 #include <array>
 #include <cstdint>

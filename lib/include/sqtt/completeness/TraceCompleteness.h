@@ -9,7 +9,7 @@
 // matched, what the code allowed there and what came, and the likely cause.
 #pragma once
 
-#include "sqtt/trace/TraceSession.h"
+#include "sqtt/session/TraceSession.h"
 
 #include <cstdint>
 #include <functional>

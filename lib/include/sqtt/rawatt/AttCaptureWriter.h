@@ -3,12 +3,12 @@
 // and ends, shader-data records, the kernel start addresses and the code
 // object announcements, so that reading the buffers back gives the same
 // records, spans and dispatch names. The simulator writes these beside its
-// JSON (sqtt-synth --att), and the differential tests compare the tools'
-// outputs on both.
+// JSON (sqtt-synth --att, session/AttBesideTree.h), and the differential
+// tests compare the tools' outputs on both.
 #pragma once
 
 #include "sqtt/rawatt/AttTokens.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/codeobjects/CodeObjectPath.h"
 #include "sqtt/trace/TraceSource.h"
 
 #include <functional>
@@ -33,13 +33,6 @@ std::map<std::string, std::vector<KernelPlace>> functionSymbols(const std::vecto
 /// Throws Error when a time cannot be written (gfx9 counts in steps of 4
 /// cycles) or is negative.
 std::map<uint32_t, std::string> encodeCapture(TraceSource &Source, Generation G, const KernelPlacer &Place);
-
-/// For every ui_* directory of the tree at \p Tree (one process's), writes
-/// its .att files where rocprofv3 puts them: beside the code objects, named
-/// <pid>_<agent>_shader_engine_<se>_<dispatch>.att, in the stream format of
-/// the code objects' target. Returns the number of files written. Throws
-/// Error when the tree's code objects mix generations or have no raw format.
-size_t writeAttBesideTree(const std::string &Tree);
 
 /// Generation of a target ("gfx942" -> Gfx9, "gfx1201" -> Gfx12); none for
 /// targets without a raw format here (gfx1250).

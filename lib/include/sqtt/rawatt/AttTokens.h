@@ -23,6 +23,9 @@ struct Field {
 
 enum class Generation : uint8_t { Gfx9, Gfx10, Gfx11, Gfx12 };
 const char *generationName(Generation G);
+/// The gfxip major of a generation (9 to 12), as a tree's filenames.json
+/// and the hardware ids spell it.
+unsigned gfxipMajor(Generation G);
 /// The bits an s_ttracedata record's token takes in a generation's stream:
 /// what a record costs of the trace buffer.
 unsigned shaderDataBits(Generation G);

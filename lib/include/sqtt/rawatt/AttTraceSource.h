@@ -5,7 +5,7 @@
 #pragma once
 
 #include "sqtt/rawatt/AttStream.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/rawatt/AttCapture.h"
 #include "sqtt/trace/TraceSource.h"
 
 #include <array>
@@ -40,16 +40,9 @@ public:
   InstructionCapture instructions(const CaptureClock *) override { return {}; }
 
   /// What rocprofv3 writes into the dispatch's ui_* directory, for a decode
-  /// of the files (sqtt-att): each engine's occupancy rows [time, cu, simd,
-  /// slot, start, kernel_id] in stream order, the kernel names by id, the
-  /// realtime samples and the streams' generation.
-  struct DecodedRows {
-    std::map<uint32_t, std::vector<std::array<int64_t, 6>>> Occupancy;
-    std::map<int64_t, std::string> Dispatches;
-    std::map<uint32_t, std::vector<rawatt::RealtimeSample>> Realtime;
-    rawatt::Generation Gen = rawatt::Generation::Gfx9;
-  };
-  DecodedRows decodedRows();
+  /// of the files (sqtt-att): occupancy rows in stream order, the kernel
+  /// names, the realtime samples and the streams' gfxip.
+  CaptureRows captureRows();
 
 private:
   /// Reads every engine's waves, realtime samples and losses once.

@@ -19,7 +19,8 @@
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/ScopeStats.h"
 #include "sqtt/trace/WaveExclusions.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/CaptureClock.h"
+#include "sqtt/trace/Occupancy.h"
 #include "sqtt/trace/TraceSource.h"
 
 #include <cstdint>
@@ -170,21 +171,17 @@ public:
   TraceAnalyzer(MarkerResolver &Resolver, NameTable &Names, AnalysisOptions Options)
       : Resolver(Resolver), Names(Names), Options(Options) {}
 
-  /// Analyzes one trace directory; folded stacks accumulate across calls.
-  /// Shader engines are processed one at a time (with ReadAhead, the next one
-  /// is read meanwhile), so memory follows the largest engine or two, not the
-  /// whole directory.
-  DirResult analyze(const std::string &Dir, uint32_t DirIndex, std::vector<std::string> &Warnings) {
-    return analyze(Dir, DirIndex, Resolver, Warnings);
-  }
-  /// The same with \p Using's code objects: those of the directory's
-  /// process (D23).
-  DirResult analyze(const std::string &Dir, uint32_t DirIndex, MarkerResolver &Using,
-                    std::vector<std::string> &Warnings);
-
-  /// The same from any trace source (the JSON tree, records in memory, ...).
+  /// Analyzes one trace directory, read from \p Source whatever its format,
+  /// with \p Using's code objects (those of the directory's process, D23);
+  /// folded stacks accumulate across calls. Shader engines are processed one
+  /// at a time (with ReadAhead, the next one is read meanwhile), so memory
+  /// follows the largest engine or two, not the whole directory.
   DirResult analyze(TraceSource &Source, uint32_t DirIndex, MarkerResolver &Using,
                     std::vector<std::string> &Warnings);
+  /// The same with the analyzer's own resolver.
+  DirResult analyze(TraceSource &Source, uint32_t DirIndex, std::vector<std::string> &Warnings) {
+    return analyze(Source, DirIndex, Resolver, Warnings);
+  }
 
   /// The same analysis on records already in memory (tests, fuzzing): one
   /// entry per engine, in processing order, each engine's records in file
@@ -208,10 +205,9 @@ public:
     std::vector<Record> Records;
     std::vector<bool> Header;
   };
-  /// Calls \p Fn with each shader engine of \p Dir, split with \p Using's
-  /// maps (each dispatch decoded with its own code object's, D17).
-  void splitHeaders(const std::string &Dir, MarkerResolver &Using, std::vector<std::string> &Warnings,
-                    const std::function<void(const EngineSplit &)> &Fn);
+  /// Calls \p Fn with each shader engine of \p Source, split with
+  /// \p Using's maps (each dispatch decoded with its own code object's, D17).
+  void splitHeaders(TraceSource &Source, MarkerResolver &Using, const std::function<void(const EngineSplit &)> &Fn);
 
 private:
   /// Appends engine \p E's records, with where each file's begin and what

@@ -63,6 +63,9 @@ struct WaveSpan {
 struct TracedKernel {
   std::string Symbol; // without the leading "; " and any ".kd"
   uint64_t CodeObject = 0, Vaddr = 0;
+  /// Where the label row was read (its code.json), for messages; "" when
+  /// the source has no file of it.
+  std::string Source;
 };
 
 /// Record filters of the command lines (compared with the slot and the

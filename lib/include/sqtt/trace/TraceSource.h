@@ -1,15 +1,18 @@
 // TraceSource.h - where the analysis reads one traced dispatch from: its
 // shader engines and their records, occupancy, traced kernel, clocks and
 // instruction capture. The analysis (TraceAnalysis.h) reads only through
-// this interface, so another input format (the raw .att files) plugs in
-// beside the decoded JSON tree and the in-memory records without touching
-// the stages.
+// this interface, so each input format (the decoded JSON tree in uitree/,
+// the raw .att files in rawatt/) plugs in beside the in-memory records
+// without touching the stages.
 #pragma once
 
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/CaptureClock.h"
+#include "sqtt/trace/Occupancy.h"
+#include "sqtt/trace/TraceModel.h"
 #include "sqtt/trace/WaveInstructions.h"
 
 #include <cstdint>
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
@@ -23,6 +26,18 @@ namespace sqtt {
 struct RecordFile {
   size_t Begin = 0;
   std::string Name;
+};
+
+/// A capture's rows as rocprofv3 writes them into a tree, for a format that
+/// has them in that shape (the .att files): each engine's occupancy rows
+/// [time, cu, simd, slot, start, kernel_id] in stream order, the kernel
+/// names by id, each engine's (shader clock, realtime) samples and the
+/// hardware generation (gfxip major: 9 to 12).
+struct CaptureRows {
+  std::map<uint32_t, std::vector<std::array<int64_t, 6>>> Occupancy;
+  std::map<int64_t, std::string> Dispatches;
+  std::map<uint32_t, std::vector<std::pair<int64_t, uint64_t>>> Realtime;
+  unsigned Gfxip = 9;
 };
 
 class TraceSource {
@@ -48,30 +63,6 @@ public:
   virtual std::optional<CaptureClock> clock() = 0;
   /// The target CU's wave files and code.json rows, times on \p Clock's axis.
   virtual InstructionCapture instructions(const CaptureClock *Clock) = 0;
-};
-
-/// A rocprofv3 --att output directory's decoded JSON files (FORMATS §1, §2):
-/// shaderdata files per engine (with the headers-only export's moved
-/// records merged back), occupancy.json, code.json, realtime.json and the
-/// wave files. Warnings about the files go to \p Warnings.
-class JsonTraceSource : public TraceSource {
-public:
-  JsonTraceSource(std::string Dir, std::vector<std::string> &Warnings);
-  const std::string &name() const override { return Dir; }
-  const std::vector<uint32_t> &engines() const override { return SEs; }
-  void readEngine(size_t E, std::vector<Record> &Records) const override;
-  void readEngineFiles(size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files) const override;
-  Occupancy occupancy() override;
-  std::optional<TracedKernel> tracedKernel() override;
-  std::optional<CaptureClock> clock() override;
-  InstructionCapture instructions(const CaptureClock *Clock) override;
-
-private:
-  std::string Dir;
-  std::vector<std::string> &Warnings;
-  std::vector<uint32_t> SEs;
-  std::vector<std::vector<ShaderDataFile>> Files; // per engine
-  std::map<uint32_t, std::string> Moved;         // SE -> moved-records file
 };
 
 /// Records already in memory (tests, fuzzing, simulators): one entry per

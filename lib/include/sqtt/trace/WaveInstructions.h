@@ -4,10 +4,11 @@
 // filenames.json) and the ISA listing of code.json their lines refer to.
 //
 // Only the waves of the CU that `rocprofv3 --att-target-cu` names have these
-// files; every other wave has markers and occupancy only.
+// files; every other wave has markers and occupancy only. The readers of
+// these files are the tree format's (uitree/TreeReader.h).
 #pragma once
 
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/CaptureClock.h"
 #include "sqtt/trace/TraceModel.h"
 
 #include <cstdint>
@@ -80,18 +81,8 @@ private:
   std::map<SlotKey, std::vector<uint32_t>> BySlot; // into Waves, by Begin
 };
 
-/// Reads the wave files listed in \p Dir's filenames.json (or, without a
-/// listing, those named se*_sm*_sl*_wv*.json) and code.json's rows. A file
-/// that cannot be read or is malformed is a warning naming it and is left
-/// out; \p Clock, when given, moves each wave onto the aligned axis.
-InstructionCapture readInstructionCapture(const std::string &Dir, const CaptureClock *Clock,
-                                          std::vector<std::string> &Warnings);
 /// Keeps the waves on slots \p Filter accepts and, of those, the
 /// instructions and the parts of state spans within its time window.
 void restrictCapture(InstructionCapture &Capture, const RecordFilter &Filter);
-/// Parses the text of one wave file; \p Path names it in errors.
-WaveInstructions parseWaveFile(std::string_view Text, const std::string &Path, uint32_t SE);
-/// Parses code.json's rows; \p Path names it in errors.
-std::vector<CodeLine> parseCodeListing(std::string_view Text, const std::string &Path);
 
 } // namespace sqtt

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "sqtt/trace/MarkerResolver.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/trace/Occupancy.h"
 
 #include <cstdint>
 #include <optional>
@@ -66,5 +66,13 @@ private:
   std::unordered_map<int64_t, ResolvedDispatch> Cache;
   std::set<std::string> Problems;
 };
+
+/// A label row names one code object for every dispatch of its kernel's
+/// name in the directory: when several dispatches with waves here share that
+/// name and several code objects define it, the others may have run
+/// another's (a warning says so, naming them); nothing otherwise.
+std::optional<std::string> labelRowDecidesForSeveral(const std::string &Dir, const Occupancy &Occ,
+                                                     const TracedKernel &Traced,
+                                                     const std::vector<uint64_t> &Defining);
 
 } // namespace sqtt

@@ -1,6 +1,6 @@
-// MetadataJson.cpp - loading a trace directory's metadata JSON, and the
-// error for malformed files.
-#include "TraceFileReaders.h"
+// MetadataJson.cpp - loading small JSON files whole, and the error for
+// malformed ones.
+#include "sqtt/support/MetadataJson.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/InputFile.h"
 

@@ -1,9 +1,11 @@
 // MovedRecords.cpp - the side files of a headers-only trace directory.
-#include "sqtt/trace/MovedRecords.h"
-#include "TraceFileReaders.h"
+#include "sqtt/uitree/MovedRecords.h"
+#include "TreeReaders.h"
 #include "sqtt/support/ContainedPath.h"
 #include "sqtt/support/Error.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeLayout.h"
+#include "sqtt/uitree/TreeReader.h"
+#include "sqtt/uitree/TreeWriter.h"
 
 #include <filesystem>
 
@@ -11,16 +13,9 @@ namespace fs = std::filesystem;
 
 namespace sqtt {
 
-std::string movedPositionsPath(const std::string &Path) {
-  std::string P = Path;
-  if (P.size() > 5 && P.compare(P.size() - 5, 5, ".json") == 0)
-    P.resize(P.size() - 5);
-  return P + ".positions.json";
-}
-
 std::map<uint32_t, std::string> listMovedRecords(const std::string &Dir, std::vector<std::string> &Warnings) {
   std::map<uint32_t, std::string> Out;
-  fs::path Listing = fs::path(Dir) / "filenames.json";
+  fs::path Listing = fs::path(Dir) / uitree::FilenamesFile;
   std::error_code EC;
   if (!fs::exists(Listing, EC))
     return Out;
@@ -28,7 +23,7 @@ std::map<uint32_t, std::string> listMovedRecords(const std::string &Dir, std::ve
   simdjson::dom::parser Parser;
   simdjson::dom::element Doc = parseMetadataOrThrow(Parser, Json, Listing.string());
   simdjson::dom::object Moved;
-  if (Doc["sqtt_moved_filenames"].get(Moved))
+  if (Doc[uitree::MovedListKey].get(Moved))
     return Out;
   for (auto [Key, Value] : Moved) {
     std::string K(Key);
@@ -47,7 +42,7 @@ std::map<uint32_t, std::string> listMovedRecords(const std::string &Dir, std::ve
 void mergeMovedRecords(const std::string &Path, std::vector<Record> &Headers) {
   std::vector<Record> Moved;
   readShaderData({0, Path}, Moved);
-  std::string PosPath = movedPositionsPath(Path);
+  std::string PosPath = uitree::movedPositionsPath(Path);
   simdjson::padded_string Json = loadMetadataJson(PosPath);
   simdjson::dom::parser Parser;
   simdjson::dom::array Positions;
@@ -77,32 +72,13 @@ void mergeMovedRecords(const std::string &Path, std::vector<Record> &Headers) {
   Headers = std::move(Out);
 }
 
-namespace {
-
-void writeRecords(std::ostream &OS, const std::vector<Record> &Records) {
-  OS << "\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\",\"wave_id\",\"flags\"],\"records_count\":"
-     << Records.size() << ",\"records\":[";
-  for (size_t I = 0; I < Records.size(); ++I) {
-    const Record &R = Records[I];
-    OS << (I ? ",[" : "[") << R.Time << ',' << R.Value << ',' << unsigned(R.CU) << ',' << unsigned(R.SIMD) << ','
-       << unsigned(R.Wave) << ',' << unsigned(R.Flags) << ']';
-  }
-  OS << "]}\n";
-}
-
-} // namespace
-
-void writeShaderData(std::ostream &OS, const std::vector<Record> &Records) {
-  OS << "{\"type\":\"shaderdata\",\"begin_time\":" << (Records.empty() ? 0 : Records.front().Time)
-     << ",\"end_time\":" << (Records.empty() ? 0 : Records.back().Time) << ",";
-  writeRecords(OS, Records);
-}
-
 void writeMovedRecords(std::ostream &OS, std::ostream &PositionsOS, const std::vector<Record> &Records,
                        const std::vector<uint64_t> &Positions) {
-  OS << "{\"type\":\"shaderdata\",\"note\":\"the words sqtt-att --for-rcv moved out of the shaderdata "
-        "files (payloads, address blocks, trap-handler records)\",";
-  writeRecords(OS, Records);
+  ShaderDataWriter Side(OS, "\"note\":\"the words sqtt-att --for-rcv moved out of the shaderdata "
+                           "files (payloads, address blocks, trap-handler records)\"");
+  for (const Record &R : Records)
+    Side.add(R);
+  Side.finish();
   PositionsOS << '[';
   for (size_t I = 0; I < Positions.size(); ++I)
     PositionsOS << (I ? "," : "") << Positions[I];

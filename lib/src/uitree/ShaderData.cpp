@@ -1,7 +1,8 @@
 // ShaderData.cpp - a trace directory's shaderdata files: which they are
 // (filenames.json, or a glob) and their records.
-#include "TraceFileReaders.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "TreeReaders.h"
+#include "sqtt/uitree/TreeLayout.h"
+#include "sqtt/uitree/TreeReader.h"
 #include "sqtt/support/ContainedPath.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/HugePages.h"
@@ -46,7 +47,7 @@ std::vector<ShaderDataFile> globShaderData(const std::string &Dir) {
   std::error_code EC;
   for (const auto &Entry : fs::directory_iterator(Dir, EC)) {
     std::string Name = Entry.path().filename().string();
-    if (Name.rfind("shaderdata_", 0) == 0 && Entry.path().extension() == ".json")
+    if (uitree::isShaderDataName(Name))
       Found.push_back({numbersIn(Name), Entry.path().string()});
   }
   std::sort(Found.begin(), Found.end());
@@ -63,7 +64,7 @@ std::vector<ShaderDataFile> globShaderData(const std::string &Dir) {
 std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
                                            std::vector<std::string> &Warnings) {
   std::vector<ShaderDataFile> OnDisk = globShaderData(Dir);
-  fs::path Listing = fs::path(Dir) / "filenames.json";
+  fs::path Listing = fs::path(Dir) / uitree::FilenamesFile;
   std::error_code EC;
   if (!fs::exists(Listing, EC))
     return OnDisk;
@@ -75,7 +76,7 @@ std::vector<ShaderDataFile> listShaderData(const std::string &Dir,
   simdjson::dom::object Root, Shader;
   if (Doc.get(Root))
     malformed(Listing.string(), "top level is not an object");
-  if (Root["shaderdata_filenames"].get(Shader)) {
+  if (Root[uitree::ShaderDataListKey].get(Shader)) {
     if (!OnDisk.empty())
       Warnings.push_back(Listing.string() + ": no \"shaderdata_filenames\" object; reading the " +
                          std::to_string(OnDisk.size()) + " shaderdata_*.json file(s) of the directory");

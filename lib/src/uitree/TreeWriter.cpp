@@ -1,7 +1,9 @@
-// UiDirectoryWriter.cpp - rocprofv3's decoded JSON from raw .att files.
-#include "sqtt/writers/UiDirectoryWriter.h"
+// TreeWriter.cpp - writing a rocprofv3 tree: shaderdata files and whole
+// ui_* directories.
+#include "sqtt/uitree/TreeWriter.h"
 #include "sqtt/support/JsonString.h"
 #include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/uitree/TreeLayout.h"
 
 #include <algorithm>
 #include <charconv>
@@ -18,27 +20,62 @@ void put(std::ostream &OS, int64_t V) {
   OS.write(Buf, std::to_chars(Buf, Buf + sizeof Buf, V).ptr - Buf);
 }
 
-unsigned gfxipOf(rawatt::Generation G) {
-  switch (G) {
-  case rawatt::Generation::Gfx9: return 9;
-  case rawatt::Generation::Gfx10: return 10;
-  case rawatt::Generation::Gfx11: return 11;
-  case rawatt::Generation::Gfx12: return 12;
-  }
-  return 0;
-}
-
 } // namespace
 
-UiDirectoryStats writeUiDirectory(AttTraceSource &Source, const std::string &Dir, OutputFiles &Files,
-                                  const SymbolLookup &SymbolAt) {
+ShaderDataWriter::ShaderDataWriter(std::ostream &OS, std::string_view Extra, bool OnePerLine)
+    : OS(OS), OnePerLine(OnePerLine) {
+  OS << "{\"type\":\"shaderdata\",";
+  if (!Extra.empty())
+    OS << Extra << ',';
+  OS << "\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\",\"wave_id\",\"flags\"],\"records\":[";
+}
+
+void ShaderDataWriter::add(int64_t Time, uint32_t Value, unsigned CU, unsigned SIMD, unsigned Wave, unsigned Flags) {
+  // One buffer, one write: the simulator streams hundreds of millions.
+  char Line[112];
+  char *P = Line, *const E = Line + sizeof Line;
+  if (Count)
+    *P++ = ',';
+  if (Count && OnePerLine)
+    *P++ = '\n';
+  *P++ = '[';
+  P = std::to_chars(P, E, Time).ptr, *P++ = ',';
+  P = std::to_chars(P, E, Value).ptr, *P++ = ',';
+  P = std::to_chars(P, E, CU).ptr, *P++ = ',';
+  P = std::to_chars(P, E, SIMD).ptr, *P++ = ',';
+  P = std::to_chars(P, E, Wave).ptr, *P++ = ',';
+  P = std::to_chars(P, E, Flags).ptr, *P++ = ']';
+  OS.write(Line, P - Line);
+  if (!Count)
+    Begin = Time;
+  End = Time;
+  ++Count;
+}
+
+void ShaderDataWriter::finish() {
+  OS << "],\"records_count\":" << Count << ",\"begin_time\":" << Begin << ",\"end_time\":" << End << "}\n";
+}
+
+void writeShaderData(std::ostream &OS, const std::vector<Record> &Records) {
+  ShaderDataWriter W(OS);
+  for (const Record &R : Records)
+    W.add(R);
+  W.finish();
+}
+
+void ShaderDataListing::add(uint32_t SE, const std::string &File, int64_t Begin, int64_t End) {
+  Entries += std::string(Entries.empty() ? "" : ",") + "\"" + std::to_string(SE) + "\":[[\"" + File + "\"," +
+             std::to_string(Begin) + "," + std::to_string(End) + "]]";
+}
+
+UiDirectoryStats writeUiDirectory(TraceSource &Source, const CaptureRows &Rows, const std::string &Dir,
+                                  OutputFiles &Files, const SymbolLookup &SymbolAt) {
   namespace fs = std::filesystem;
   UiDirectoryStats Stats;
-  AttTraceSource::DecodedRows Rows = Source.decodedRows();
   Files.createDirectory(Dir);
 
   // One shaderdata file per engine with records, in time order.
-  std::string Listing;
+  ShaderDataListing Listing;
   const std::vector<uint32_t> &SEs = Source.engines();
   std::vector<Record> Records;
   for (size_t E = 0; E < SEs.size(); ++E) {
@@ -47,39 +84,26 @@ UiDirectoryStats writeUiDirectory(AttTraceSource &Source, const std::string &Dir
     if (Records.empty())
       continue;
     std::stable_sort(Records.begin(), Records.end(), [](const Record &A, const Record &B) { return A.Time < B.Time; });
-    const std::string Name = "shaderdata_" + std::to_string(SEs[E]) + "_0.json";
-    const int64_t Begin = Records.front().Time, End = Records.back().Time;
-    Files.write((fs::path(Dir) / Name).string(), [&](std::ostream &OS) {
-      OS << "{\"begin_time\":" << Begin << ",\"end_time\":" << End << ",\"records\":[";
-      for (size_t I = 0; I < Records.size(); ++I) {
-        const Record &R = Records[I];
-        OS << (I ? ",[" : "[");
-        put(OS, R.Time), OS << ',', put(OS, R.Value), OS << ',', put(OS, R.CU), OS << ',', put(OS, R.SIMD);
-        OS << ',', put(OS, R.Wave), OS << ',', put(OS, R.Flags), OS << ']';
-      }
-      OS << "],\"records_count\":" << Records.size()
-         << ",\"records_schema\":[\"time\",\"value\",\"cu\",\"simd\",\"wave_id\",\"flags\"],\"type\":\"shaderdata\"}\n";
-    });
-    Listing += std::string(Listing.empty() ? "" : ",") + "\"" + std::to_string(SEs[E]) + "\":[[\"" + Name + "\"," +
-               std::to_string(Begin) + "," + std::to_string(End) + "]]";
+    const std::string Name = uitree::shaderDataName(SEs[E]);
+    Files.write((fs::path(Dir) / Name).string(), [&](std::ostream &OS) { writeShaderData(OS, Records); });
+    Listing.add(SEs[E], Name, Records.front().Time, Records.back().Time);
     Stats.Records += Records.size();
     ++Stats.Engines;
   }
 
-  const unsigned Gfxip = gfxipOf(Rows.Gen);
-  Files.write((fs::path(Dir) / "filenames.json").string(), [&](std::ostream &OS) {
+  const unsigned Gfxip = Rows.Gfxip;
+  Files.write((fs::path(Dir) / uitree::FilenamesFile).string(), [&](std::ostream &OS) {
     OS << "{\"counter_names\":[],\"gfxip\":" << Gfxip << ",\"gfxv\":\"" << (Gfxip > 9 ? "navi" : "vega")
        << "\",\"global_begin_time\":0";
     if (!Listing.empty())
-      OS << ",\"shaderdata_filenames\":{" << Listing << "}";
-    OS << ",\"version\":\"3.0.0\",\"wave_filenames\":{}}\n";
+      OS << ",\"" << uitree::ShaderDataListKey << "\":" << Listing.json();
+    OS << ",\"version\":\"3.0.0\",\"" << uitree::WaveListKey << "\":{}}\n";
   });
-
   // occupancy.json: rows time-sorted per engine (stably), as rocprofv3's.
-  Files.write((fs::path(Dir) / "occupancy.json").string(), [&](std::ostream &OS) {
+  Files.write((fs::path(Dir) / uitree::OccupancyFile).string(), [&](std::ostream &OS) {
     OS << '{';
     bool First = true;
-    for (auto &[SE, List] : Rows.Occupancy) {
+    for (auto [SE, List] : Rows.Occupancy) {
       std::stable_sort(List.begin(), List.end(), [](const auto &A, const auto &B) { return A[0] < B[0]; });
       OS << (First ? "\"" : ",\"") << SE << "\":[";
       for (size_t I = 0; I < List.size(); ++I) {
@@ -106,7 +130,7 @@ UiDirectoryStats writeUiDirectory(AttTraceSource &Source, const std::string &Dir
   if (Rows.Dispatches.size() == 2 && SymbolAt)
     if (std::optional<UnnamedDispatch> K = parseUnnamedDispatch(Rows.Dispatches.rbegin()->second))
       if (std::string Symbol = SymbolAt(K->CodeObject, K->Vaddr); !Symbol.empty())
-        Files.write((fs::path(Dir) / "code.json").string(), [&](std::ostream &OS) {
+        Files.write((fs::path(Dir) / uitree::CodeFile).string(), [&](std::ostream &OS) {
           OS << "{\"code\":[[";
           writeJsonString(OS, "; " + Symbol);
           OS << ",0,0,\"\"," << K->CodeObject << ',' << K->Vaddr
@@ -115,12 +139,12 @@ UiDirectoryStats writeUiDirectory(AttTraceSource &Source, const std::string &Dir
         });
 
   if (!Rows.Realtime.empty())
-    Files.write((fs::path(Dir) / "realtime.json").string(), [&](std::ostream &OS) {
+    Files.write((fs::path(Dir) / uitree::RealtimeFile).string(), [&](std::ostream &OS) {
       OS << '{';
       for (const auto &[SE, Samples] : Rows.Realtime) {
         OS << "\"SE" << SE << "\":[";
         for (size_t I = 0; I < Samples.size(); ++I)
-          OS << (I ? ",[" : "[") << Samples[I].ShaderClock << ',' << Samples[I].Realtime << ']';
+          OS << (I ? ",[" : "[") << Samples[I].first << ',' << Samples[I].second << ']';
         OS << "],";
       }
       OS << "\"metadata\":{\"descriptor\":\"[gfx_clock, realtime_clock]\",\"frequency\":100000000}}\n";

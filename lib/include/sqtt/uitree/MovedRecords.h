@@ -6,7 +6,7 @@
 // show the right spans, and this project's tools read the trace back whole.
 //
 // filenames.json lists them under "sqtt_moved_filenames": {"<se>":
-// "sqtt_moved_<se>.json"}; each is a shaderdata-shaped file (the same
+// "sqtt_moved_<se>.json"} (TreeLayout.h names them); each is a shaderdata-shaped file (the same
 // records schema) and sqtt_moved_<se>.positions.json the JSON array of each
 // record's index in the engine's merged, time-ordered records.
 #pragma once
@@ -31,14 +31,10 @@ std::map<uint32_t, std::string> listMovedRecords(const std::string &Dir, std::ve
 void mergeMovedRecords(const std::string &Path, std::vector<Record> &Headers);
 
 /// Writes \p Records (one engine's words that are not headers) as a side
-/// file to \p OS, and \p Positions (their indices in its time-ordered
-/// records) as its positions file to \p PositionsOS.
+/// file to \p OS (a shaderdata file, TreeWriter.h), and \p Positions (their
+/// indices in its time-ordered records) as its positions file to
+/// \p PositionsOS.
 void writeMovedRecords(std::ostream &OS, std::ostream &PositionsOS, const std::vector<Record> &Records,
                        const std::vector<uint64_t> &Positions);
-/// One engine's headers as a shaderdata file.
-void writeShaderData(std::ostream &OS, const std::vector<Record> &Records);
-
-/// The positions file of side file \p Path.
-std::string movedPositionsPath(const std::string &Path);
 
 } // namespace sqtt

@@ -1,9 +1,9 @@
 // TraceSession.cpp - what every trace tool does first.
-#include "sqtt/trace/TraceSession.h"
+#include "sqtt/session/TraceSession.h"
+#include "TraceFormats.h"
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
-#include "sqtt/rawatt/AttTraceSource.h"
 #include "sqtt/support/Error.h"
 
 #include <rocprof_trace_decoder/cxx/config_section.hpp>
@@ -131,15 +131,10 @@ void TraceSession::loadInto(MarkerResolver &Resolver, const std::vector<CodeObje
 
 std::unique_ptr<TraceSource> TraceSession::openTraceSource(const std::string &Dir, const MarkerResolver &Resolver,
                                                           std::vector<std::string> &Warnings) const {
-  auto It = Tree.AttCaptures.find(Dir);
-  if (It == Tree.AttCaptures.end())
-    return std::make_unique<JsonTraceSource>(Dir, Warnings);
-  KernelLocator Locate = [&Resolver](uint64_t Pc, std::string &Why) -> std::optional<KernelEntry> {
-    if (std::optional<UnnamedDispatch> K = Resolver.locateEntry(Pc, Why))
-      return KernelEntry{K->CodeObject, K->Vaddr};
-    return std::nullopt;
-  };
-  return std::make_unique<AttTraceSource>(Dir, It->second, std::move(Locate), Warnings);
+  for (const TraceFormat &F : traceFormats())
+    if (std::unique_ptr<TraceSource> Source = F.open(Tree, Dir, Resolver, Warnings))
+      return Source;
+  throw Error(Dir + ": no input format reads it");
 }
 
 SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned Jobs,

@@ -1,15 +1,17 @@
 // TraceSession.h - what every trace tool does first: find the trace
 // directories and code objects, load every code object's funcmap into one
-// resolver, and analyse the directories.
+// resolver, and analyse the directories. The session stands above the
+// input formats: it discovers them and opens each directory through the
+// format that found it (TraceFormats.h), so the analysis never knows which.
 //
 // The session reports, it does not print: warnings go to a sink, progress to
 // a callback, and what was found and counted comes back as data, for the
 // tool to word (tools/TraceToolSession.h).
 #pragma once
 
+#include "sqtt/session/TraceTree.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceAnalysis.h"
-#include "sqtt/trace/TraceFiles.h"
 
 #include <functional>
 #include <memory>
@@ -89,8 +91,9 @@ public:
                             const std::function<void(DirResult &)> &Consume, FoldedProfile *Profile,
                             const std::function<void(const SessionProgress &)> &Progress = nullptr);
 
-  /// Where directory \p Dir is read from: its JSON files, or the .att files
-  /// of its dispatch (D32), whose kernels \p Resolver's code objects place.
+  /// Where directory \p Dir is read from: the source of the format that
+  /// found it (its JSON files, or the .att files of its dispatch, D32), whose
+  /// kernels \p Resolver's code objects place.
   std::unique_ptr<TraceSource> openTraceSource(const std::string &Dir, const MarkerResolver &Resolver,
                                                std::vector<std::string> &Warnings) const;
 

@@ -1,11 +1,14 @@
 // TraceTree.cpp - finding the trace directories and code objects of a
-// rocprofv3 --att output tree.
-#include "sqtt/trace/TraceFiles.h"
+// rocprofv3 --att output tree: one walk, each file offered to the formats
+// (TraceFormats.h), then the choice between JSON and .att (D32) and the
+// split by process (D23).
+#include "sqtt/session/TraceTree.h"
+#include "TraceFormats.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/uitree/TreeLayout.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <regex>
 #include <map>
 #include <set>
 
@@ -13,75 +16,11 @@ namespace fs = std::filesystem;
 
 namespace sqtt {
 
-bool codeObjectIdFromName(const std::string &Path, uint64_t &ID) {
-  static const std::regex Pattern("code_object_id_([0-9]+)");
-  std::smatch M;
-  std::string Name = fs::path(Path).filename().string();
-  if (!std::regex_search(Name, M, Pattern))
-    return false;
-  ID = std::stoull(M[1].str());
-  return true;
-}
-
-std::optional<uint64_t> codeObjectPidFromName(const std::string &Path) {
-  static const std::regex Pattern("^([0-9]{1,19})_[^_]+_code_object_id_[0-9]+");
-  std::smatch M;
-  std::string Name = fs::path(Path).filename().string();
-  if (!std::regex_search(Name, M, Pattern))
-    return std::nullopt;
-  return std::stoull(M[1].str());
-}
-
 namespace {
 
-/// "<pid>_<agent>_shader_engine_<se>_<dispatch>.att" -> (agent, dispatch), pid, se.
-bool attIdentity(const std::string &Name, std::pair<std::string, std::string> &Key, uint64_t &Pid,
-                 uint32_t *SE = nullptr) {
-  static const std::regex Pattern("^([0-9]{1,19})_([0-9]+)_shader_engine_([0-9]{1,3})_([0-9]+)\\.att$");
-  std::smatch M;
-  if (!std::regex_match(Name, M, Pattern))
-    return false;
-  Pid = std::stoull(M[1].str());
-  Key = {M[2].str(), M[4].str()};
-  if (SE)
-    *SE = uint32_t(std::stoul(M[3].str()));
-  return SE == nullptr || *SE <= 255;
-}
-
-/// Adds .att file \p Path to the capture it belongs to: the directory
-/// rocprofv3 writes for its dispatch, beside the raw files' directory.
-void addAttFile(const fs::path &Path, std::map<std::string, AttCapture> &Captures) {
-  std::pair<std::string, std::string> Key;
-  uint64_t Pid = 0;
-  uint32_t SE = 0;
-  if (!attIdentity(Path.filename().string(), Key, Pid, &SE))
-    throw Error(Path.string() + ": not a rocprofv3 .att name (<pid>_<agent>_shader_engine_<se>_<dispatch>.att, "
-                                "se 0-255): its shader engine and dispatch cannot be told");
-  fs::path Out = Path.parent_path().parent_path();
-  std::string Name = (Out / ("ui_output_agent_" + Key.first + "_dispatch_" + Key.second)).string();
-  AttCapture &C = Captures[Name];
-  if (!C.Files.empty() && C.Pid != Pid)
-    throw Error(Path.string() + ": dispatch " + Key.second + " of agent " + Key.first +
-                " is also traced by process " + std::to_string(C.Pid) + " (" + C.Files.front().second +
-                "); give one process's files");
-  C.Pid = Pid;
-  for (const auto &[Other, File] : C.Files)
-    if (Other == SE)
-      throw Error(Path.string() + ": shader engine " + std::to_string(SE) + " of this dispatch also has " + File +
-                  "; one of them belongs to another capture");
-  C.Files.emplace_back(SE, Path.string());
-  std::sort(C.Files.begin(), C.Files.end());
-}
-
-/// "ui_output_agent_<agent>_dispatch_<dispatch>" -> (agent, dispatch).
-bool traceDirIdentity(const std::string &Dir, std::pair<std::string, std::string> &Key) {
-  static const std::regex Pattern("^ui_output_agent_([0-9]+)_dispatch_([0-9]+)$");
-  std::smatch M;
-  std::string Name = fs::path(Dir).filename().string();
-  if (!std::regex_match(Name, M, Pattern))
-    return false;
-  Key = {M[1].str(), M[2].str()};
-  return true;
+/// rocprofv3's code object files: "*code_object_id_<N>*.out".
+bool isCodeObjectName(const fs::path &Path) {
+  return Path.filename().string().find("code_object_id") != std::string::npos && Path.extension() == ".out";
 }
 
 /// D32: which trace directories are read from JSON and which from .att.
@@ -114,44 +53,36 @@ TraceTree discoverTraceTree(const std::string &Base) {
   if (!fs::is_directory(Base, EC))
     throw Error(Base + ": not a directory");
   TraceTree Tree;
-  std::set<std::string> Dirs;
+  TraceFinds Finds;
   std::vector<std::string> Objects;
-  std::map<std::pair<std::string, std::string>, std::set<uint64_t>> AttPids;
   for (auto It = fs::recursive_directory_iterator(Base, fs::directory_options::skip_permission_denied, EC);
        It != fs::recursive_directory_iterator(); It.increment(EC)) {
     if (EC)
       break;
-    std::string Name = It->path().filename().string();
-    if (!It->is_regular_file(EC)) {
+    const bool Regular = It->is_regular_file(EC);
+    bool Claimed = false;
+    for (const TraceFormat &F : traceFormats())
+      if ((Claimed = F.discover(It->path(), Regular, Finds)))
+        break;
+    bool CodeObject = !Claimed && isCodeObjectName(It->path());
+    if (!Regular) {
       // A FIFO or device under a trace file's name is not read (it could
       // block forever), and not skipped silently either.
-      bool Named = (Name.rfind("shaderdata_", 0) == 0 && It->path().extension() == ".json") ||
-                   (Name.find("code_object_id") != std::string::npos && It->path().extension() == ".out");
-      if (Named && !It->is_directory(EC))
+      if ((Claimed || CodeObject) && !It->is_directory(EC))
         Tree.Warnings.push_back(It->path().string() + ": not a regular file; skipped");
       continue;
     }
-    std::pair<std::string, std::string> Key;
-    uint64_t Pid;
-    if (Name.rfind("shaderdata_", 0) == 0 && It->path().extension() == ".json") {
-      Dirs.insert(It->path().parent_path().string());
-      Tree.MarkerDirs.insert(It->path().parent_path().string());
-    } else if (Name == "occupancy.json") {
-      Dirs.insert(It->path().parent_path().string());
-    } else if (It->path().extension() == ".att" && attIdentity(Name, Key, Pid)) {
-      AttPids[Key].insert(Pid);
-      addAttFile(It->path(), Tree.AttCaptures);
-    }
-    else if (Name.find("code_object_id") != std::string::npos && It->path().extension() == ".out")
+    if (CodeObject)
       Objects.push_back(It->path().string());
   }
-  Tree.TraceDirs.assign(Dirs.begin(), Dirs.end());
+  Tree.TraceDirs.assign(Finds.Dirs.begin(), Finds.Dirs.end());
+  Tree.MarkerDirs = std::move(Finds.MarkerDirs);
+  Tree.AttCaptures = std::move(Finds.Captures);
   for (const std::string &D : Tree.TraceDirs) {
-    std::pair<std::string, std::string> Key;
-    auto It = AttPids.end();
-    if (traceDirIdentity(D, Key))
-      It = AttPids.find(Key);
-    if (It != AttPids.end() && It->second.size() == 1)
+    auto It = Finds.AttPids.end();
+    if (auto Key = uitree::dispatchOfDirName(fs::path(D).filename().string()))
+      It = Finds.AttPids.find(*Key);
+    if (It != Finds.AttPids.end() && It->second.size() == 1)
       Tree.DirProcess[D] = *It->second.begin();
   }
   std::sort(Objects.begin(), Objects.end());

@@ -1,13 +1,11 @@
 // CodeJsonLabel.cpp - the label row of a trace directory's code.json: which
 // kernel, in which code object, the directory traced (FORMATS §12, D22).
-#include "TraceFileReaders.h"
+#include "TreeReaders.h"
 #include "sqtt/support/Error.h"
-#include "sqtt/support/WordList.h"
-#include "sqtt/trace/MarkerResolver.h"
-#include "sqtt/trace/TraceFiles.h"
+#include "sqtt/uitree/TreeLayout.h"
+#include "sqtt/uitree/TreeReader.h"
 
 #include <filesystem>
-#include <set>
 
 namespace sqtt {
 
@@ -39,14 +37,16 @@ std::optional<TracedKernel> labelOf(simdjson::dom::element Doc) {
 } // namespace
 
 std::optional<TracedKernel> readTracedKernel(const std::string &Dir, std::vector<std::string> &Warnings) {
-  std::string Path = (std::filesystem::path(Dir) / "code.json").string();
-  std::error_code EC;
-  if (!std::filesystem::exists(Path, EC))
+  std::optional<std::string> Found = treeFile(Dir, uitree::CodeFile);
+  if (!Found)
     return std::nullopt;
+  const std::string &Path = *Found;
   try {
     simdjson::padded_string Json = loadMetadataJson(Path);
     simdjson::dom::parser Parser;
     std::optional<TracedKernel> K = labelOf(parseMetadataOrThrow(Parser, Json, Path));
+    if (K)
+      K->Source = Path;
     if (!K)
       Warnings.push_back(Path + ": no label row (\"; <kernel>\" with its code object and address) in "
                                 "\"code\"; dispatches are matched by kernel name");
@@ -55,31 +55,6 @@ std::optional<TracedKernel> readTracedKernel(const std::string &Dir, std::vector
     Warnings.push_back(std::string(E.what()) + "; dispatches are matched by kernel name");
     return std::nullopt;
   }
-}
-
-std::optional<std::string> labelRowDecidesForSeveral(const std::string &Dir, const Occupancy &Occ,
-                                                     const TracedKernel &Traced,
-                                                     const std::vector<uint64_t> &Defining) {
-  if (Defining.size() < 2)
-    return std::nullopt;
-  // Dispatches with waves here: occupancy.json also names dispatches that
-  // ran elsewhere.
-  std::set<int64_t> Ran;
-  for (const auto &[Slot, Spans] : Occ.Spans)
-    for (const WaveSpan &S : Spans)
-      Ran.insert(S.Dispatch);
-  std::vector<int64_t> Named;
-  for (const auto &[Id, Name] : Occ.Dispatches)
-    if (Name == Traced.Symbol && Ran.count(Id))
-      Named.push_back(Id);
-  if (Named.size() < 2)
-    return std::nullopt;
-  auto List = [](const auto &Values) { return wordList(Values, [](auto V) { return std::to_string(V); }); };
-  return (std::filesystem::path(Dir) / "code.json").string() + ": its label row names code object " +
-         std::to_string(Traced.CodeObject) + " for all " + std::to_string(Named.size()) + " dispatches named '" +
-         Traced.Symbol + "' (" + List(Named) + "), which code objects " + List(Defining) +
-         " define; rocprofv3 writes one label row per directory, so some of them may have run another code "
-         "object's kernel (decoded with code object " + std::to_string(Traced.CodeObject) + "'s map)";
 }
 
 } // namespace sqtt

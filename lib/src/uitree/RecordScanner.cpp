@@ -1,7 +1,7 @@
 // RecordScanner.cpp - the records array of a shaderdata file: a fast path
 // for the layout rocprofv3 writes, simdjson for anything else and for every
 // error message.
-#include "TraceFileReaders.h"
+#include "TreeReaders.h"
 #include "sqtt/support/Error.h"
 
 #include <climits>
