@@ -90,6 +90,7 @@ FLOORS = {
     "completeness": 6,  # sqtt-verify's trace checks, over a session
     "session": 5,       # discovery and the formats' registry
     "synth": 5,         # the simulator, which writes trees
+    "perturbation": 4,  # a plain and an instrumented build compared
     "uitree": 4,        # the formats: the rocprofv3 tree,
     "rawatt": 4,        # the raw .att files,
     "att": 4,           # and the att step that rewrites a tree
