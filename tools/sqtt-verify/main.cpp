@@ -274,8 +274,9 @@ int costWithTrace(const Options &Opts) {
   else
     writeSharesText(std::cout, Shares);
   std::cerr << Tool << ": note: an estimate: the records each scope holds in the trace (its exit and everything "
-            << "nested) times its code object's issue cycles of plugin instructions per trace instruction (cost "
-            << "model: " << isa::InstructionCosts().describe() << "); waits the markers cause are not in it\n";
+            << "nested) times its code object's issue cycles of plugin instructions per trace instruction, an "
+            << "address block's lane records at their lane loop's (cost model: " << isa::InstructionCosts().describe()
+            << "); waits the markers cause are not in it\n";
   return 0;
 }
 
@@ -341,8 +342,9 @@ int main(int argc, char **argv) {
                "launch against the trace buffer, and whether it will overflow (exit 1)");
   App.add_flag("--cost", Opts.Cost,
                "Instead of the checks, the plugin's instructions in each function (trace instructions, m0 "
-               "writes, wait states, the values they record, scope tests) and their issue cycles; with --trace DIR, "
-               "the share of each traced scope's cycles they take");
+               "writes, wait states, the values they record, scope tests, address blocks' lane loops) and their "
+               "issue cycles; with --trace DIR, the share of each traced scope's cycles they take (an address "
+               "block's lane records at their loop's cost)");
   auto Size = [](const char *Name, uint64_t &Out) {
     return [Name, &Out](const std::string &Text) {
       // "X" or "X,Y,Z": the product.

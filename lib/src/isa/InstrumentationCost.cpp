@@ -18,6 +18,7 @@ const char *pluginRoleName(PluginRole R) {
   case PluginRole::Value: return "value";
   case PluginRole::ScopeTest: return "scope test";
   case PluginRole::ExitWait: return "exit wait";
+  case PluginRole::LaneLoop: return "lane loop";
   }
   return "?";
 }
@@ -149,12 +150,78 @@ bool testsHardwareIds(const Function &F, size_t At) {
   return false;
 }
 
+/// One of an address block's lane loops: instructions [First, Last] (Last
+/// its back edge), Traces trace instructions in it (a record each per lane).
+struct LaneLoop {
+  size_t First, Last, Traces;
+};
+
+/// Whether the compiler may put \p I into the plugin's lane loop: what the
+/// pass writes there (v_readlane, the counter's scalar arithmetic and
+/// compare, m0 writes, traces) and the hazard waits it needs (s_nop,
+/// s_delay_alu, gfx12's s_wait_alu), nothing that touches vector registers
+/// or memory.
+bool laneLoopInstruction(const Instruction &I) {
+  if (I.isTrace() || I.Mnemonic.rfind("v_readlane", 0) == 0)
+    return true;
+  if (!I.What.Scalar || I.Kind == Flow::Call || I.Kind == Flow::Return || I.Kind == Flow::End)
+    return false;
+  return I.What.Cost == CostClass::Salu || I.What.Cost == CostClass::Wait || I.What.Cost == CostClass::Branch;
+}
+
+/// The lane loops of \p F: the pass writes each as a rolled loop of one
+/// v_readlane and trace per word of a lane (SQTTAddressTrace.cpp's
+/// traceLanes), so a backward branch whose body is made of nothing else and
+/// holds both is one. A user's loop around a marker has other instructions
+/// (its work) or no v_readlane.
+std::vector<LaneLoop> laneLoops(const Function &F) {
+  std::vector<LaneLoop> Out;
+  for (size_t B = 0; B < F.Insts.size(); ++B) {
+    const Instruction &Br = F.Insts[B];
+    if (Br.Kind != Flow::CondBranch || !Br.Target || *Br.Target > Br.Address)
+      continue;
+    size_t T = F.indexOf(*Br.Target);
+    if (T == Function::npos || T > B)
+      continue;
+    size_t Traces = 0, Reads = 0;
+    bool Only = true;
+    for (size_t J = T; J < B && Only; ++J) {
+      const Instruction &I = F.Insts[J];
+      Only = laneLoopInstruction(I) && I.Kind == Flow::Next;
+      Traces += I.isTrace();
+      Reads += I.Mnemonic.rfind("v_readlane", 0) == 0;
+    }
+    if (Only && Traces && Reads)
+      Out.push_back({T, B, Traces});
+  }
+  return Out;
+}
+
+/// Whether \p I only waits or schedules for the next instruction (gfx9's
+/// hazard s_nop, gfx11's s_delay_alu, gfx12's s_wait_alu): the plugin's
+/// when what it waits for is.
+bool hazardWait(const Instruction &I) {
+  return I.Mnemonic == "s_nop" || I.Mnemonic == "s_delay_alu" || I.Mnemonic == "s_wait_alu";
+}
+
 } // namespace
 
 std::vector<PluginRole> pluginRoles(const Function &F) {
   std::vector<PluginRole> Role(F.Insts.size(), PluginRole::None);
+  // The lane loops first: the fixpoint below then finds what only they read
+  // (the counter's start, 0).
+  for (const LaneLoop &L : laneLoops(F))
+    for (size_t J = L.First; J <= L.Last; ++J) {
+      const Instruction &In = F.Insts[J];
+      Role[J] = In.isTrace()         ? PluginRole::Trace
+                : In.writes(reg::M0) ? PluginRole::M0Write
+                : hazardWait(In)     ? PluginRole::WaitState
+                                     : PluginRole::LaneLoop;
+    }
   for (size_t I = 0; I < F.Insts.size(); ++I) {
     const Instruction &In = F.Insts[I];
+    if (Role[I] != PluginRole::None)
+      continue;
     if (In.isTrace()) {
       Role[I] = PluginRole::Trace;
     } else if (size_t Trace = skippedTrace(F, I); Trace != Function::npos) {
@@ -181,7 +248,27 @@ std::vector<PluginRole> pluginRoles(const Function &F) {
       Changed = true;
     }
   }
+  // Hazard waits the compiler put before the plugin's instructions (a run
+  // of s_nop before a v_readlane of a VALU's result on gfx11, s_delay_alu):
+  // they wait for what comes next, so they are the plugin's when it is.
+  for (size_t I = F.Insts.size(); I-- > 0;)
+    if (Role[I] == PluginRole::None && hazardWait(F.Insts[I]) && I + 1 < F.Insts.size() &&
+        Role[I + 1] != PluginRole::None)
+      Role[I] = PluginRole::WaitState;
   return Role;
+}
+
+std::vector<uint64_t> insertedAddresses(const CodeObjectIsa &Isa) {
+  std::vector<uint64_t> Out;
+  for (const Function &F : Isa.functions()) {
+    std::vector<PluginRole> Role = pluginRoles(F);
+    for (size_t I = 0; I < F.Insts.size(); ++I)
+      if (Role[I] != PluginRole::None)
+        Out.push_back(F.Insts[I].Address);
+  }
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 
 std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const InstructionCosts &Costs) {
@@ -202,6 +289,14 @@ std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const In
       // branches that skip each marker run with it.
       if (!TraceSeen && Role[I] == PluginRole::ScopeTest && !controlFlow(F.Insts[I]))
         C.EntryCycles += Cycles;
+    }
+    // A lane loop runs once per lane: its cycles are a lane record's, not
+    // a marker's (InstrumentationShare.h).
+    for (const LaneLoop &L : laneLoops(F)) {
+      size_t K = L.Traces > 1 ? 1 : 0;
+      for (size_t J = L.First; J <= L.Last; ++J)
+        C.LaneCycles[K] += issueCycles(F.Insts[J], Costs);
+      C.LaneTraces[K] += L.Traces;
     }
     if (C.Kernel || C.plugin())
       Out.push_back(std::move(C));

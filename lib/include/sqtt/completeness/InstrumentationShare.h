@@ -16,17 +16,31 @@
 #include "sqtt/isa/InstrumentationCost.h"
 #include "sqtt/trace/ScopeStats.h"
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace sqtt::completeness {
 
-/// What one code object's plugin instructions cost per record.
+/// What one code object's plugin instructions cost per record: a marker's
+/// (its header, a payload word, an address block's EXEC and buffer words),
+/// and an address block's lane record, by records per lane ([0] one, [1]
+/// two). The two differ several times over (a lane record also pays for the
+/// v_readlane and the loop's counter, compare and branch) and an address
+/// block has a record per lane, so one average over the code would count a
+/// scope of address blocks at its markers' rate.
 struct RecordCost {
-  uint64_t PluginCycles = 0, TraceInstructions = 0; // cycles: those that run per marker
+  uint64_t PluginCycles = 0, TraceInstructions = 0; // cycles: those that run per marker, lane loops excluded
+  std::array<uint64_t, 2> LaneCycles{}, LaneTraces{};
   double cyclesPerRecord() const {
     return TraceInstructions ? double(PluginCycles) / double(TraceInstructions) : 0;
+  }
+  /// Per lane record of a loop of \p PerLane + 1 words per lane; the
+  /// marker rate when the code object has no such loop.
+  double cyclesPerLaneRecord(size_t PerLane) const {
+    return LaneTraces[PerLane] ? double(LaneCycles[PerLane]) / double(LaneTraces[PerLane]) : cyclesPerRecord();
   }
 };
 /// The cost per record of a code object from its functions' costs.
@@ -36,8 +50,14 @@ struct ScopeShare {
   std::string Kernel, Scope;
   StatKind Kind = StatKind::Function;
   uint64_t Executions = 0, Cycles = 0, Records = 0;
-  double CyclesPerRecord = 0;
-  double instrumentationCycles() const { return double(Records) * CyclesPerRecord; }
+  std::array<uint64_t, 2> LaneRecords{}; // of Records, address blocks' lane records
+  double CyclesPerRecord = 0;            // a marker record's
+  std::array<double, 2> CyclesPerLaneRecord{};
+  double instrumentationCycles() const {
+    uint64_t Markers = Records - std::min(Records, LaneRecords[0] + LaneRecords[1]);
+    return double(Markers) * CyclesPerRecord + double(LaneRecords[0]) * CyclesPerLaneRecord[0] +
+           double(LaneRecords[1]) * CyclesPerLaneRecord[1];
+  }
   /// The share of the scope's cycles (0 when it took none).
   double share() const { return Cycles ? instrumentationCycles() / double(Cycles) : 0; }
 };

@@ -10,6 +10,7 @@
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceModel.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -33,9 +34,14 @@ struct StatsRow {
   uint64_t Count = 0, Total = 0, Self = 0, Min = 0, P50 = 0, P90 = 0, P99 = 0, Max = 0;
   double Mean = 0;
   uint64_t Waves = 0, Open = 0;
-  /// Scope rows: the records its intervals hold, summed (markers and payload
-  /// records between its enter and its exit, the exit included).
+  /// Scope rows: the records its intervals hold, summed (markers, payload
+  /// records and address blocks between its enter and its exit, the exit
+  /// included).
   uint64_t Records = 0;
+  /// Of those, the per-lane records of address blocks (their lane loops'
+  /// records, not the header, EXEC or buffer words): [0] from loops that
+  /// record one word per lane and iteration, [1] two (a 64-bit address).
+  std::array<uint64_t, 2> LaneRecords{};
   double ScopedFraction = -1; // kernel rows only
   /// The wave instance of the longest interval (scope rows with intervals)
   /// and its trace directory.
@@ -50,9 +56,11 @@ class ScopeStats {
 public:
   /// A closed interval of \p Scope in wave \p Wave (unique per trace dir
   /// and wave instance; a wave's intervals are reported together) holding
-  /// \p Records records.
+  /// \p Records records, \p LaneRecords of them address blocks' per-lane
+  /// records (StatsRow::LaneRecords).
   void interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles, uint64_t Self,
-                uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir);
+                uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir,
+                std::array<uint64_t, 2> LaneRecords = {});
   /// A scope still open at wave end or dispatch change.
   void open(uint32_t Kernel, uint32_t Scope, StatKind Kind);
   /// One payload value of data marker \p Name.
@@ -69,6 +77,7 @@ private:
     std::vector<uint64_t> Values; // interval cycles, or payload values
     uint64_t Self = 0, Open = 0, Waves = 0, LastWave = UINT64_MAX;
     uint64_t Records = 0;
+    std::array<uint64_t, 2> LaneRecords{};
     uint64_t Max = 0;
     WaveRef MaxWave;
     uint32_t MaxDir = 0;

@@ -10,6 +10,7 @@
 #include "analysis/SlotGrouping.h"
 #include "sqtt/trace/AddressTrace.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <utility>
@@ -37,6 +38,37 @@ public:
   /// The payload words of headers asked for in increasing Stream index (the
   /// order of the wave walk): a cursor over the headers that have any, so a
   /// lookup costs no hashing.
+  class Payloads;
+  /// The address blocks cut out before a header, for what counts records
+  /// (the scope statistics: a scope's records include its blocks): their
+  /// records (header and words) and, of those, the per-lane ones by words
+  /// per lane ([0] one, [1] two: StatsRow::LaneRecords).
+  struct BlocksBefore {
+    uint64_t Records = 0;
+    std::array<uint64_t, 2> Lanes{};
+  };
+  /// A cursor over them in increasing Stream index, as Payloads.
+  class Blocks {
+  public:
+    explicit Blocks(const RecordBlocks &B) : B(B) {}
+    /// The blocks cut out right before the header at Stream index \p Header
+    /// (those before an earlier header, or after a slot's last, are passed).
+    BlocksBefore before(uint32_t Header) {
+      BlocksBefore Out;
+      while (Next < B.Cut.size() && B.Cut[Next].Before < Header)
+        ++Next;
+      for (; Next < B.Cut.size() && B.Cut[Next].Before == Header; ++Next) {
+        Out.Records += B.Cut[Next].Records;
+        Out.Lanes[B.Cut[Next].TwoWords] += B.Cut[Next].Lanes;
+      }
+      return Out;
+    }
+
+  private:
+    const RecordBlocks &B;
+    size_t Next = 0;
+  };
+
   class Payloads {
   public:
     explicit Payloads(const RecordBlocks &B) : B(B) {}
@@ -60,6 +92,11 @@ private:
   struct HeaderPayload {
     uint32_t Header, Words;
   };
+  struct CutBlock {
+    uint32_t Before, Records, Lanes; // Before: the compacted index of the header after it
+    uint8_t TwoWords;                // lanes of two words (a 64-bit address)
+  };
+  std::vector<CutBlock> Cut;              // by Stream index
   std::vector<HeaderPayload> WithPayload; // by Stream index
   std::vector<uint32_t> PayloadWords;     // theirs, in that order
 };
