@@ -144,26 +144,29 @@ TEST(InstrumentationCost, ALoopWithoutReadlaneIsNotALaneLoop) {
     EXPECT_EQ(Role[I], PluginRole::None) << L.F.Insts[I].Mnemonic;
 }
 
-// An address block's lane records cost their loop's body each, the other
-// records a marker's: a scope of one block is counted at both rates, not
-// at one average.
-TEST(InstrumentationCost, LaneRecordsAreCountedAtTheirLoopsCost) {
+// An address block's lane records cost their loop's body each, the block
+// once what it does before the loop, the other records a marker's: a scope
+// of one block is counted at those rates, not at one average.
+TEST(InstrumentationCost, AddressBlocksAreCountedAtTheirOwnCost) {
   isa::FunctionCost F;
-  F.Count[size_t(PluginRole::Trace)] = 5; // header, 2 EXEC words, enter, and the loop's one
-  F.Cycles[size_t(PluginRole::Trace)] = 5;
-  F.Cycles[size_t(PluginRole::M0Write)] = 4;
-  F.Cycles[size_t(PluginRole::WaitState)] = 4;
+  F.Count[size_t(PluginRole::Trace)] = 6; // enter, exit; the block's header, 2 EXEC words; the loop's one
+  F.Cycles[size_t(PluginRole::Trace)] = 6;
+  F.Cycles[size_t(PluginRole::M0Write)] = 6;
+  F.Cycles[size_t(PluginRole::WaitState)] = 6;
   F.Cycles[size_t(PluginRole::LaneLoop)] = 8;
-  F.LaneCycles[0] = 11, F.LaneTraces[0] = 1; // its body: 11 cycles a lane
+  F.LaneCycles[0] = 11, F.LaneTraces[0] = 1; // the loop's body: 11 cycles a lane
+  F.Blocks = 1, F.BlockCycles = 10, F.BlockTraces = 3; // 3 x (m0, nop, trace) and the counter's start
   completeness::RecordCost C = completeness::recordCost({F});
-  EXPECT_DOUBLE_EQ(C.cyclesPerRecord(), (21.0 - 11.0) / 4.0);
+  EXPECT_DOUBLE_EQ(C.cyclesPerRecord(), (26.0 - 11.0 - 10.0) / 2.0) << "enter and exit: m0, nop, trace each (and a half)";
+  EXPECT_DOUBLE_EQ(C.cyclesPerBlock(), 10.0);
   EXPECT_DOUBLE_EQ(C.cyclesPerLaneRecord(0), 11.0);
   EXPECT_DOUBLE_EQ(C.cyclesPerLaneRecord(1), C.cyclesPerRecord()) << "no such loop: a marker's rate";
   completeness::ScopeShare S;
   S.Records = 1 + 3 + 64; // its exit, the block's header and EXEC words, 64 lanes
-  S.LaneRecords = {64, 0};
+  S.Address.Blocks = 1, S.Address.Records = 3 + 64, S.Address.Lanes = {64, 0};
   S.CyclesPerRecord = C.cyclesPerRecord();
+  S.CyclesPerBlock = C.cyclesPerBlock();
   S.CyclesPerLaneRecord = {C.cyclesPerLaneRecord(0), C.cyclesPerLaneRecord(1)};
   S.Cycles = 1000;
-  EXPECT_DOUBLE_EQ(S.instrumentationCycles(), 4 * 2.5 + 64 * 11.0);
+  EXPECT_DOUBLE_EQ(S.instrumentationCycles(), 1 * 2.5 + 10.0 + 64 * 11.0);
 }

@@ -3,6 +3,7 @@
 #include "sqtt/isa/InstrumentationCost.h"
 
 #include <algorithm>
+#include <optional>
 #include <rocprof_trace_decoder/cxx/hardware_ids.hpp>
 
 namespace sqtt::isa {
@@ -197,6 +198,70 @@ std::vector<LaneLoop> laneLoops(const Function &F) {
   return Out;
 }
 
+/// The value \p At's trace instruction records when the code gives it as
+/// an immediate (s_ttracedata_imm, or m0 last written from one).
+std::optional<int64_t> recordedImmediate(const Function &F, size_t At) {
+  const Instruction &T = F.Insts[At];
+  if (T.What.Kind == Family::TraceImm)
+    return T.op(0).isImm() ? std::optional(T.op(0).Imm) : std::nullopt;
+  for (size_t J = At; J-- > 0;) {
+    const Instruction &I = F.Insts[J];
+    if (I.writes(reg::M0))
+      return I.Mnemonic.rfind("s_mov", 0) == 0 && I.op(1).isImm() ? std::optional(I.op(1).Imm) : std::nullopt;
+    if (controlFlow(I))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Where the address block of lane loop \p K begins: right after the trace
+/// before its header (the nearest trace before the loop that records an
+/// immediate marker header: an ID, so at least 4, where the EXEC words
+/// are registers, or 0 for wave32's high half), as the compiler moves the
+/// block's m0 writes and the counter's start above an s_ttracedata_imm
+/// header. npos when the loop continues an earlier one (a struct buffer's
+/// vindex loop after its voffset loop) or no header is found in
+/// straight-line code.
+size_t blockStart(const Function &F, const std::vector<LaneLoop> &Loops, size_t K) {
+  const LaneLoop &L = Loops[K];
+  if (K > 0 && Loops[K - 1].Last + 1 == L.First)
+    return Function::npos;
+  for (size_t J = L.First; J-- > 0;) {
+    const Instruction &I = F.Insts[J];
+    if (controlFlow(I) && skippedTrace(F, J) == Function::npos)
+      return Function::npos;
+    if (!I.isTrace())
+      continue;
+    std::optional<int64_t> V = recordedImmediate(F, J);
+    if (!V || *V < 4)
+      continue;
+    while (J > 0 && !F.Insts[J - 1].isTrace() &&
+           !(controlFlow(F.Insts[J - 1]) && skippedTrace(F, J - 1) == Function::npos))
+      --J;
+    return J;
+  }
+  return Function::npos;
+}
+
+/// The instruction before lane loop \p L that starts its lane counter (the
+/// last write of the lane operand of its first v_readlane), or npos.
+size_t counterStart(const Function &F, const LaneLoop &L) {
+  for (size_t J = L.First; J <= L.Last; ++J) {
+    const Instruction &R = F.Insts[J];
+    if (R.Mnemonic.rfind("v_readlane", 0) != 0 || !R.op(2).isReg())
+      continue;
+    uint16_t Counter = R.op(2).Reg.First;
+    for (size_t I = L.First; I-- > 0;) {
+      if (F.Insts[I].writes(Counter))
+        return I;
+      if (controlFlow(F.Insts[I]) && skippedTrace(F, I) == Function::npos)
+        return Function::npos;
+    }
+    return Function::npos;
+  }
+  return Function::npos;
+}
+
 /// Whether \p I only waits or schedules for the next instruction (gfx9's
 /// hazard s_nop, gfx11's s_delay_alu, gfx12's s_wait_alu): the plugin's
 /// when what it waits for is.
@@ -291,12 +356,28 @@ std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const In
         C.EntryCycles += Cycles;
     }
     // A lane loop runs once per lane: its cycles are a lane record's, not
-    // a marker's (InstrumentationShare.h).
-    for (const LaneLoop &L : laneLoops(F)) {
-      size_t K = L.Traces > 1 ? 1 : 0;
+    // a marker's; what its block does once (header, EXEC words, the
+    // counter's start, hazard waits) is the block's (InstrumentationShare.h).
+    std::vector<LaneLoop> Loops = laneLoops(F);
+    for (size_t K = 0; K < Loops.size(); ++K) {
+      const LaneLoop &L = Loops[K];
+      size_t Words = L.Traces > 1 ? 1 : 0;
       for (size_t J = L.First; J <= L.Last; ++J)
-        C.LaneCycles[K] += issueCycles(F.Insts[J], Costs);
-      C.LaneTraces[K] += L.Traces;
+        C.LaneCycles[Words] += issueCycles(F.Insts[J], Costs);
+      C.LaneTraces[Words] += L.Traces;
+      size_t Start = blockStart(F, Loops, K);
+      if (Start == Function::npos)
+        continue;
+      ++C.Blocks;
+      for (size_t J = Start; J < L.First; ++J)
+        if (Role[J] != PluginRole::None && Role[J] != PluginRole::ScopeTest) {
+          C.BlockCycles += issueCycles(F.Insts[J], Costs);
+          C.BlockTraces += F.Insts[J].isTrace();
+        }
+      // The counter's start, wherever the scheduler put it (gfx1250 hoists
+      // it above the markers before the block).
+      if (size_t Init = counterStart(F, L); Init < Start && Role[Init] != PluginRole::None)
+        C.BlockCycles += issueCycles(F.Insts[Init], Costs);
     }
     if (C.Kernel || C.plugin())
       Out.push_back(std::move(C));

@@ -24,12 +24,12 @@ uint64_t nearestRank(const std::vector<uint64_t> &Sorted, unsigned Percent) {
 
 void ScopeStats::interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles,
                           uint64_t Self, uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir,
-                          std::array<uint64_t, 2> LaneRecords) {
+                          const AddressRecords &Address) {
   Accumulator &A = Acc[{Kernel, Scope, Kind}];
   A.Values.push_back(Cycles);
   A.Self += Self;
   A.Records += Records;
-  A.LaneRecords[0] += LaneRecords[0], A.LaneRecords[1] += LaneRecords[1];
+  A.Address.add(Address);
   if (A.LastWave != Wave) {
     A.LastWave = Wave;
     ++A.Waves;
@@ -54,7 +54,7 @@ void ScopeStats::merge(const ScopeStats &Other) {
     A.Values.insert(A.Values.end(), O.Values.begin(), O.Values.end());
     A.Self += O.Self;
     A.Records += O.Records;
-    A.LaneRecords[0] += O.LaneRecords[0], A.LaneRecords[1] += O.LaneRecords[1];
+    A.Address.add(O.Address);
     A.Open += O.Open;
     A.Waves += O.Waves;
     A.LastWave = UINT64_MAX;
@@ -78,7 +78,7 @@ std::vector<StatsRow> ScopeStats::rows(const NameTable &Names) const {
     R.Waves = A.Waves;
     R.Self = A.Self;
     R.Records = A.Records;
-    R.LaneRecords = A.LaneRecords;
+    R.Address = A.Address;
     if (!A.Values.empty()) {
       std::vector<uint64_t> Sorted = A.Values;
       std::sort(Sorted.begin(), Sorted.end());

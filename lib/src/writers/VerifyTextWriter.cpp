@@ -87,11 +87,17 @@ void writeSharesText(std::ostream &OS, const std::vector<completeness::ScopeShar
                   (unsigned long long)S.Executions, (unsigned long long)S.Cycles, (unsigned long long)S.Records,
                   S.instrumentationCycles(), 100 * S.share(), S.CyclesPerRecord);
     OS << S.Kernel << " / " << S.Scope << Line;
-    // Address blocks' lanes cost their loop's body each: said apart.
+    // Address blocks cost once a block, and their lanes each their loop's
+    // body: said apart.
+    if (S.Address.Blocks) {
+      std::snprintf(Line, sizeof Line, "; %llu address blocks at %.2f", (unsigned long long)S.Address.Blocks,
+                    S.CyclesPerBlock);
+      OS << Line;
+    }
     for (size_t K = 0; K < 2; ++K)
-      if (S.LaneRecords[K]) {
+      if (S.Address.Lanes[K]) {
         std::snprintf(Line, sizeof Line, "; %llu lane records of %s word%s at %.2f",
-                      (unsigned long long)S.LaneRecords[K], K ? "two" : "one", K ? "s" : "",
+                      (unsigned long long)S.Address.Lanes[K], K ? "two" : "one", K ? "s" : "",
                       S.CyclesPerLaneRecord[K]);
         OS << Line;
       }

@@ -24,19 +24,22 @@
 
 namespace sqtt::completeness {
 
-/// What one code object's plugin instructions cost per record: a marker's
-/// (its header, a payload word, an address block's EXEC and buffer words),
-/// and an address block's lane record, by records per lane ([0] one, [1]
-/// two). The two differ several times over (a lane record also pays for the
-/// v_readlane and the loop's counter, compare and branch) and an address
-/// block has a record per lane, so one average over the code would count a
-/// scope of address blocks at its markers' rate.
+/// What one code object's plugin instructions cost: per marker record (its
+/// header or a payload word), per address block (what it does once: header,
+/// EXEC and buffer words, the lane counter's start, hazard waits) and per
+/// lane record of a block, by records per lane ([0] one, [1] two). They
+/// differ several times over (a lane record also pays for the v_readlane and
+/// the loop's counter, compare and branch) and an address block has a record
+/// per lane, so one average over the code would count a scope of address
+/// blocks at its markers' rate, and a scope of markers at the blocks'.
 struct RecordCost {
-  uint64_t PluginCycles = 0, TraceInstructions = 0; // cycles: those that run per marker, lane loops excluded
+  uint64_t PluginCycles = 0, TraceInstructions = 0; // of the markers: address blocks excluded
   std::array<uint64_t, 2> LaneCycles{}, LaneTraces{};
+  uint64_t BlockCycles = 0, Blocks = 0;
   double cyclesPerRecord() const {
     return TraceInstructions ? double(PluginCycles) / double(TraceInstructions) : 0;
   }
+  double cyclesPerBlock() const { return Blocks ? double(BlockCycles) / double(Blocks) : 0; }
   /// Per lane record of a loop of \p PerLane + 1 words per lane; the
   /// marker rate when the code object has no such loop.
   double cyclesPerLaneRecord(size_t PerLane) const {
@@ -50,13 +53,14 @@ struct ScopeShare {
   std::string Kernel, Scope;
   StatKind Kind = StatKind::Function;
   uint64_t Executions = 0, Cycles = 0, Records = 0;
-  std::array<uint64_t, 2> LaneRecords{}; // of Records, address blocks' lane records
-  double CyclesPerRecord = 0;            // a marker record's
+  AddressRecords Address;      // of Records, the address blocks'
+  double CyclesPerRecord = 0;  // a marker record's
+  double CyclesPerBlock = 0;   // an address block's, its lanes apart
   std::array<double, 2> CyclesPerLaneRecord{};
   double instrumentationCycles() const {
-    uint64_t Markers = Records - std::min(Records, LaneRecords[0] + LaneRecords[1]);
-    return double(Markers) * CyclesPerRecord + double(LaneRecords[0]) * CyclesPerLaneRecord[0] +
-           double(LaneRecords[1]) * CyclesPerLaneRecord[1];
+    uint64_t Markers = Records - std::min(Records, Address.Records);
+    return double(Markers) * CyclesPerRecord + double(Address.Blocks) * CyclesPerBlock +
+           double(Address.Lanes[0]) * CyclesPerLaneRecord[0] + double(Address.Lanes[1]) * CyclesPerLaneRecord[1];
   }
   /// The share of the scope's cycles (0 when it took none).
   double share() const { return Cycles ? instrumentationCycles() / double(Cycles) : 0; }

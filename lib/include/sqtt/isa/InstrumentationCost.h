@@ -46,6 +46,10 @@ struct FunctionCost {
   /// instructions, by records per iteration ([0] one word per lane, [1] two):
   /// a lane loop runs once per lane, so its records cost its body's cycles.
   std::array<uint64_t, 2> LaneCycles{}, LaneTraces{};
+  /// And of the address blocks' once-a-block part before the loop (header,
+  /// EXEC and buffer words, the counter's start, hazard waits): the blocks,
+  /// their cycles and trace instructions.
+  uint64_t Blocks = 0, BlockCycles = 0, BlockTraces = 0;
   size_t plugin() const;
   uint64_t pluginCycles() const;
 };

@@ -9,6 +9,7 @@
 #include "analysis/DispatchTable.h"
 #include "analysis/SlotGrouping.h"
 #include "sqtt/trace/AddressTrace.h"
+#include "sqtt/trace/ScopeStats.h"
 
 #include <array>
 #include <cstdint>
@@ -40,13 +41,8 @@ public:
   /// lookup costs no hashing.
   class Payloads;
   /// The address blocks cut out before a header, for what counts records
-  /// (the scope statistics: a scope's records include its blocks): their
-  /// records (header and words) and, of those, the per-lane ones by words
-  /// per lane ([0] one, [1] two: StatsRow::LaneRecords).
-  struct BlocksBefore {
-    uint64_t Records = 0;
-    std::array<uint64_t, 2> Lanes{};
-  };
+  /// (the scope statistics: a scope's records include its blocks).
+  using BlocksBefore = AddressRecords;
   /// A cursor over them in increasing Stream index, as Payloads.
   class Blocks {
   public:
@@ -58,6 +54,7 @@ public:
       while (Next < B.Cut.size() && B.Cut[Next].Before < Header)
         ++Next;
       for (; Next < B.Cut.size() && B.Cut[Next].Before == Header; ++Next) {
+        ++Out.Blocks;
         Out.Records += B.Cut[Next].Records;
         Out.Lanes[B.Cut[Next].TwoWords] += B.Cut[Next].Lanes;
       }

@@ -24,7 +24,7 @@ public:
     Serial = W.Serial;
     Kernel = NoKernel;
     Seen = 0;
-    LanesSeen = {};
+    BlocksSeen = {};
   }
   void beginDispatch(int64_t, const ResolvedDispatch *D) { Kernel = D ? D->Kernel : NoKernel; }
   void selfTime(uint64_t Cycles) {
@@ -36,21 +36,20 @@ public:
   void enter(uint32_t Name, MarkerType Type, const DecodedMarker &, int64_t Time) {
     ++Seen;
     Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function, Time, 0, Seen,
-                      LanesSeen});
+                      BlocksSeen});
   }
   void exit(int64_t Time) {
     ++Seen;
     const OpenScope &S = Scopes.back();
     Stats.interval(Kernel, S.Name, S.Kind, uint64_t(Time - S.Start), S.Self, Seen - S.SeenAtEnter, Serial, Wave,
-                   DirName, {LanesSeen[0] - S.LanesAtEnter[0], LanesSeen[1] - S.LanesAtEnter[1]});
+                   DirName, BlocksSeen.since(S.BlocksAtEnter));
     Scopes.pop_back();
   }
-  /// The address blocks before the next header: records too, and their
-  /// lanes apart (they cost more per record than a marker: sqtt-verify
-  /// --cost --trace).
+  /// The address blocks before the next header: records too, and counted
+  /// apart (they cost differently from markers: sqtt-verify --cost --trace).
   void addressBlocks(const RecordBlocks::BlocksBefore &B) {
     Seen += B.Records;
-    LanesSeen[0] += B.Lanes[0], LanesSeen[1] += B.Lanes[1];
+    BlocksSeen.add(B);
   }
   void point(uint32_t Name, const DecodedMarker &, int64_t, const uint32_t *Payload, uint32_t Words) {
     Seen += 1 + Words;
@@ -77,7 +76,7 @@ private:
     int64_t Start;
     uint64_t Self;
     uint64_t SeenAtEnter;
-    std::array<uint64_t, 2> LanesAtEnter;
+    AddressRecords BlocksAtEnter;
   };
   ScopeStats &Stats;
   uint32_t DirName, NoKernel, Kernel = 0;
@@ -87,7 +86,7 @@ private:
   uint64_t Serial = 0;
   std::vector<OpenScope> Scopes;
   uint64_t Seen = 0; // the wave's records so far
-  std::array<uint64_t, 2> LanesSeen{}; // of them, address blocks' lane records (StatsRow::LaneRecords)
+  AddressRecords BlocksSeen; // of them, the address blocks
 };
 
 } // namespace sqtt
