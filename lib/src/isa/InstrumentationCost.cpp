@@ -350,9 +350,14 @@ std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const In
       ++C.Count[size_t(Role[I])];
       C.Cycles[size_t(Role[I])] += Cycles;
       TraceSeen |= Role[I] == PluginRole::Trace;
-      // The test's arithmetic before the first marker runs once a call; the
-      // branches that skip each marker run with it.
-      if (!TraceSeen && Role[I] == PluginRole::ScopeTest && !controlFlow(F.Insts[I]))
+      // The test's arithmetic before the first marker runs once a call, and
+      // so do the hazard waits inside it (gfx11's s_delay_alu, gfx12's
+      // s_wait_alu after its s_getreg); the branches that skip each marker
+      // run with it.
+      bool InTest = Role[I] == PluginRole::ScopeTest ||
+                    (Role[I] == PluginRole::WaitState && hazardWait(F.Insts[I]) && I + 1 < F.Insts.size() &&
+                     Role[I + 1] == PluginRole::ScopeTest);
+      if (!TraceSeen && InTest && !controlFlow(F.Insts[I]))
         C.EntryCycles += Cycles;
     }
     // A lane loop runs once per lane: its cycles are a lane record's, not
