@@ -206,8 +206,9 @@ int main(int argc, char **argv) {
       "Instead of the scope rows, where each scope's time goes, from the instruction records rocprofv3 writes "
       "for the target CU's waves (wave files and code.json): per (kernel, scope) the waves, instructions, "
       "their cycles and stall cycles, the idle cycles, the cycles per instruction category, and the top ISA "
-      "and source lines by cycles. Each instruction counts for the innermost scope open when it issued; "
-      "outside every scope, for the kernel's \"(no scope)\" row");
+      "and source lines by cycles, and the cycles of the instructions the plugin inserted (where code.json "
+      "names them: sqtt-synth's listings do, rocprofv3's do not). Each instruction counts for the innermost "
+      "scope open when it issued; outside every scope, for the kernel's \"(no scope)\" row");
   App.add_option("--top", Opts.Top, "With --instructions: ISA and source lines shown per scope")
       ->check(CLI::Range(size_t(1), size_t(1000)))
       ->capture_default_str();

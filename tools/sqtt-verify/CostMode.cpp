@@ -75,8 +75,9 @@ int costWithTrace(const Options &Opts) {
   else
     writeSharesText(std::cout, Shares);
   std::cerr << Tool << ": note: an estimate: the records each scope holds in the trace (its exit and everything "
-            << "nested) times its code object's issue cycles of plugin instructions per trace instruction (cost "
-            << "model: " << isa::InstructionCosts().describe() << "); waits the markers cause are not in it\n";
+            << "nested) times its code object's issue cycles of plugin instructions per trace instruction, an "
+            << "address block's lane records at their lane loop's (cost model: " << isa::InstructionCosts().describe()
+            << "); waits the markers cause are not in it\n";
   return 0;
 }
 

@@ -103,8 +103,9 @@ int main(int argc, char **argv) {
                "launch against the trace buffer, and whether it will overflow (exit 1)");
   App.add_flag("--cost", Opts.Cost,
                "Instead of the checks, the plugin's instructions in each function (trace instructions, m0 "
-               "writes, wait states, the values they record, scope tests) and their issue cycles; with --trace DIR, "
-               "the share of each traced scope's cycles they take");
+               "writes, wait states, the values they record, scope tests, address blocks' lane loops) and their "
+               "issue cycles; with --trace DIR, the share of each traced scope's cycles they take (an address "
+               "block's lane records at their loop's cost)");
   App.add_flag("--perturbation", Opts.Perturbation,
                "Instead of the checks, compare two builds of the same source, PLAIN (without the plugin) and "
                "INSTRUMENTED (with it), given in that order: per kernel its registers, scratch, LDS, spills, "

@@ -9,8 +9,13 @@ namespace sqtt::completeness {
 RecordCost recordCost(const std::vector<isa::FunctionCost> &Functions) {
   RecordCost C;
   for (const isa::FunctionCost &F : Functions) {
-    C.PluginCycles += F.pluginCycles() - F.EntryCycles;
-    C.TraceInstructions += F.Count[size_t(isa::PluginRole::Trace)];
+    uint64_t Lanes = F.LaneCycles[0] + F.LaneCycles[1];
+    C.PluginCycles += F.pluginCycles() - F.EntryCycles - Lanes - F.BlockCycles;
+    C.TraceInstructions +=
+        F.Count[size_t(isa::PluginRole::Trace)] - (F.LaneTraces[0] + F.LaneTraces[1]) - F.BlockTraces;
+    for (size_t K = 0; K < 2; ++K)
+      C.LaneCycles[K] += F.LaneCycles[K], C.LaneTraces[K] += F.LaneTraces[K];
+    C.BlockCycles += F.BlockCycles, C.Blocks += F.Blocks;
   }
   return C;
 }
@@ -26,8 +31,11 @@ std::vector<ScopeShare> instrumentationShares(const std::vector<StatsRow> &Rows,
       continue;
     ScopeShare S;
     S.Kernel = R.Kernel, S.Scope = R.Scope, S.Kind = R.Kind;
-    S.Executions = R.Count, S.Cycles = R.Total, S.Records = R.Records;
+    S.Executions = R.Count, S.Cycles = R.Total, S.Records = R.Records, S.Address = R.Address;
     S.CyclesPerRecord = Cost->second.cyclesPerRecord();
+    S.CyclesPerBlock = Cost->second.cyclesPerBlock();
+    for (size_t K = 0; K < 2; ++K)
+      S.CyclesPerLaneRecord[K] = Cost->second.cyclesPerLaneRecord(K);
     Out.push_back(S);
   }
   std::stable_sort(Out.begin(), Out.end(),

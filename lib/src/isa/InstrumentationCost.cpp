@@ -3,6 +3,7 @@
 #include "sqtt/isa/InstrumentationCost.h"
 
 #include <algorithm>
+#include <optional>
 #include <rocprof_trace_decoder/cxx/hardware_ids.hpp>
 
 namespace sqtt::isa {
@@ -18,6 +19,7 @@ const char *pluginRoleName(PluginRole R) {
   case PluginRole::Value: return "value";
   case PluginRole::ScopeTest: return "scope test";
   case PluginRole::ExitWait: return "exit wait";
+  case PluginRole::LaneLoop: return "lane loop";
   }
   return "?";
 }
@@ -149,12 +151,142 @@ bool testsHardwareIds(const Function &F, size_t At) {
   return false;
 }
 
+/// One of an address block's lane loops: instructions [First, Last] (Last
+/// its back edge), Traces trace instructions in it (a record each per lane).
+struct LaneLoop {
+  size_t First, Last, Traces;
+};
+
+/// Whether the compiler may put \p I into the plugin's lane loop: what the
+/// pass writes there (v_readlane, the counter's scalar arithmetic and
+/// compare, m0 writes, traces) and the hazard waits it needs (s_nop,
+/// s_delay_alu, gfx12's s_wait_alu), nothing that touches vector registers
+/// or memory.
+bool laneLoopInstruction(const Instruction &I) {
+  if (I.isTrace() || I.Mnemonic.rfind("v_readlane", 0) == 0)
+    return true;
+  if (!I.What.Scalar || I.Kind == Flow::Call || I.Kind == Flow::Return || I.Kind == Flow::End)
+    return false;
+  return I.What.Cost == CostClass::Salu || I.What.Cost == CostClass::Wait || I.What.Cost == CostClass::Branch;
+}
+
+/// The lane loops of \p F: the pass writes each as a rolled loop of one
+/// v_readlane and trace per word of a lane (SQTTAddressTrace.cpp's
+/// traceLanes), so a backward branch whose body is made of nothing else and
+/// holds both is one. A user's loop around a marker has other instructions
+/// (its work) or no v_readlane.
+std::vector<LaneLoop> laneLoops(const Function &F) {
+  std::vector<LaneLoop> Out;
+  for (size_t B = 0; B < F.Insts.size(); ++B) {
+    const Instruction &Br = F.Insts[B];
+    if (Br.Kind != Flow::CondBranch || !Br.Target || *Br.Target > Br.Address)
+      continue;
+    size_t T = F.indexOf(*Br.Target);
+    if (T == Function::npos || T > B)
+      continue;
+    size_t Traces = 0, Reads = 0;
+    bool Only = true;
+    for (size_t J = T; J < B && Only; ++J) {
+      const Instruction &I = F.Insts[J];
+      Only = laneLoopInstruction(I) && I.Kind == Flow::Next;
+      Traces += I.isTrace();
+      Reads += I.Mnemonic.rfind("v_readlane", 0) == 0;
+    }
+    if (Only && Traces && Reads)
+      Out.push_back({T, B, Traces});
+  }
+  return Out;
+}
+
+/// The value \p At's trace instruction records when the code gives it as
+/// an immediate (s_ttracedata_imm, or m0 last written from one).
+std::optional<int64_t> recordedImmediate(const Function &F, size_t At) {
+  const Instruction &T = F.Insts[At];
+  if (T.What.Kind == Family::TraceImm)
+    return T.op(0).isImm() ? std::optional(T.op(0).Imm) : std::nullopt;
+  for (size_t J = At; J-- > 0;) {
+    const Instruction &I = F.Insts[J];
+    if (I.writes(reg::M0))
+      return I.Mnemonic.rfind("s_mov", 0) == 0 && I.op(1).isImm() ? std::optional(I.op(1).Imm) : std::nullopt;
+    if (controlFlow(I))
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Where the address block of lane loop \p K begins: right after the trace
+/// before its header (the nearest trace before the loop that records an
+/// immediate marker header: an ID, so at least 4, where the EXEC words
+/// are registers, or 0 for wave32's high half), as the compiler moves the
+/// block's m0 writes and the counter's start above an s_ttracedata_imm
+/// header. npos when the loop continues an earlier one (a struct buffer's
+/// vindex loop after its voffset loop) or no header is found in
+/// straight-line code.
+size_t blockStart(const Function &F, const std::vector<LaneLoop> &Loops, size_t K) {
+  const LaneLoop &L = Loops[K];
+  if (K > 0 && Loops[K - 1].Last + 1 == L.First)
+    return Function::npos;
+  for (size_t J = L.First; J-- > 0;) {
+    const Instruction &I = F.Insts[J];
+    if (controlFlow(I) && skippedTrace(F, J) == Function::npos)
+      return Function::npos;
+    if (!I.isTrace())
+      continue;
+    std::optional<int64_t> V = recordedImmediate(F, J);
+    if (!V || *V < 4)
+      continue;
+    while (J > 0 && !F.Insts[J - 1].isTrace() &&
+           !(controlFlow(F.Insts[J - 1]) && skippedTrace(F, J - 1) == Function::npos))
+      --J;
+    return J;
+  }
+  return Function::npos;
+}
+
+/// The instruction before lane loop \p L that starts its lane counter (the
+/// last write of the lane operand of its first v_readlane), or npos.
+size_t counterStart(const Function &F, const LaneLoop &L) {
+  for (size_t J = L.First; J <= L.Last; ++J) {
+    const Instruction &R = F.Insts[J];
+    if (R.Mnemonic.rfind("v_readlane", 0) != 0 || !R.op(2).isReg())
+      continue;
+    uint16_t Counter = R.op(2).Reg.First;
+    for (size_t I = L.First; I-- > 0;) {
+      if (F.Insts[I].writes(Counter))
+        return I;
+      if (controlFlow(F.Insts[I]) && skippedTrace(F, I) == Function::npos)
+        return Function::npos;
+    }
+    return Function::npos;
+  }
+  return Function::npos;
+}
+
+/// Whether \p I only waits or schedules for the next instruction (gfx9's
+/// hazard s_nop, gfx11's s_delay_alu, gfx12's s_wait_alu): the plugin's
+/// when what it waits for is.
+bool hazardWait(const Instruction &I) {
+  return I.Mnemonic == "s_nop" || I.Mnemonic == "s_delay_alu" || I.Mnemonic == "s_wait_alu";
+}
+
 } // namespace
 
 std::vector<PluginRole> pluginRoles(const Function &F) {
   std::vector<PluginRole> Role(F.Insts.size(), PluginRole::None);
+  // The lane loops first: the fixpoint below then finds what only they read
+  // (the counter's start, 0).
+  for (const LaneLoop &L : laneLoops(F))
+    for (size_t J = L.First; J <= L.Last; ++J) {
+      const Instruction &In = F.Insts[J];
+      Role[J] = In.isTrace()         ? PluginRole::Trace
+                : In.writes(reg::M0) ? PluginRole::M0Write
+                : hazardWait(In)     ? PluginRole::WaitState
+                                     : PluginRole::LaneLoop;
+    }
   for (size_t I = 0; I < F.Insts.size(); ++I) {
     const Instruction &In = F.Insts[I];
+    if (Role[I] != PluginRole::None)
+      continue;
     if (In.isTrace()) {
       Role[I] = PluginRole::Trace;
     } else if (size_t Trace = skippedTrace(F, I); Trace != Function::npos) {
@@ -181,7 +313,27 @@ std::vector<PluginRole> pluginRoles(const Function &F) {
       Changed = true;
     }
   }
+  // Hazard waits the compiler put before the plugin's instructions (a run
+  // of s_nop before a v_readlane of a VALU's result on gfx11, s_delay_alu):
+  // they wait for what comes next, so they are the plugin's when it is.
+  for (size_t I = F.Insts.size(); I-- > 0;)
+    if (Role[I] == PluginRole::None && hazardWait(F.Insts[I]) && I + 1 < F.Insts.size() &&
+        Role[I + 1] != PluginRole::None)
+      Role[I] = PluginRole::WaitState;
   return Role;
+}
+
+std::vector<uint64_t> insertedAddresses(const CodeObjectIsa &Isa) {
+  std::vector<uint64_t> Out;
+  for (const Function &F : Isa.functions()) {
+    std::vector<PluginRole> Role = pluginRoles(F);
+    for (size_t I = 0; I < F.Insts.size(); ++I)
+      if (Role[I] != PluginRole::None)
+        Out.push_back(F.Insts[I].Address);
+  }
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 
 std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const InstructionCosts &Costs) {
@@ -198,10 +350,39 @@ std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const In
       ++C.Count[size_t(Role[I])];
       C.Cycles[size_t(Role[I])] += Cycles;
       TraceSeen |= Role[I] == PluginRole::Trace;
-      // The test's arithmetic before the first marker runs once a call; the
-      // branches that skip each marker run with it.
-      if (!TraceSeen && Role[I] == PluginRole::ScopeTest && !controlFlow(F.Insts[I]))
+      // The test's arithmetic before the first marker runs once a call, and
+      // so do the hazard waits inside it (gfx11's s_delay_alu, gfx12's
+      // s_wait_alu after its s_getreg); the branches that skip each marker
+      // run with it.
+      bool InTest = Role[I] == PluginRole::ScopeTest ||
+                    (Role[I] == PluginRole::WaitState && hazardWait(F.Insts[I]) && I + 1 < F.Insts.size() &&
+                     Role[I + 1] == PluginRole::ScopeTest);
+      if (!TraceSeen && InTest && !controlFlow(F.Insts[I]))
         C.EntryCycles += Cycles;
+    }
+    // A lane loop runs once per lane: its cycles are a lane record's, not
+    // a marker's; what its block does once (header, EXEC words, the
+    // counter's start, hazard waits) is the block's (InstrumentationShare.h).
+    std::vector<LaneLoop> Loops = laneLoops(F);
+    for (size_t K = 0; K < Loops.size(); ++K) {
+      const LaneLoop &L = Loops[K];
+      size_t Words = L.Traces > 1 ? 1 : 0;
+      for (size_t J = L.First; J <= L.Last; ++J)
+        C.LaneCycles[Words] += issueCycles(F.Insts[J], Costs);
+      C.LaneTraces[Words] += L.Traces;
+      size_t Start = blockStart(F, Loops, K);
+      if (Start == Function::npos)
+        continue;
+      ++C.Blocks;
+      for (size_t J = Start; J < L.First; ++J)
+        if (Role[J] != PluginRole::None && Role[J] != PluginRole::ScopeTest) {
+          C.BlockCycles += issueCycles(F.Insts[J], Costs);
+          C.BlockTraces += F.Insts[J].isTrace();
+        }
+      // The counter's start, wherever the scheduler put it (gfx1250 hoists
+      // it above the markers before the block).
+      if (size_t Init = counterStart(F, L); Init < Start && Role[Init] != PluginRole::None)
+        C.BlockCycles += issueCycles(F.Insts[Init], Costs);
     }
     if (C.Kernel || C.plugin())
       Out.push_back(std::move(C));

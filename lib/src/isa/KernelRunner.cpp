@@ -3,6 +3,7 @@
 
 #include "sqtt/codeobjects/CodeObjects.h"
 #include "sqtt/isa/CodeObjectIsa.h"
+#include "sqtt/isa/InstrumentationCost.h"
 #include "sqtt/isa/ScalarMachine.h"
 #include "sqtt/support/Error.h"
 
@@ -329,8 +330,11 @@ std::vector<std::unique_ptr<KernelProgram>> loadKernelPrograms(const std::string
     Code->FirstRow[&F] = uint32_t(Code->Listing.size());
     std::vector<char> Exits = loopExits(F);
     Code->LoopExit.insert(Code->LoopExit.end(), Exits.begin(), Exits.end());
-    for (const Instruction &I : F.Insts) {
+    std::vector<PluginRole> Roles = pluginRoles(F);
+    for (size_t At = 0; At < F.Insts.size(); ++At) {
+      const Instruction &I = F.Insts[At];
       ProgramLine L;
+      L.Inserted = Roles[At] != PluginRole::None;
       L.Address = I.Address, L.Text = I.Text, L.Source = Code->Isa.sourceLine(I.Address);
       L.Category = uint8_t(I.What.Category);
       L.Cycles = costOf(I, Costs);

@@ -3,6 +3,7 @@
 #include "SynthInstructions.h"
 #include "sqtt/support/JsonString.h"
 #include "sqtt/trace/WaveInstructions.h"
+#include "sqtt/uitree/TreeLayout.h"
 
 #include <set>
 #include <sstream>
@@ -35,8 +36,21 @@ std::string codeJson(const SynthCO &C, const ListingTotals &Totals, const std::s
       OS << "," << C.ID << "," << L.Address << "," << T.Hit << "," << T.Latency << "," << T.Stall << ",0]";
     }
   }
-  OS << "],\"header\":\"ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, Latency, Stall, Idle\","
-        "\"version\":\"simulated\"}\n";
+  OS << "],\"header\":\"ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, Latency, Stall, Idle\"";
+  // The plugin's instructions, as the ISA model tells them
+  // ([codeobj, vaddr] each, in address order): what the instruction views
+  // mark as inserted. Only when there is a listing to mark.
+  if (C.Program) {
+    OS << ",\"" << uitree::CodeInsertedKey << "\":[";
+    bool First = true;
+    for (const ProgramLine &L : C.Program->listing())
+      if (L.Inserted) {
+        OS << (First ? "[" : ",[") << C.ID << "," << L.Address << "]";
+        First = false;
+      }
+    OS << "]";
+  }
+  OS << ",\"version\":\"simulated\"}\n";
   return OS.str();
 }
 

@@ -10,6 +10,8 @@ namespace sqtt {
 void InstructionStats::instruction(const Key &Scope, const WaveInstruction &I, const LineId &Line) {
   Accumulator &A = Acc[Scope];
   A.Total.add(I);
+  if (Line.Inserted)
+    A.Inserted.add(I);
   A.ByCategory[I.Category < InstCategories ? I.Category : 0].add(I);
   A.Lines[Line].add(I);
 }
@@ -32,6 +34,7 @@ void InstructionStats::merge(const InstructionStats &Other) {
   for (const auto &[K, O] : Other.Acc) {
     Accumulator &A = Acc[K];
     A.Total.add(O.Total);
+    A.Inserted.add(O.Inserted);
     for (unsigned C = 0; C < InstCategories; ++C)
       A.ByCategory[C].add(O.ByCategory[C]);
     for (unsigned S = 0; S < WaveStates; ++S)
@@ -75,6 +78,7 @@ std::vector<InstructionRow> InstructionStats::rows(const NameTable &Names, size_
     R.Kernel = Names.str(Kernel), R.Scope = Names.str(Scope), R.Kind = Kind;
     R.Waves = A.Waves;
     R.Total = A.Total;
+    R.Inserted = A.Inserted;
     R.ByCategory = A.ByCategory;
     R.StateCycles = A.StateCycles;
     std::vector<std::pair<LineId, InstructionCost>> Lines(A.Lines.begin(), A.Lines.end());
@@ -82,7 +86,8 @@ std::vector<InstructionRow> InstructionStats::rows(const NameTable &Names, size_
     for (const auto &[Line, Cost] : Lines)
       BySource[Line.Source].add(Cost);
     for (const auto &[Line, Cost] : topByCycles(std::move(Lines), Top))
-      R.TopIsa.push_back({Names.str(Line.Isa), Names.str(Line.Source), Line.CodeObject, Line.Vaddr, Cost});
+      R.TopIsa.push_back(
+          {Names.str(Line.Isa), Names.str(Line.Source), Line.CodeObject, Line.Vaddr, Line.Inserted, Cost});
     // By the source's text, not its interned number, for the tie order.
     std::vector<std::pair<std::string, InstructionCost>> Sources;
     for (const auto &[Source, Cost] : BySource)

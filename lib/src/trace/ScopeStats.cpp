@@ -23,11 +23,13 @@ uint64_t nearestRank(const std::vector<uint64_t> &Sorted, unsigned Percent) {
 }
 
 void ScopeStats::interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles,
-                          uint64_t Self, uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir) {
+                          uint64_t Self, uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir,
+                          const AddressRecords &Address) {
   Accumulator &A = Acc[{Kernel, Scope, Kind}];
   A.Values.push_back(Cycles);
   A.Self += Self;
   A.Records += Records;
+  A.Address.add(Address);
   if (A.LastWave != Wave) {
     A.LastWave = Wave;
     ++A.Waves;
@@ -52,6 +54,7 @@ void ScopeStats::merge(const ScopeStats &Other) {
     A.Values.insert(A.Values.end(), O.Values.begin(), O.Values.end());
     A.Self += O.Self;
     A.Records += O.Records;
+    A.Address.add(O.Address);
     A.Open += O.Open;
     A.Waves += O.Waves;
     A.LastWave = UINT64_MAX;
@@ -75,6 +78,7 @@ std::vector<StatsRow> ScopeStats::rows(const NameTable &Names) const {
     R.Waves = A.Waves;
     R.Self = A.Self;
     R.Records = A.Records;
+    R.Address = A.Address;
     if (!A.Values.empty()) {
       std::vector<uint64_t> Sorted = A.Values;
       std::sort(Sorted.begin(), Sorted.end());

@@ -7,6 +7,7 @@
 #include "sqtt/uitree/TreeReader.h"
 
 #include <algorithm>
+#include <set>
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -123,6 +124,20 @@ std::vector<CodeLine> parseListing(const simdjson::padded_string &Json, const st
       L.CodeObject = uint64_t(V);
     if (!Row.at(5).get(V) && V >= 0)
       L.Vaddr = uint64_t(V);
+  }
+  // The plugin's instructions ([codeobj, vaddr] rows, CodeLine::Inserted);
+  // a malformed row marks nothing rather than failing the listing.
+  simdjson::dom::array Inserted;
+  if (!Doc[uitree::CodeInsertedKey].get(Inserted)) {
+    std::set<std::pair<uint64_t, uint64_t>> Marked;
+    for (simdjson::dom::element E : Inserted) {
+      simdjson::dom::array Row;
+      uint64_t CO = 0, Vaddr = 0;
+      if (!E.get(Row) && Row.size() >= 2 && !Row.at(0).get(CO) && !Row.at(1).get(Vaddr))
+        Marked.insert({CO, Vaddr});
+    }
+    for (CodeLine &L : Lines)
+      L.Inserted = Marked.count({L.CodeObject, L.Vaddr}) != 0;
   }
   return Lines;
 }

@@ -24,8 +24,8 @@ std::vector<unsigned> usedCategories(const std::vector<InstructionRow> &Rows) {
 }
 
 std::vector<std::string> header(const std::vector<unsigned> &Categories, const char *Suffix) {
-  std::vector<std::string> H = {"kernel", "scope", "kind", "waves", "instructions", "cycles", "stall_cycles",
-                                "idle_cycles"};
+  std::vector<std::string> H = {"kernel", "scope", "kind", "waves", "instructions", "cycles", "inserted_cycles",
+                                "stall_cycles", "idle_cycles"};
   for (unsigned C : Categories)
     H.push_back(instCategoryName(C) + std::string(Suffix));
   return H;
@@ -33,9 +33,9 @@ std::vector<std::string> header(const std::vector<unsigned> &Categories, const c
 
 std::vector<std::string> cells(const InstructionRow &R, const std::vector<unsigned> &Categories) {
   auto N = [](uint64_t V) { return std::to_string(V); };
-  std::vector<std::string> Cells = {R.Kernel,           R.Scope,         statKindName(R.Kind), N(R.Waves),
-                                    N(R.Total.Count), N(R.Total.Cycles), N(R.Total.Stall),
-                                    N(R.StateCycles[1])};
+  std::vector<std::string> Cells = {R.Kernel,           R.Scope,           statKindName(R.Kind),
+                                    N(R.Waves),         N(R.Total.Count),  N(R.Total.Cycles),
+                                    N(R.Inserted.Cycles), N(R.Total.Stall), N(R.StateCycles[1])};
   for (unsigned C : Categories)
     Cells.push_back(N(R.ByCategory[C].Cycles));
   return Cells;
@@ -52,6 +52,9 @@ std::string isaText(const InstructionRow::IsaLine &L) {
 
 std::string shownSource(const std::string &S) { return S.empty() ? "(no source)" : S; }
 
+/// "yes" for an instruction the plugin inserted (the top ISA lines' column).
+std::string insertedText(const InstructionRow::IsaLine &L) { return L.Inserted ? "yes" : "-"; }
+
 } // namespace
 
 void writeInstructionsTable(std::ostream &OS, const std::vector<InstructionRow> &Rows) {
@@ -66,11 +69,19 @@ void writeInstructionsTable(std::ostream &OS, const std::vector<InstructionRow> 
   for (const InstructionRow &R : Rows) {
     if (R.TopIsa.empty())
       continue;
-    OS << '\n' << (R.Kernel.empty() ? "(no dispatch)" : R.Kernel) << " / " << R.Scope << ":\n";
-    std::vector<std::vector<std::string>> Lines{{"  cycles", "count", "stall", "isa", "source"}};
+    OS << '\n' << (R.Kernel.empty() ? "(no dispatch)" : R.Kernel) << " / " << R.Scope << ":";
+    if (R.Inserted.Cycles && R.Total.Cycles) {
+      char Share[96];
+      std::snprintf(Share, sizeof Share, " %llu of %llu cycles (%.1f %%) in instructions the plugin inserted",
+                    (unsigned long long)R.Inserted.Cycles, (unsigned long long)R.Total.Cycles,
+                    100.0 * double(R.Inserted.Cycles) / double(R.Total.Cycles));
+      OS << Share;
+    }
+    OS << '\n';
+    std::vector<std::vector<std::string>> Lines{{"  cycles", "count", "stall", "inserted", "isa", "source"}};
     for (const InstructionRow::IsaLine &L : R.TopIsa)
       Lines.push_back({"  " + std::to_string(L.Cost.Cycles), std::to_string(L.Cost.Count),
-                       std::to_string(L.Cost.Stall), isaText(L), shownSource(L.Source)});
+                       std::to_string(L.Cost.Stall), insertedText(L), isaText(L), shownSource(L.Source)});
     writeAligned(OS, Lines, [](size_t C) { return C <= 2; });
     std::vector<std::vector<std::string>> Sources{{"  cycles", "count", "stall", "source line"}};
     for (const InstructionRow::SourceLine &L : R.TopSource)
@@ -90,7 +101,8 @@ void writeInstructionsCsv(std::ostream &OS, const std::vector<InstructionRow> &R
     std::vector<std::string> Cells = cells(R, Categories);
     std::string Isa, Source;
     for (const InstructionRow::IsaLine &L : R.TopIsa)
-      Isa += (Isa.empty() ? "" : " | ") + std::to_string(L.Cost.Cycles) + ":" + isaText(L);
+      Isa += (Isa.empty() ? "" : " | ") + std::to_string(L.Cost.Cycles) + ":" + (L.Inserted ? "[inserted] " : "") +
+             isaText(L);
     for (const InstructionRow::SourceLine &L : R.TopSource)
       Source += (Source.empty() ? "" : " | ") + std::to_string(L.Cost.Cycles) + ":" + shownSource(L.Source);
     Cells.push_back(Isa);
@@ -117,6 +129,7 @@ void writeInstructionsJson(std::ostream &OS, const std::vector<InstructionRow> &
     writeJsonString(OS, R.Scope);
     OS << ", \"kind\": \"" << statKindName(R.Kind) << "\", \"waves\": " << R.Waves << ", \"instructions\": "
        << R.Total.Count << ", \"cycles\": " << R.Total.Cycles << ", \"stall_cycles\": " << R.Total.Stall
+       << ", \"inserted_instructions\": " << R.Inserted.Count << ", \"inserted_cycles\": " << R.Inserted.Cycles
        << ",\n   \"states\": {";
     for (unsigned S = 1, First = 1; S <= WaveStates; ++S) {
       unsigned State = S % WaveStates; // OTHER last
@@ -142,7 +155,8 @@ void writeInstructionsJson(std::ostream &OS, const std::vector<InstructionRow> &
       writeJsonString(OS, Line.Isa);
       OS << ", \"source\": ";
       writeJsonString(OS, Line.Source);
-      OS << ", \"code_object\": " << Line.CodeObject << ", \"vaddr\": " << Line.Vaddr << ", ";
+      OS << ", \"code_object\": " << Line.CodeObject << ", \"vaddr\": " << Line.Vaddr
+         << ", \"inserted\": " << (Line.Inserted ? "true" : "false") << ", ";
       writeCost(OS, Line.Cost);
       OS << "}";
     }

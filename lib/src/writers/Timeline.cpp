@@ -183,11 +183,15 @@ void TimelineArgs::waveArgs(const TimelineProcess &Process, const TimelineThread
 
 void TimelineArgs::eventArgs(const TimelineItem &Item, const std::vector<TimelineEvent> &Events,
                              std::vector<TimelineArg> &Out) {
-  if (Events[Item.Head].Category == EventCategory::Instruction && Item.Payload == 3) {
+  if (Events[Item.Head].Category == EventCategory::Instruction && Item.Payload >= 3) {
     const TimelineEvent *P = &Events[Item.Head + 1];
     Out.push_back({"category", &Categories[P[0].Name < InstCategories ? P[0].Name : 0], 0});
     Out.push_back({"stall", nullptr, P[1].Name});
     Out.push_back({"duration", nullptr, P[2].Name});
+    // Said only of the plugin's instructions, so a plain capture's slices
+    // are as before.
+    if (Item.Payload >= 4 && P[3].Name)
+      Out.push_back({"inserted", nullptr, 1});
     return;
   }
   for (uint32_t I = 0; I < Item.Payload; ++I)

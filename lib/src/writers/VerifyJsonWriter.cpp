@@ -117,10 +117,15 @@ void writeSharesJson(std::ostream &OS, const std::vector<completeness::ScopeShar
   Separator Scopes{",\n  "};
   OS << "{\"scopes\": [";
   for (const completeness::ScopeShare &S : Shares) {
-    char Numbers[160];
+    char Numbers[400];
     std::snprintf(Numbers, sizeof Numbers,
-                  ", \"cycles_per_record\": %.3f, \"instrumentation_cycles\": %.1f, \"share\": %.5f}",
-                  S.CyclesPerRecord, S.instrumentationCycles(), S.share());
+                  ", \"address_blocks\": %llu, \"address_records\": %llu, \"lane_records\": [%llu, %llu], "
+                  "\"cycles_per_record\": %.3f, \"cycles_per_block\": %.3f, \"cycles_per_lane_record\": [%.3f, "
+                  "%.3f], \"instrumentation_cycles\": %.1f, \"share\": %.5f}",
+                  (unsigned long long)S.Address.Blocks, (unsigned long long)S.Address.Records,
+                  (unsigned long long)S.Address.Lanes[0], (unsigned long long)S.Address.Lanes[1], S.CyclesPerRecord,
+                  S.CyclesPerBlock, S.CyclesPerLaneRecord[0], S.CyclesPerLaneRecord[1], S.instrumentationCycles(),
+                  S.share());
     OS << (Scopes.First ? "\n  " : "") << Scopes.next() << "{\"kernel\": " << jsonString(S.Kernel)
        << ", \"scope\": " << jsonString(S.Scope) << ", \"kind\": " << jsonString(statKindName(S.Kind))
        << ", \"executions\": " << S.Executions << ", \"cycles\": " << S.Cycles << ", \"records\": " << S.Records

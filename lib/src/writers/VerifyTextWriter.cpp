@@ -80,13 +80,28 @@ void writeCostText(std::ostream &OS, const CostReport &R) {
 
 void writeSharesText(std::ostream &OS, const std::vector<completeness::ScopeShare> &Shares) {
   for (const completeness::ScopeShare &S : Shares) {
-    char Line[200];
+    char Line[240];
     std::snprintf(Line, sizeof Line,
                   ": %llu executions, %llu cycles, %llu records inside: ~%.0f cycles of markers (%.1f %%, %.2f a "
-                  "record)\n",
+                  "record",
                   (unsigned long long)S.Executions, (unsigned long long)S.Cycles, (unsigned long long)S.Records,
                   S.instrumentationCycles(), 100 * S.share(), S.CyclesPerRecord);
     OS << S.Kernel << " / " << S.Scope << Line;
+    // Address blocks cost once a block, and their lanes each their loop's
+    // body: said apart.
+    if (S.Address.Blocks) {
+      std::snprintf(Line, sizeof Line, "; %llu address blocks at %.2f", (unsigned long long)S.Address.Blocks,
+                    S.CyclesPerBlock);
+      OS << Line;
+    }
+    for (size_t K = 0; K < 2; ++K)
+      if (S.Address.Lanes[K]) {
+        std::snprintf(Line, sizeof Line, "; %llu lane records of %s word%s at %.2f",
+                      (unsigned long long)S.Address.Lanes[K], K ? "two" : "one", K ? "s" : "",
+                      S.CyclesPerLaneRecord[K]);
+        OS << Line;
+      }
+    OS << ")\n";
   }
 }
 

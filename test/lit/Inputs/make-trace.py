@@ -16,7 +16,8 @@ Test fixture generator. SCENARIO:
        "waves": [{"se", "cu", "simd", "slot", "id", "begin", "end",   # wave files, FORMATS §12
                   "instructions": [[time, category, stall, duration, line], ...],
                   "timeline": [[state, duration], ...]}, ...],
-       "code": [[isa, source, vaddr], ...]}}}  # code.json rows after the label row
+       "code": [[isa, source, vaddr], ...],  # code.json rows after the label row
+       "inserted": [[code object, vaddr], ...]}}}  # code.json's sqtt_inserted (the plugin's instructions)
 A code object key "<pid>/<id>" gives its process (default 1234).
 A .py scenario defines SCENARIO (for records too many to write by hand).
 Code objects become minimal AMDGPU ELF64 files (only a .sqtt_funcmap
@@ -123,10 +124,12 @@ def main():
             rows = [[f"; {symbol}", 0, 0, "", co, vaddr, 0, 0, 0, 0]]
             for isa, source, at in d.get("code", [["s_endpgm", "", vaddr + 4]]):
                 rows.append([isa, 0, len(rows), source, co, at, 1, 4, 0, 0])
+            doc = {"code": rows, "header": "ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, "
+                   "Latency, Stall, Idle", "version": "1.2.0"}
+            if "inserted" in d:
+                doc["sqtt_inserted"] = d["inserted"]
             with open(os.path.join(ui, "code.json"), "w") as f:
-                json.dump({"code": rows, "header": "ISA, _, LineNumber, Source, Codeobj, Vaddr, Hit, "
-                           "Latency, Stall, Idle", "version": "1.2.0"}, f, separators=(",", ":"),
-                          sort_keys=True)
+                json.dump(doc, f, separators=(",", ":"), sort_keys=True)
         if "realtime" in d:
             with open(os.path.join(ui, "realtime.json"), "w") as f:
                 json.dump(d["realtime"], f, separators=(",", ":"), sort_keys=True)

@@ -16,17 +16,34 @@
 #include "sqtt/isa/InstrumentationCost.h"
 #include "sqtt/trace/ScopeStats.h"
 
+#include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace sqtt::completeness {
 
-/// What one code object's plugin instructions cost per record.
+/// What one code object's plugin instructions cost: per marker record (its
+/// header or a payload word), per address block (what it does once: header,
+/// EXEC and buffer words, the lane counter's start, hazard waits) and per
+/// lane record of a block, by records per lane ([0] one, [1] two). They
+/// differ several times over (a lane record also pays for the v_readlane and
+/// the loop's counter, compare and branch) and an address block has a record
+/// per lane, so one average over the code would count a scope of address
+/// blocks at its markers' rate, and a scope of markers at the blocks'.
 struct RecordCost {
-  uint64_t PluginCycles = 0, TraceInstructions = 0; // cycles: those that run per marker
+  uint64_t PluginCycles = 0, TraceInstructions = 0; // of the markers: address blocks excluded
+  std::array<uint64_t, 2> LaneCycles{}, LaneTraces{};
+  uint64_t BlockCycles = 0, Blocks = 0;
   double cyclesPerRecord() const {
     return TraceInstructions ? double(PluginCycles) / double(TraceInstructions) : 0;
+  }
+  double cyclesPerBlock() const { return Blocks ? double(BlockCycles) / double(Blocks) : 0; }
+  /// Per lane record of a loop of \p PerLane + 1 words per lane; the
+  /// marker rate when the code object has no such loop.
+  double cyclesPerLaneRecord(size_t PerLane) const {
+    return LaneTraces[PerLane] ? double(LaneCycles[PerLane]) / double(LaneTraces[PerLane]) : cyclesPerRecord();
   }
 };
 /// The cost per record of a code object from its functions' costs.
@@ -36,8 +53,15 @@ struct ScopeShare {
   std::string Kernel, Scope;
   StatKind Kind = StatKind::Function;
   uint64_t Executions = 0, Cycles = 0, Records = 0;
-  double CyclesPerRecord = 0;
-  double instrumentationCycles() const { return double(Records) * CyclesPerRecord; }
+  AddressRecords Address;      // of Records, the address blocks'
+  double CyclesPerRecord = 0;  // a marker record's
+  double CyclesPerBlock = 0;   // an address block's, its lanes apart
+  std::array<double, 2> CyclesPerLaneRecord{};
+  double instrumentationCycles() const {
+    uint64_t Markers = Records - std::min(Records, Address.Records);
+    return double(Markers) * CyclesPerRecord + double(Address.Blocks) * CyclesPerBlock +
+           double(Address.Lanes[0]) * CyclesPerLaneRecord[0] + double(Address.Lanes[1]) * CyclesPerLaneRecord[1];
+  }
   /// The share of the scope's cycles (0 when it took none).
   double share() const { return Cycles ? instrumentationCycles() / double(Cycles) : 0; }
 };

@@ -7,8 +7,13 @@
 // address read with v_readlane); the scope tests (s_getreg of a hardware-id
 // register and the scalar arithmetic and branch that skip the markers of
 // waves the masks exclude), and the waits before an exit it writes into the
-// skip. An instruction is the plugin's when everything
-// that reads what it writes, before it is written again, is the plugin's.
+// skip; the lane loops of an address block (each lane's word read with
+// v_readlane, the counter's increment, compare and back edge, and the
+// compiler's hazard waits around them: s_nop and s_delay_alu that only
+// the plugin's instructions need). An instruction is the plugin's when
+// everything that reads what it writes, before it is written again, is the
+// plugin's. The instruction views mark the same instructions (code.json's
+// sqtt_inserted table, written from insertedAddresses()).
 #pragma once
 
 #include "sqtt/isa/CodeObjectIsa.h"
@@ -21,8 +26,8 @@
 
 namespace sqtt::isa {
 
-enum class PluginRole : uint8_t { None, Trace, M0Write, WaitState, Value, ScopeTest, ExitWait };
-constexpr size_t PluginRoles = 7;
+enum class PluginRole : uint8_t { None, Trace, M0Write, WaitState, Value, ScopeTest, ExitWait, LaneLoop };
+constexpr size_t PluginRoles = 8;
 const char *pluginRoleName(PluginRole R); // "trace", "m0 write", ...
 
 /// The role of each instruction of \p F (in its order).
@@ -37,9 +42,21 @@ struct FunctionCost {
   /// Of those, the cycles that run once per call, not per marker: the scope
   /// test's arithmetic before the first trace instruction.
   uint64_t EntryCycles = 0;
+  /// Of those, the cycles of the address blocks' lane loops and their trace
+  /// instructions, by records per iteration ([0] one word per lane, [1] two):
+  /// a lane loop runs once per lane, so its records cost its body's cycles.
+  std::array<uint64_t, 2> LaneCycles{}, LaneTraces{};
+  /// And of the address blocks' once-a-block part before the loop (header,
+  /// EXEC and buffer words, the counter's start, hazard waits): the blocks,
+  /// their cycles and trace instructions.
+  uint64_t Blocks = 0, BlockCycles = 0, BlockTraces = 0;
   size_t plugin() const;
   uint64_t pluginCycles() const;
 };
+
+/// The addresses of every instruction of \p Isa the plugin inserted (any
+/// role but None), in address order.
+std::vector<uint64_t> insertedAddresses(const CodeObjectIsa &Isa);
 
 /// Every function of \p Isa with plugin instructions, and every kernel.
 std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const InstructionCosts &Costs);

@@ -60,6 +60,7 @@ struct ProgramLine {
   uint8_t Category = 0;     // InstCategory
   uint32_t Cycles = 1;      // what issuing it costs, by the cost model
   uint32_t Stall = 0;       // of those, cycles spent waiting (s_waitcnt, s_barrier)
+  bool Inserted = false;    // the plugin's (InstrumentationCost.h's roles)
 };
 
 /// A kernel's code, as a wave runs it (the ISA model implements it, so the

@@ -8,7 +8,9 @@
 // the same way, so a row is the scope's self detail: instructions, cycles by
 // category, stall and idle cycles, and the ISA and source lines of code.json
 // that cost the most. Instructions outside every scope count for the kernel
-// (kind "kernel", scope "(no scope)").
+// (kind "kernel", scope "(no scope)"). The instructions code.json marks as
+// the plugin's (its sqtt_inserted table) are summed apart too: how much of a
+// scope's time the instrumentation itself took.
 #pragma once
 
 #include "sqtt/trace/MarkerResolver.h"
@@ -36,11 +38,13 @@ struct InstructionRow {
   StatKind Kind = StatKind::Function;
   uint64_t Waves = 0;        // wave instances with instructions in the scope
   InstructionCost Total;     // Cycles: the instructions' durations; Stall: their stall cycles
+  InstructionCost Inserted;  // of Total, the plugin's instructions (code.json's sqtt_inserted)
   std::array<InstructionCost, InstCategories> ByCategory{};
   std::array<uint64_t, WaveStates> StateCycles{}; // the wave timeline within the scope
   struct IsaLine {
     std::string Isa, Source;
     uint64_t CodeObject = 0, Vaddr = 0;
+    bool Inserted = false; // the plugin's instruction
     InstructionCost Cost;
   };
   struct SourceLine {
@@ -55,12 +59,15 @@ class InstructionStats {
 public:
   /// (kernel, scope, kind), interned names as in ScopeStats.
   using Key = std::tuple<uint32_t, uint32_t, StatKind>;
-  /// The interned ISA text and source of a code.json line, and its address.
+  /// The interned ISA text and source of a code.json line, its address, and
+  /// whether the plugin inserted it.
   struct LineId {
     uint32_t Isa = 0, Source = 0;
     uint64_t CodeObject = 0, Vaddr = 0;
+    bool Inserted = false;
     bool operator<(const LineId &O) const {
-      return std::tie(Isa, Source, CodeObject, Vaddr) < std::tie(O.Isa, O.Source, O.CodeObject, O.Vaddr);
+      return std::tie(Isa, Source, CodeObject, Vaddr, Inserted) <
+             std::tie(O.Isa, O.Source, O.CodeObject, O.Vaddr, O.Inserted);
     }
   };
 
@@ -81,7 +88,7 @@ public:
 
 private:
   struct Accumulator {
-    InstructionCost Total;
+    InstructionCost Total, Inserted;
     std::array<InstructionCost, InstCategories> ByCategory{};
     std::array<uint64_t, WaveStates> StateCycles{};
     std::map<LineId, InstructionCost> Lines;

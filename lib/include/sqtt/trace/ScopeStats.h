@@ -10,6 +10,7 @@
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/TraceModel.h"
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -22,6 +23,24 @@ namespace sqtt {
 enum class StatKind : uint8_t { Function, User, Data, Kernel };
 const char *statKindName(StatKind K);
 
+/// The address blocks a scope's intervals hold: how many, their records
+/// (header, EXEC and buffer words, lanes) and, of those, the per-lane ones
+/// by words per lane ([0] one, [1] two: a 64-bit address). The plugin
+/// writes the lanes in loops and the rest once a block, so each costs
+/// differently from a marker (sqtt-verify --cost --trace).
+struct AddressRecords {
+  uint64_t Blocks = 0, Records = 0;
+  std::array<uint64_t, 2> Lanes{};
+  void add(const AddressRecords &O) {
+    Blocks += O.Blocks, Records += O.Records, Lanes[0] += O.Lanes[0], Lanes[1] += O.Lanes[1];
+  }
+  /// What was added since \p Before (a running count's earlier value).
+  AddressRecords since(const AddressRecords &Before) const {
+    return {Blocks - Before.Blocks, Records - Before.Records,
+            {Lanes[0] - Before.Lanes[0], Lanes[1] - Before.Lanes[1]}};
+  }
+};
+
 /// One row of sqtt-stats. Data rows fill Count, Min, Mean and Max only.
 /// Kernel rows (D25) describe its waves: Count waves in occupancy.json,
 /// Total and the distribution over their lifetimes, Waves those that
@@ -33,9 +52,12 @@ struct StatsRow {
   uint64_t Count = 0, Total = 0, Self = 0, Min = 0, P50 = 0, P90 = 0, P99 = 0, Max = 0;
   double Mean = 0;
   uint64_t Waves = 0, Open = 0;
-  /// Scope rows: the records its intervals hold, summed (markers and payload
-  /// records between its enter and its exit, the exit included).
+  /// Scope rows: the records its intervals hold, summed (markers, payload
+  /// records and address blocks between its enter and its exit, the exit
+  /// included).
   uint64_t Records = 0;
+  AddressRecords Address; // of those, the address blocks'
+
   double ScopedFraction = -1; // kernel rows only
   /// The wave instance of the longest interval (scope rows with intervals)
   /// and its trace directory.
@@ -50,9 +72,10 @@ class ScopeStats {
 public:
   /// A closed interval of \p Scope in wave \p Wave (unique per trace dir
   /// and wave instance; a wave's intervals are reported together) holding
-  /// \p Records records.
+  /// \p Records records, \p Address of them in address blocks.
   void interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64_t Cycles, uint64_t Self,
-                uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir);
+                uint64_t Records, uint64_t Wave, WaveRef Instance, uint32_t Dir,
+                const AddressRecords &Address = {});
   /// A scope still open at wave end or dispatch change.
   void open(uint32_t Kernel, uint32_t Scope, StatKind Kind);
   /// One payload value of data marker \p Name.
@@ -69,6 +92,7 @@ private:
     std::vector<uint64_t> Values; // interval cycles, or payload values
     uint64_t Self = 0, Open = 0, Waves = 0, LastWave = UINT64_MAX;
     uint64_t Records = 0;
+    AddressRecords Address;
     uint64_t Max = 0;
     WaveRef MaxWave;
     uint32_t MaxDir = 0;

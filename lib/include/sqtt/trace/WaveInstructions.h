@@ -62,9 +62,13 @@ struct WaveInstructions {
 };
 
 /// One row of code.json: [ISA, 0, LineNumber, Source, Codeobj, Vaddr, ...].
+/// Inserted: the instruction is the plugin's, as the document's
+/// "sqtt_inserted" table says (written by whoever decoded the code object's
+/// ISA; rocprofv3's own code.json has no such table, so nothing is).
 struct CodeLine {
   std::string Isa, Source;
   uint64_t CodeObject = 0, Vaddr = 0;
+  bool Inserted = false;
 };
 
 /// A trace directory's wave files and the code.json rows they refer to.

@@ -29,6 +29,10 @@ inline constexpr const char *FilenamesFile = "filenames.json";
 inline constexpr const char *OccupancyFile = "occupancy.json";
 /// The ISA listing; its row 0 is the label row naming the traced kernel (D22).
 inline constexpr const char *CodeFile = "code.json";
+/// code.json's table of the instructions the plugin inserted, [[codeobj,
+/// vaddr], ...]: this project's own key, written where the code object's
+/// ISA was decoded (sqtt-synth); rocprofv3 does not write it.
+inline constexpr const char *CodeInsertedKey = "sqtt_inserted";
 /// The shader engines' (cycles, realtime) samples (D26).
 inline constexpr const char *RealtimeFile = "realtime.json";
 

@@ -110,7 +110,8 @@ struct TimelineArg {
 /// location (when the map has one), kernel and code object (when known),
 /// SE/CU/SIMD/slot/instance, and the payload words (data markers: "value",
 /// or "value0", "value1", ...; instructions: category, stall and duration,
-/// with the code.json line in place of the marker ID). They come in three
+/// "inserted" when the plugin inserted it, with the code.json line in place
+/// of the marker ID). They come in three
 /// groups, which of() concatenates: the marker's (the same for every event
 /// of one marker), the wave's (the same for every event on one track) and
 /// the event's own. The writers put the wave's on the track, once, and the

@@ -27,7 +27,7 @@ public:
     if (!S.Made) {
       if (const CodeLine *L = Capture.line(Line)) {
         S.Id = {Names.intern(L->Isa.empty() ? "line " + std::to_string(Line) : L->Isa), Names.intern(L->Source),
-                L->CodeObject, L->Vaddr};
+                L->CodeObject, L->Vaddr, L->Inserted};
       } else {
         S.Id = {Names.intern("line " + std::to_string(Line)), Names.intern(""), 0, 0};
       }
@@ -125,7 +125,8 @@ inline void interleaveInstructions(const std::vector<TimelineEvent> &Events, con
     Out.push_back(B);
     TimelineEvent P = B;
     P.Ph = TimelineEvent::Payload;
-    for (uint32_t V : {uint32_t(I.Category), I.Stall, I.Duration}) {
+    // The fourth payload: whether the plugin inserted the instruction.
+    for (uint32_t V : {uint32_t(I.Category), I.Stall, I.Duration, uint32_t(Line.Inserted)}) {
       P.Name = V;
       Out.push_back(P);
     }

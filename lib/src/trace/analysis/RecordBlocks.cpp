@@ -46,6 +46,7 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
   HeaderEnd.assign(Groups.Slots.size(), 0);
   WithPayload.clear();
   PayloadWords.clear();
+  Cut.clear();
   std::vector<AddressTrace> Traces;
   for (size_t S = 0; S < Groups.Slots.size(); ++S) {
     SlotKey Slot = Groups.Slots[S];
@@ -92,6 +93,9 @@ void RecordBlocks::run(uint32_t SE, SlotGroups &Groups, const Occupancy &Occ, Di
           }
           decodeLanes(Kind, W, &Stream[I + 1], T);
         }
+        ab::protocol P = ab::protocol_of(Kind);
+        Cut.push_back({uint32_t(Kept), uint32_t(1 + Words), uint32_t(Words - ab::fixed_words(P)),
+                       uint8_t(P == ab::protocol::memory)});
         I += 1 + Words;
         continue;
       }

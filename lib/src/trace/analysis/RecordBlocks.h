@@ -9,7 +9,9 @@
 #include "analysis/DispatchTable.h"
 #include "analysis/SlotGrouping.h"
 #include "sqtt/trace/AddressTrace.h"
+#include "sqtt/trace/ScopeStats.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <utility>
@@ -37,6 +39,33 @@ public:
   /// The payload words of headers asked for in increasing Stream index (the
   /// order of the wave walk): a cursor over the headers that have any, so a
   /// lookup costs no hashing.
+  class Payloads;
+  /// The address blocks cut out before a header, for what counts records
+  /// (the scope statistics: a scope's records include its blocks).
+  using BlocksBefore = AddressRecords;
+  /// A cursor over them in increasing Stream index, as Payloads.
+  class Blocks {
+  public:
+    explicit Blocks(const RecordBlocks &B) : B(B) {}
+    /// The blocks cut out right before the header at Stream index \p Header
+    /// (those before an earlier header, or after a slot's last, are passed).
+    BlocksBefore before(uint32_t Header) {
+      BlocksBefore Out;
+      while (Next < B.Cut.size() && B.Cut[Next].Before < Header)
+        ++Next;
+      for (; Next < B.Cut.size() && B.Cut[Next].Before == Header; ++Next) {
+        ++Out.Blocks;
+        Out.Records += B.Cut[Next].Records;
+        Out.Lanes[B.Cut[Next].TwoWords] += B.Cut[Next].Lanes;
+      }
+      return Out;
+    }
+
+  private:
+    const RecordBlocks &B;
+    size_t Next = 0;
+  };
+
   class Payloads {
   public:
     explicit Payloads(const RecordBlocks &B) : B(B) {}
@@ -60,6 +89,11 @@ private:
   struct HeaderPayload {
     uint32_t Header, Words;
   };
+  struct CutBlock {
+    uint32_t Before, Records, Lanes; // Before: the compacted index of the header after it
+    uint8_t TwoWords;                // lanes of two words (a 64-bit address)
+  };
+  std::vector<CutBlock> Cut;              // by Stream index
   std::vector<HeaderPayload> WithPayload; // by Stream index
   std::vector<uint32_t> PayloadWords;     // theirs, in that order
 };

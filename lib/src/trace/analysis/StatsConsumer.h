@@ -6,6 +6,7 @@
 #include "analysis/WaveWalk.h"
 #include "sqtt/trace/ScopeStats.h"
 
+#include <array>
 #include <unordered_map>
 #include <vector>
 
@@ -23,6 +24,7 @@ public:
     Serial = W.Serial;
     Kernel = NoKernel;
     Seen = 0;
+    BlocksSeen = {};
   }
   void beginDispatch(int64_t, const ResolvedDispatch *D) { Kernel = D ? D->Kernel : NoKernel; }
   void selfTime(uint64_t Cycles) {
@@ -33,14 +35,21 @@ public:
   // its exit (included), as a difference of the wave's running count.
   void enter(uint32_t Name, MarkerType Type, const DecodedMarker &, int64_t Time) {
     ++Seen;
-    Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function, Time, 0, Seen});
+    Scopes.push_back({Name, Type == MarkerType::User ? StatKind::User : StatKind::Function, Time, 0, Seen,
+                      BlocksSeen});
   }
   void exit(int64_t Time) {
     ++Seen;
     const OpenScope &S = Scopes.back();
     Stats.interval(Kernel, S.Name, S.Kind, uint64_t(Time - S.Start), S.Self, Seen - S.SeenAtEnter, Serial, Wave,
-                   DirName);
+                   DirName, BlocksSeen.since(S.BlocksAtEnter));
     Scopes.pop_back();
+  }
+  /// The address blocks before the next header: records too, and counted
+  /// apart (they cost differently from markers: sqtt-verify --cost --trace).
+  void addressBlocks(const RecordBlocks::BlocksBefore &B) {
+    Seen += B.Records;
+    BlocksSeen.add(B);
   }
   void point(uint32_t Name, const DecodedMarker &, int64_t, const uint32_t *Payload, uint32_t Words) {
     Seen += 1 + Words;
@@ -67,6 +76,7 @@ private:
     int64_t Start;
     uint64_t Self;
     uint64_t SeenAtEnter;
+    AddressRecords BlocksAtEnter;
   };
   ScopeStats &Stats;
   uint32_t DirName, NoKernel, Kernel = 0;
@@ -76,6 +86,7 @@ private:
   uint64_t Serial = 0;
   std::vector<OpenScope> Scopes;
   uint64_t Seen = 0; // the wave's records so far
+  AddressRecords BlocksSeen; // of them, the address blocks
 };
 
 } // namespace sqtt

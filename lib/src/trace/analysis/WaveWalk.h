@@ -22,6 +22,8 @@
 //              uint32_t Words);
 //   void closeAll(int64_t Time);     // every open scope ends unclosed at Time
 //   void endWave(uint64_t Scoped);   // cycles in scopes while in the wave's own dispatch
+// and, optionally, addressBlocks(const RecordBlocks::BlocksBefore &): the
+// address blocks cut out of the stream before the next header.
 #pragma once
 
 #include "analysis/DispatchTable.h"
@@ -30,6 +32,8 @@
 #include "sqtt/trace/FoldedProfile.h"
 
 #include <optional>
+#include <type_traits>
+#include <utility>
 
 namespace sqtt {
 
@@ -49,6 +53,17 @@ struct EngineHeaders {
   uint32_t DirIndex, Engine;
 };
 
+/// Whether consumer \p C counts the address blocks cut out of the stream
+/// (addressBlocks(RecordBlocks::BlocksBefore)); only the scope statistics do.
+template <class C, class = void> struct CountsAddressBlocks : std::false_type {};
+template <class C>
+struct CountsAddressBlocks<C, std::void_t<decltype(std::declval<C &>().addressBlocks(
+                                  std::declval<const RecordBlocks::BlocksBefore &>()))>> : std::true_type {};
+template <class C> void addressBlocks(C &Consumer, const RecordBlocks::BlocksBefore &B) {
+  if constexpr (CountsAddressBlocks<C>::value)
+    Consumer.addressBlocks(B);
+}
+
 template <class... Consumers>
 void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dispatches,
                MarkerResolver &Resolver, RecordCounts &Counts, uint64_t &WaveSerial, Consumers &...C) {
@@ -56,6 +71,7 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
   std::optional<SpanCursor> Cursor;
   SlotKey CursorSlot = 0;
   RecordBlocks::Payloads Payloads(In.Blocks); // runs come in Stream order
+  RecordBlocks::Blocks Blocks(In.Blocks);
   for (const WaveRun &Run : In.Runs) {
     if (!Cursor || CursorSlot != Run.Wave.Slot) { // A slot's runs are adjacent and in time order.
       Cursor.emplace(Occ, Run.Wave.Slot);
@@ -103,6 +119,8 @@ void walkWaves(const EngineHeaders &In, const Occupancy &Occ, DispatchTable &Dis
         InSpan = D && Start.Span && *D == Start.Span->Dispatch;
         (C.beginDispatch(D.value_or(0), Of), ...);
       }
+      if (RecordBlocks::BlocksBefore B = Blocks.before(H); B.Records)
+        (addressBlocks(C, B), ...);
       DecodedMarker M = Resolver.decode(R.Value, *Map);
       if (M.isNoop()) {
         ++Counts.Noops;

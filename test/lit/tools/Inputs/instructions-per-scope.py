@@ -16,7 +16,8 @@
 #   f: 2 waves, 4 instructions, 106 cycles, 32 stall, EXEC 400, STALL 200;
 #      VALU 2 x 16 cycles, VMEM 2 x 90; top ISA L3 (90), L2 (16);
 #      top source k.hip:13 (90), k.hip:12 (16)
-#   u: 1 wave, 2 instructions, 32 cycles, 10 stall, EXEC 200; LDS 2 x 32
+#   u: 1 wave, 2 instructions, 32 cycles, 10 stall, EXEC 200; LDS 2 x 32;
+#      both inserted (L4 is in sqtt_inserted): 32 inserted cycles
 #   (no scope): 3 waves, 4 instructions, 16 cycles, IDLE 100, EXEC 700, WAIT 200
 
 CO = """K:k
@@ -41,6 +42,9 @@ SCENARIO = {
                      ["v_add_f32 v1, v2, v3", "k.hip:12", 0x1008],
                      ["global_load_dword v1, v[2:3], off", "k.hip:13", 0x1010],
                      ["ds_read_b32 v4, v5", "k.hip:20", 0x1018]],
+            # The plugin's (code.json's sqtt_inserted): the LDS read, so u is
+            # all inserted and f none; a row of another code object marks nothing.
+            "inserted": [[1, 0x1018], [2, 0x1008]],
             "waves": [
                 {"se": 0, "cu": 0, "simd": 0, "slot": 0, "id": 0, "begin": 900, "end": 2000,
                  "instructions": [[950, 2, 0, 4, 1], [1000, 6, 2, 8, 2], [1100, 3, 10, 40, 3],
