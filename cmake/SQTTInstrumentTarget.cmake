@@ -8,7 +8,7 @@
 # to the plugin as SQTT_* variables through a compiler launcher
 # (cmake -E env). The configuration is also part of the compile flags, so
 # changing it rebuilds the target. Options map to the SQTT_* variables of the
-# same name (README, "Configuration"); an unset option leaves the plugin's
+# same name (docs/PLUGIN.md, "Configuration"); an unset option leaves the plugin's
 # default. The target's compiler must be the LLVM in SQTTInstrument_LLVM_VERSION.
 function(sqtt_instrument_target target)
   set(flags BARRIERS)

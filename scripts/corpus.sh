@@ -11,7 +11,7 @@
 # with the plugin (opt crash or error, verifier error, llc failure, timeout)
 # is a plugin failure; the script prints every one with its first error lines
 # and exits 1 if there is any. sqtt-verify then checks the object llc writes
-# of each file the plugin marked; its findings are listed by kind (the README
+# of each file the plugin marked; its findings are listed by kind (docs/TESTING.md
 # explains the ones known). sqtt-verify --perturbation compares the first
 # configuration's object with the baseline's (what changed beside the
 # plugin's own instructions, summarised by kind).
@@ -202,7 +202,7 @@ echo "corpus: $(wc -l < "$results/verdicts.txt") files in $((SECONDS - start)) s
   "$(count baseline) baseline failures (fail without the plugin too), $(count objbaseline) whose object the backend fails to emit without the plugin too (not verified), $plugin_files with plugin failures"
 verify_files=$({ grep '^verify ' "$results/verdicts.txt" || true; } | cut -d' ' -f2 | sort -u | wc -l)
 if ((verify_files)); then
-  # Explained in the README: findings in objects ld.lld could not link
+  # Explained in docs/TESTING.md: findings in objects ld.lld could not link
   # (their call targets are unrelocated).
   unlinked=$({ grep '^verify .* unlinked$' "$results/verdicts.txt" || true; } | cut -d' ' -f2 | sort -u | wc -l)
   echo "corpus: sqtt-verify findings in $verify_files files ($unlinked of them verified unlinked), by kind:"

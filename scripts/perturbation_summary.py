@@ -43,7 +43,10 @@ def main():
             err = os.path.splitext(path)[0] + ".err"
             text = open(err).read() if os.path.exists(err) else ""
             m = re.findall(r"error: (?:[^:]*: )?(.*)", text)
-            reasons[m[-1].strip() if m else "no report"] += 1
+            reason = m[-1].strip() if m else "no report"
+            # The pair's file names differ per file: the reason without them.
+            reason = re.sub(r"^\S+ and \S+ have", "the two builds have", reason)
+            reasons[reason] += 1
             continue
         for comparison in doc.get("comparisons", []):
             for k in comparison["kernels"]:

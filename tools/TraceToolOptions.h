@@ -145,7 +145,7 @@ struct TraceToolOptions {
         Added[I]->group(Group);
   }
 
-  /// The --help heading of these options (and of the README's list of them).
+  /// The --help heading of these options (and of docs/TOOLS.md's list of them).
   static constexpr const char *Group = "Trace options";
 };
 
