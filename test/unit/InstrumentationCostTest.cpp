@@ -61,6 +61,27 @@ struct Listing {
 
 const RegRange Scc{reg::Scc, 1};
 
+TEST(InstrumentationCost, DataMarkersUniformCopyIsThePlugins) {
+  // v_readfirstlane s0, v0; s_mov m0, s0; s_nop; s_ttracedata; then s0 stays
+  // live unread past a branch: still the data marker's value. A user's
+  // v_readfirstlane whose first reader is the kernel's own is not.
+  Listing L;
+  size_t User = L.add("v_readfirstlane_b32", {sgpr(1), vgpr(1)});
+  size_t UserUse = L.add("v_add_u32_e32", {vgpr(2), sgpr(1), vgpr(2)});
+  size_t Copy = L.add("v_readfirstlane_b32", {sgpr(0), vgpr(0)});
+  size_t M0 = L.m0(sgpr(0));
+  L.nop();
+  L.trace();
+  size_t Branch = L.add("s_branch", {imm(0)}, 0, Flow::Branch);
+  L.F.Insts[Branch].Target = L.F.Insts[Branch].Address + 8;
+  L.end();
+  std::vector<PluginRole> Role = pluginRoles(L.F);
+  EXPECT_EQ(Role[M0], PluginRole::M0Write);
+  EXPECT_EQ(Role[Copy], PluginRole::Value);
+  EXPECT_EQ(Role[User], PluginRole::None);
+  EXPECT_EQ(Role[UserUse], PluginRole::None);
+}
+
 } // namespace
 
 // gfx942's block of an LDS shuffle (Inputs/inserted-share.hip): header,

@@ -313,6 +313,24 @@ std::vector<PluginRole> pluginRoles(const Function &F) {
       Changed = true;
     }
   }
+  // A data marker's value: the wave-uniform copy (v_readfirstlane) whose
+  // first reader is the plugin's write of m0. Its register may stay live
+  // past a branch unread, which the rule above cannot see through.
+  for (size_t I = 0; I < F.Insts.size(); ++I) {
+    if (Role[I] != PluginRole::None || F.Insts[I].What.Kind != Family::ReadFirstLane || F.Insts[I].Ops.empty() ||
+        !F.Insts[I].Ops[0].isReg())
+      continue;
+    uint16_t R = F.Insts[I].Ops[0].Reg.First;
+    for (size_t J = I + 1; J < F.Insts.size() && !controlFlow(F.Insts[J]); ++J) {
+      if (reads(F.Insts[J], R)) {
+        if (Role[J] == PluginRole::M0Write)
+          Role[I] = PluginRole::Value;
+        break;
+      }
+      if (F.Insts[J].writes(R))
+        break;
+    }
+  }
   // Hazard waits the compiler put before the plugin's instructions (a run
   // of s_nop before a v_readlane of a VALU's result on gfx11, s_delay_alu):
   // they wait for what comes next, so they are the plugin's when it is.
