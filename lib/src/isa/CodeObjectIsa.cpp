@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <tuple>
 #include <mutex>
 #include <unordered_set>
 
@@ -194,6 +195,108 @@ bool decodesWhole(McTarget &T, llvm::ArrayRef<uint8_t> Body) {
   return true;
 }
 
+/// "gfx90a:sramecc+:xnack-" -> CPU "gfx90a", features "+sramecc,-xnack".
+std::pair<std::string, std::string> cpuAndFeatures(const std::string &Target) {
+  std::string CPU = Target.substr(0, Target.find(':')), Features;
+  for (size_t At = Target.find(':'); At != std::string::npos;) {
+    size_t Next = Target.find(':', At + 1);
+    std::string F = Target.substr(At + 1, Next == std::string::npos ? std::string::npos : Next - At - 1);
+    if (!F.empty() && (F.back() == '+' || F.back() == '-'))
+      Features += std::string(Features.empty() ? "" : ",") + F.back() + F.substr(0, F.size() - 1);
+    At = Next;
+  }
+  return {CPU, Features};
+}
+
+/// A function symbol and the executable section its code is in.
+struct CodeSymbol {
+  const ElfSymbol *Symbol;
+  const ElfSection *Section;
+};
+
+/// The STT_FUNC symbols of \p Symbols in executable sections, by address.
+std::vector<CodeSymbol> codeSymbols(const ElfImage &Elf, const std::vector<ElfSymbol> &Symbols) {
+  std::vector<CodeSymbol> Code;
+  for (const ElfSymbol &S : Symbols) {
+    if (S.Type != 2 /* STT_FUNC */)
+      continue;
+    for (const ElfSection &Sec : Elf.sections())
+      if ((Sec.Flags & 4 /* SHF_EXECINSTR */) && S.Value >= Sec.Addr && S.Value < Sec.Addr + Sec.Size) {
+        Code.push_back({&S, &Sec});
+        break;
+      }
+  }
+  std::sort(Code.begin(), Code.end(),
+            [](const CodeSymbol &A, const CodeSymbol &B) { return A.Symbol->Value < B.Symbol->Value; });
+  return Code;
+}
+
+/// One decoded instruction in the ISA model's terms.
+Instruction toInstruction(const McTarget &T, const llvm::MCInst &MI, uint64_t Address, uint64_t Size) {
+  Instruction In;
+  In.Address = Address;
+  In.Size = uint32_t(Size);
+  {
+    llvm::raw_string_ostream OS(In.Text);
+    T.Printer->printInst(&MI, Address, "", *T.STI, OS);
+  }
+  size_t Start = In.Text.find_first_not_of(" \t");
+  In.Text.erase(0, Start == std::string::npos ? In.Text.size() : Start);
+  // The mnemonic as the assembler spells it: the printed text's first
+  // word (the printer's own mnemonic leaves out encoding suffixes such
+  // as _e64 and can carry fixed operand text, "scratch_store_b32 off,").
+  In.Mnemonic = In.Text.substr(0, In.Text.find_first_of(" \t"));
+  const llvm::MCInstrDesc &Desc = T.MII->get(MI.getOpcode());
+  In.NumDefs = Desc.getNumDefs();
+  for (const llvm::MCOperand &Op : MI) {
+    Operand O;
+    if (Op.isReg()) {
+      O.K = Operand::Register;
+      unsigned R = Op.getReg();
+      O.Reg = R < T.Regs.size() ? T.Regs[R] : RegRange();
+      if (!O.Reg.valid())
+        O.K = Operand::Other;
+    } else if (Op.isImm()) {
+      O.K = Operand::Immediate;
+      O.Imm = Op.getImm();
+    } else if (int64_t Value = 0; Op.isExpr() && Op.getExpr()->evaluateAsAbsolute(Value)) {
+      // An explicit literal, lit(0xffffffff), is an expression.
+      O.K = Operand::Immediate;
+      O.Imm = Value;
+    }
+    In.Ops.push_back(O);
+  }
+  for (llvm::MCPhysReg R : Desc.implicit_defs())
+    if (R < T.Regs.size() && T.Regs[R].valid())
+      In.ImplicitDefs.push_back(T.Regs[R]);
+  In.Kind = flowOf(In.Mnemonic);
+  In.What = classifyInstruction(In.Mnemonic);
+  uint64_t Target = 0;
+  if ((In.Kind == Flow::Branch || In.Kind == Flow::CondBranch || In.Kind == Flow::Call) &&
+      T.MIA->evaluateBranch(MI, Address, Size, Target))
+    In.Target = Target;
+  return In;
+}
+
+/// Decodes \p Body, \p Fn's bytes, into Fn.Insts; what does not decode
+/// goes to \p Bad (padding after s_endpgm, s_code_end, decodes; anything else
+/// is kept as a gap the analysis reports if a path reaches it).
+void decodeBody(McTarget &T, Function &Fn, llvm::ArrayRef<uint8_t> Body, std::vector<Undecodable> &Bad) {
+  for (uint64_t Off = 0; Off < Body.size();) {
+    llvm::MCInst MI;
+    uint64_t Size = 0;
+    uint64_t Address = Fn.Address + Off;
+    auto Status = T.Dis->getInstruction(MI, Size, Body.slice(Off), Address, llvm::nulls());
+    if (Status != llvm::MCDisassembler::Success || Size == 0) {
+      Bad.push_back({Fn.Name, Address});
+      Off += 4;
+      continue;
+    }
+    Fn.Insts.push_back(toInstruction(T, MI, Address, Size));
+    Off += Size;
+  }
+}
+
 } // namespace
 
 struct CodeObjectIsa::Lines {
@@ -214,15 +317,8 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
   ElfImage Elf(CO.Data, CO.Size, Where);
   if (!Elf.isAmdgpu() || CO.Target.empty())
     throw Error(Where + ": not an AMDGPU code object");
-  // "gfx90a:sramecc+:xnack-" -> CPU "gfx90a", features "+sramecc,-xnack".
-  std::string CPU = CO.Target.substr(0, CO.Target.find(':')), Features;
-  for (size_t At = CO.Target.find(':'); At != std::string::npos;) {
-    size_t Next = CO.Target.find(':', At + 1);
-    std::string F = CO.Target.substr(At + 1, Next == std::string::npos ? std::string::npos : Next - At - 1);
-    if (!F.empty() && (F.back() == '+' || F.back() == '-'))
-      Features += std::string(Features.empty() ? "" : ",") + F.back() + F.substr(0, F.size() - 1);
-    At = Next;
-  }
+  std::string CPU, Features;
+  std::tie(CPU, Features) = cpuAndFeatures(CO.Target);
   Isa.Generation = sqtt_hardware_ids::generation_of_target(CPU);
 
   std::vector<ElfSymbol> Symbols = Elf.definedSymbols();
@@ -267,24 +363,10 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     return KD ? (KD[52] >> 1) & 0x1F : 0;
   };
 
-  struct Found {
-    const ElfSymbol *Symbol;
-    const ElfSection *Section;
-  };
-  std::vector<Found> Code;
-  for (const ElfSymbol &S : Symbols) {
-    if (S.Type != 2 /* STT_FUNC */)
-      continue;
-    for (const ElfSection &Sec : Elf.sections())
-      if ((Sec.Flags & 4 /* SHF_EXECINSTR */) && S.Value >= Sec.Addr && S.Value < Sec.Addr + Sec.Size) {
-        Code.push_back({&S, &Sec});
-        break;
-      }
-  }
-  std::sort(Code.begin(), Code.end(), [](const Found &A, const Found &B) { return A.Symbol->Value < B.Symbol->Value; });
+  std::vector<CodeSymbol> Code = codeSymbols(Elf, Symbols);
 
   unsigned CodeObjectWave = 0;
-  for (const Found &F : Code)
+  for (const CodeSymbol &F : Code)
     if (Kernels.count(F.Symbol->Name)) {
       CodeObjectWave = WaveSizeOf(F.Symbol->Name);
       break;
@@ -327,64 +409,7 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     bool Described = Fn.Kernel && Descriptors.count(S.Name) && Bytes(Descriptors[S.Name], 64);
     size_t BadBefore = Isa.Bad.size();
     for (bool Guessed = !Described && sqtt_hardware_ids::has_wave32(Isa.Generation);; Guessed = false) {
-      McTarget &T = TargetFor(Fn.WaveSize);
-      for (uint64_t Off = 0; Off < Body.size();) {
-        llvm::MCInst MI;
-        uint64_t Size = 0;
-        uint64_t Address = Fn.Address + Off;
-        auto Status = T.Dis->getInstruction(MI, Size, Body.slice(Off), Address, llvm::nulls());
-        if (Status != llvm::MCDisassembler::Success || Size == 0) {
-          // Padding after s_endpgm (s_code_end) decodes; anything else is kept
-          // as a gap the analysis reports if a path reaches it.
-          Isa.Bad.push_back({Fn.Name, Address});
-          Off += 4;
-          continue;
-        }
-        Instruction In;
-        In.Address = Address;
-        In.Size = uint32_t(Size);
-        {
-          llvm::raw_string_ostream OS(In.Text);
-          T.Printer->printInst(&MI, Address, "", *T.STI, OS);
-        }
-        size_t Start = In.Text.find_first_not_of(" \t");
-        In.Text.erase(0, Start == std::string::npos ? In.Text.size() : Start);
-        // The mnemonic as the assembler spells it: the printed text's first
-        // word (the printer's own mnemonic leaves out encoding suffixes such
-        // as _e64 and can carry fixed operand text, "scratch_store_b32 off,").
-        In.Mnemonic = In.Text.substr(0, In.Text.find_first_of(" \t"));
-        const llvm::MCInstrDesc &Desc = T.MII->get(MI.getOpcode());
-        In.NumDefs = Desc.getNumDefs();
-        for (const llvm::MCOperand &Op : MI) {
-          Operand O;
-          if (Op.isReg()) {
-            O.K = Operand::Register;
-            unsigned R = Op.getReg();
-            O.Reg = R < T.Regs.size() ? T.Regs[R] : RegRange();
-            if (!O.Reg.valid())
-              O.K = Operand::Other;
-          } else if (Op.isImm()) {
-            O.K = Operand::Immediate;
-            O.Imm = Op.getImm();
-          } else if (int64_t Value = 0; Op.isExpr() && Op.getExpr()->evaluateAsAbsolute(Value)) {
-            // An explicit literal, lit(0xffffffff), is an expression.
-            O.K = Operand::Immediate;
-            O.Imm = Value;
-          }
-          In.Ops.push_back(O);
-        }
-        for (llvm::MCPhysReg R : Desc.implicit_defs())
-          if (R < T.Regs.size() && T.Regs[R].valid())
-            In.ImplicitDefs.push_back(T.Regs[R]);
-        In.Kind = flowOf(In.Mnemonic);
-        In.What = classifyInstruction(In.Mnemonic);
-        uint64_t Target = 0;
-        if ((In.Kind == Flow::Branch || In.Kind == Flow::CondBranch || In.Kind == Flow::Call) &&
-            T.MIA->evaluateBranch(MI, Address, Size, Target))
-          In.Target = Target;
-        Fn.Insts.push_back(std::move(In));
-        Off += Size;
-      }
+      decodeBody(TargetFor(Fn.WaveSize), Fn, Body, Isa.Bad);
       unsigned Other = Fn.WaveSize == 32 ? 64 : 32;
       if (!Guessed || Isa.Bad.size() == BadBefore || !decodesWhole(TargetFor(Other), Body))
         break;
@@ -395,20 +420,23 @@ CodeObjectIsa CodeObjectIsa::decode(const CodeObject &CO, const std::string &Whe
     Isa.Functions.push_back(std::move(Fn));
   }
 
-  if (Elf.findSection(".debug_line")) {
-    auto L = std::make_unique<Lines>();
-    L->Buffer = llvm::MemoryBuffer::getMemBuffer(
-        llvm::StringRef(reinterpret_cast<const char *>(CO.Data), CO.Size), Where, false);
-    auto Obj = llvm::object::ObjectFile::createObjectFile(L->Buffer->getMemBufferRef());
-    if (Obj) {
-      L->Object = std::move(*Obj);
-      L->Dwarf = llvm::DWARFContext::create(*L->Object);
-      Isa.LineTable = std::move(L);
-    } else {
-      llvm::consumeError(Obj.takeError());
-    }
-  }
+  if (Elf.findSection(".debug_line"))
+    Isa.LineTable = readLines(CO, Where);
   return Isa;
+}
+
+std::unique_ptr<CodeObjectIsa::Lines> CodeObjectIsa::readLines(const CodeObject &CO, const std::string &Where) {
+  auto L = std::make_unique<Lines>();
+  L->Buffer = llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(reinterpret_cast<const char *>(CO.Data), CO.Size),
+                                               Where, false);
+  auto Obj = llvm::object::ObjectFile::createObjectFile(L->Buffer->getMemBufferRef());
+  if (!Obj) {
+    llvm::consumeError(Obj.takeError());
+    return nullptr;
+  }
+  L->Object = std::move(*Obj);
+  L->Dwarf = llvm::DWARFContext::create(*L->Object);
+  return L;
 }
 
 const Function *CodeObjectIsa::functionAt(uint64_t Address) const {

@@ -22,7 +22,8 @@
 ; CHECK-NEXT: s_ttracedata
 ; A computed value reaches m0 from an SGPR, or straight from its lane read.
 ; CHECK:      {{s_mov_b32 m0, s[0-9]+|v_readfirstlane_b32 m0, v[0-9]+}}
-; CHECK-NEXT: ;;#ASMSTART
+; CHECK-NOT:  {{m0|s_ttracedata|ASMSTART|s_cbranch|s_setpc|s_swappc}}
+; CHECK:      ;;#ASMSTART
 ; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: s_ttracedata
 ; GFX9:      s_mov_b32 m0, 1

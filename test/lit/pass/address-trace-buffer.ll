@@ -27,9 +27,9 @@ declare void @llvm.amdgcn.raw.ptr.buffer.load.lds(ptr addrspace(8), ptr addrspac
 ; CHECK: @llvm.amdgcn.ballot.i{{32|64}}(i1 true)
 ; CHECK: %[[W0:.*]] = extractelement <4 x i32> %r, i64 0
 ; CHECK-NEXT: %[[W1:.*]] = extractelement <4 x i32> %r, i64 1
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[W0]]), !sqtt.raw_payload
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[W1]]), !sqtt.raw_payload
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %so), !sqtt.raw_payload
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[W0]]){{( #[0-9]+)?}}, !sqtt.raw_payload
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[W1]]){{( #[0-9]+)?}}, !sqtt.raw_payload
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %so){{( #[0-9]+)?}}, !sqtt.raw_payload
 ; CHECK: call i32 @llvm.amdgcn.readlane.i32(i32 %voff, i32
 ; CHECK: call <4 x float> @llvm.amdgcn.raw.buffer.load.v4f32(
 ; Struct store, ptr addrspace(8): words from the 128-bit pointer value.

@@ -19,27 +19,27 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define amdgpu_kernel void @k(
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
-; CHECK-NEXT: {{call void @llvm.amdgcn.s.ttracedata.imm\(i16 4\)|call void asm sideeffect .*"\(i32 4\)}}, !sqtt.marker_header
+; CHECK-NEXT: {{call void @llvm.amdgcn.s.ttracedata.imm\(i16 4\)|call void asm sideeffect .*"\(i32 4\)}}{{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: %[[A:.*]] = ptrtoint ptr addrspace(1) %g to i64
 ; CHECK-NEXT: %[[LO:.*]] = trunc i64 %[[A]] to i32
 ; CHECK-NEXT: %[[SH:.*]] = lshr i64 %[[A]], 32
 ; CHECK-NEXT: %[[HI:.*]] = trunc i64 %[[SH]] to i32
 ; W32-NEXT: %[[E:.*]] = call i32 @llvm.amdgcn.ballot.i32(i1 true)
-; W32-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[E]]), !sqtt.raw_payload
-; W32-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 0), !sqtt.raw_payload
+; W32-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[E]]){{( #[0-9]+)?}}, !sqtt.raw_payload
+; W32-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 0){{( #[0-9]+)?}}, !sqtt.raw_payload
 ; W64-NEXT: %[[E:.*]] = call i64 @llvm.amdgcn.ballot.i64(i1 true)
 ; W64-NEXT: %[[ELO:.*]] = trunc i64 %[[E]] to i32
-; W64-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[ELO]]), !sqtt.raw_payload
+; W64-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[ELO]]){{( #[0-9]+)?}}, !sqtt.raw_payload
 ; W64-NEXT: %[[ESH:.*]] = lshr i64 %[[E]], 32
 ; W64-NEXT: %[[EHI:.*]] = trunc i64 %[[ESH]] to i32
-; W64-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[EHI]]), !sqtt.raw_payload
+; W64-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[EHI]]){{( #[0-9]+)?}}, !sqtt.raw_payload
 ; CHECK-NEXT: br label %[[LOOP:sqtt.lanes.loop[0-9]*]]
 ; CHECK: [[LOOP]]:
 ; CHECK-NEXT: %[[LANE:.*]] = phi i32 [ 0, %{{.*}} ], [ %[[NEXT:.*]], %[[LOOP]] ]
 ; CHECK-NEXT: %[[R0:.*]] = call i32 @llvm.amdgcn.readlane.i32(i32 %[[LO]], i32 %[[LANE]])
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[R0]]), !sqtt.raw_payload
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[R0]]){{( #[0-9]+)?}}, !sqtt.raw_payload
 ; CHECK-NEXT: %[[R1:.*]] = call i32 @llvm.amdgcn.readlane.i32(i32 %[[HI]], i32 %[[LANE]])
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[R1]]), !sqtt.raw_payload
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[R1]]){{( #[0-9]+)?}}, !sqtt.raw_payload
 ; CHECK-NEXT: %[[NEXT]] = add i32 %[[LANE]], 1
 ; W32-NEXT: %[[DONE:.*]] = icmp eq i32 %[[NEXT]], 32
 ; W64-NEXT: %[[DONE:.*]] = icmp eq i32 %[[NEXT]], 64
@@ -48,12 +48,12 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-NEXT: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; CHECK-NEXT: %v = load i32, ptr addrspace(1) %g
 ; The next three operations: store, atomicrmw, cmpxchg on a flat pointer.
-; CHECK: {{ttracedata.imm\(i16 8\)|"\(i32 8\)}}, !sqtt.marker_header
+; CHECK: {{ttracedata.imm\(i16 8\)|"\(i32 8\)}}{{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK: store i32 %v, ptr addrspace(1) %g
-; CHECK: {{ttracedata.imm\(i16 12\)|"\(i32 12\)}}, !sqtt.marker_header
+; CHECK: {{ttracedata.imm\(i16 12\)|"\(i32 12\)}}{{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK: ptrtoint ptr %f to i64
 ; CHECK: atomicrmw add ptr %f
-; CHECK: {{ttracedata.imm\(i16 16\)|"\(i32 16\)}}, !sqtt.marker_header
+; CHECK: {{ttracedata.imm\(i16 16\)|"\(i32 16\)}}{{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK: cmpxchg ptr %f
 ; CHECK: ![[LOOPMD]] = distinct !{![[LOOPMD]], ![[DIS:[0-9]+]]}
 ; CHECK: ![[DIS]] = !{!"llvm.loop.unroll.disable"}

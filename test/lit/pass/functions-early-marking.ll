@@ -11,12 +11,12 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define i32 @two_returns(
 ; CHECK-SAME: !sqtt.func.id ![[ID1:[0-9]+]]
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK: then:
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 5), !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 5){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: ret i32 1
 ; CHECK: else:
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 5), !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 5){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: ret i32 2
 define i32 @two_returns(i32 %x) "target-cpu"="gfx1100" !dbg !5 {
   %c = icmp eq i32 %x, 0
@@ -29,7 +29,7 @@ else:
 
 ; CHECK-LABEL: define void @never_returns(
 ; CHECK-SAME: !sqtt.func.id
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 10), !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 10){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: call void @llvm.trap()
 ; CHECK-NEXT: unreachable
 define void @never_returns() "target-cpu"="gfx1100" {
@@ -40,8 +40,8 @@ define void @never_returns() "target-cpu"="gfx1100" {
 ; gfx9 has no immediate form.
 ; CHECK-LABEL: define void @on_gfx9(
 ; CHECK-SAME: !sqtt.func.id
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 14), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 13), !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 14){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 13){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: ret void
 define void @on_gfx9() "target-cpu"="gfx942" {
   ret void

@@ -21,10 +21,10 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: @llvm.used = appending addrspace(1) global [1 x ptr] [ptr addrspacecast (ptr addrspace(1) @.sqtt_func_id_map to ptr)]
 
 ; CHECK: define amdgpu_kernel void @ka() {{.*}}!sqtt.unit ![[UNIT:[0-9]+]]
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 10), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 1), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 10){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 1){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: ret void
 define amdgpu_kernel void @ka() "target-cpu"="gfx1100" !sqtt.unit !8 {
   call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 282), !sqtt.marker_header !9
@@ -35,8 +35,8 @@ define amdgpu_kernel void @ka() "target-cpu"="gfx1100" !sqtt.unit !8 {
 }
 
 ; CHECK: define amdgpu_kernel void @kb() {{.*}}!sqtt.unit ![[UNIT]]
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 14), !sqtt.marker_header
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 14){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6){{( #[0-9]+)?}}, !sqtt.marker_header
 ; A numeric markers.hpp marker (no header tag) is the user's: untouched.
 ; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6)
 ; CHECK-NOT: !sqtt.marker_header

@@ -20,10 +20,10 @@ target triple = "amdgcn-amd-amdhsa"
 ; ID 66 (value 266): the scoped m0 form.
 ; CHECK-LABEL: define amdgpu_kernel void @ka(
 ; CHECK: %[[IN:sqtt.in]] = call i32 asm "s_getreg_b32
-; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]), !sqtt.marker_header
-; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{vcc_lo}"(i32 266, i32 %[[IN]]), !sqtt.marker_header
-; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]), !sqtt.marker_header
-; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata\0A.Lsqtt_skip${:uid}:", "{m0},{vcc_lo}"(i32 266, i32 %[[IN]]){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_cbranch_vccnz .Lsqtt_skip${:uid}\0As_ttracedata_imm $0\0A.Lsqtt_skip${:uid}:", "i,{vcc_lo}"(i32 6, i32 %[[IN]]){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: ret void
 define amdgpu_kernel void @ka() "target-cpu"="gfx1100" !sqtt.unit !3 {
   %sqtt.in = call i32 asm "s_getreg_b32 $0, hwreg(23, 12, 2)", "=s"()

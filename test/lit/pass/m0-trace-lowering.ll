@@ -14,7 +14,7 @@ declare i32 @llvm.amdgcn.readlane.i32(i32, i32)
 declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: define amdgpu_kernel void @k(
-; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 1028), !sqtt.test.trace ![[TAG:[0-9]+]]
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 1028){{( #[0-9]+)?}}, !sqtt.test.trace ![[TAG:[0-9]+]]
 ; CHECK: %[[RFL:.*]] = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %tid)
 ; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[RFL]])
 ; CHECK-NOT: readfirstlane

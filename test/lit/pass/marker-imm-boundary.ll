@@ -12,8 +12,8 @@ declare void @__sqtt_named_marker_enter(ptr)
 @.edge = private unnamed_addr constant [5 x i8] c"edge\00"
 @.over = private unnamed_addr constant [5 x i8] c"over\00"
 ; CHECK-LABEL: define amdgpu_kernel void @wide(
-; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 254), !sqtt.marker_header
-; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 258), !sqtt.marker_header
+; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 254){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 258){{( #[0-9]+)?}}, !sqtt.marker_header
 define amdgpu_kernel void @wide() "target-cpu"="gfx1201" {
   call void @__sqtt_named_marker_enter(ptr @.edge)
   call void @__sqtt_named_marker_enter(ptr @.over)

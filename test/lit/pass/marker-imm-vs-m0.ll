@@ -13,9 +13,9 @@ declare void @__sqtt_named_marker_point(ptr)
 declare void @__sqtt_named_marker_exit(ptr)
 
 ; CHECK-LABEL: define amdgpu_kernel void @rdna(
-; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
-; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 1), !sqtt.marker_header
-; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 8), !sqtt.marker_header
+; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 6){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 1){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 8){{( #[0-9]+)?}}, !sqtt.marker_header
 define amdgpu_kernel void @rdna() "target-cpu"="gfx1100" {
   call void @__sqtt_named_marker_enter(ptr @.s)
   call void @__sqtt_named_marker_exit(ptr @.s)
@@ -24,8 +24,8 @@ define amdgpu_kernel void @rdna() "target-cpu"="gfx1100" {
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @gfx9(
-; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6), !sqtt.marker_header
-; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 1), !sqtt.marker_header
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 6){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 1){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NOT: ttracedata.imm
 ; CHECK: ret void
 define amdgpu_kernel void @gfx9() "target-cpu"="gfx90a" {

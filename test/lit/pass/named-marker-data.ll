@@ -17,7 +17,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; UNSCOPED: call void @llvm.amdgcn.sched.barrier(i32 0)
 ; SCOPED: sqtt.trace:
 ; CHECK-NEXT: [[BOUNDARY]]
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 4), !sqtt.marker_header !{{[0-9]+}}, !sqtt.payload_group ![[G:[0-9]+]]
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 4){{( #[0-9]+)?}}, !sqtt.marker_header !{{[0-9]+}}, !sqtt.payload_group ![[G:[0-9]+]]
 ; CHECK-NEXT: %[[V:.*]] = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %tid), !sqtt.payload_group ![[G]]
 ; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[V]])
 ; CHECK-NEXT: [[BOUNDARY]]

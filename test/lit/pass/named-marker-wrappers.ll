@@ -26,8 +26,8 @@ define internal void @my_scope(ptr %label) noinline "target-cpu"="gfx942" {
 ; CHECK-NOT: define internal void @sqtt_marker_enter
 ; CHECK-NOT: define internal void @my_scope
 ; CHECK-LABEL: define void @device_fn(
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 6), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 10), !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 6){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 10){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: ret void
 define void @device_fn() "target-cpu"="gfx942" {
   call void @sqtt_marker_enter(ptr @.s1)

@@ -21,13 +21,13 @@ declare void @__sqtt_named_marker_point(ptr)
 declare void @__sqtt_named_marker_data(ptr, i32)
 
 ; CHECK-LABEL: define amdgpu_kernel void @k(
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 8), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 12), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 7), !sqtt.payload_group !{{[0-9]+}}, !sqtt.raw_payload
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 18), !sqtt.marker_header
-; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 1), !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 8){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 12){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata(i32 7){{( #[0-9]+)?}}, !sqtt.payload_group !{{[0-9]+}}, !sqtt.raw_payload
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 6){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 18){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK-NEXT: call void @llvm.amdgcn.s.ttracedata.imm(i16 1){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NEXT: %p = load ptr, ptr @g
 ; CHECK-NEXT: call void @__sqtt_named_marker_point(ptr %p)
 ; CHECK-NEXT: ret void

@@ -32,9 +32,9 @@ define internal void @sqtt_marker_exit(ptr %name) #1 {
 
 ; CHECK: c"K:k\0AU:1:first\0AU:2:second\0A\00", section ".sqtt_funcmap"
 ; CHECK-LABEL: define amdgpu_kernel void @k(
-; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
-; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 11), !sqtt.marker_header
-; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 1), !sqtt.marker_header
+; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 6){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 11){{( #[0-9]+)?}}, !sqtt.marker_header
+; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 1){{( #[0-9]+)?}}, !sqtt.marker_header
 ; CHECK-NOT: __sqtt_named_marker
 define amdgpu_kernel void @k() #0 {
   call void @sqtt_marker_enter(ptr addrspacecast (ptr addrspace(4) @.str to ptr))

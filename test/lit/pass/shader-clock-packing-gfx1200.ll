@@ -28,12 +28,12 @@ declare void @llvm.amdgcn.s.ttracedata(i32)
 ; CHECK: %[[C1:.*]] = call i32 @llvm.amdgcn.s.getreg(i32 22813)
 ; CHECK-NEXT: %[[H1:.*]] = shl i32 %[[C1]], 20
 ; CHECK-NEXT: %[[P1:.*]] = or i32 %[[H1]], 6
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[P1]]), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[P1]]){{( #[0-9]+)?}}, !sqtt.marker_header
 ; The numeric point is packed like the named marker: its ID is in the map.
 ; CHECK: %[[CN:.*]] = call i32 @llvm.amdgcn.s.getreg(i32 22813)
 ; CHECK-NEXT: %[[HN:.*]] = shl i32 %[[CN]], 20
 ; CHECK-NEXT: %[[PN:.*]] = or i32 %[[HN]], 400
-; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[PN]]), !sqtt.marker_header
+; CHECK-NEXT: call void asm sideeffect "s_nop 0\0As_ttracedata", "{m0}"(i32 %[[PN]]){{( #[0-9]+)?}}, !sqtt.marker_header
 ; The numeric exit (value 1) is packed like every bare exit.
 ; CHECK: %[[C2:.*]] = call i32 @llvm.amdgcn.s.getreg(i32 22813)
 ; CHECK-NEXT: %[[H2:.*]] = shl i32 %[[C2]], 20

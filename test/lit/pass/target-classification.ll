@@ -43,7 +43,7 @@ define amdgpu_kernel void @no_cpu_kernel() {
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @gfx1030_kernel(
-; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 6), !sqtt.marker_header
+; CHECK: call void @llvm.amdgcn.s.ttracedata.imm(i16 6){{( #[0-9]+)?}}, !sqtt.marker_header
 define amdgpu_kernel void @gfx1030_kernel() "target-cpu"="gfx1030" {
   call void @llvm.amdgcn.s.ttracedata(i32 6)
   ret void

@@ -73,6 +73,8 @@ private:
   std::vector<Undecodable> Bad;
   struct Lines;
   std::unique_ptr<Lines> LineTable;
+  /// The DWARF line table of \p CO, or null when LLVM cannot read it.
+  static std::unique_ptr<Lines> readLines(const CodeObject &CO, const std::string &Where);
 };
 
 } // namespace sqtt::isa
