@@ -72,6 +72,9 @@ TEST(InstrumentationCost, DataMarkersUniformCopyIsThePlugins) {
   size_t M0 = L.m0(sgpr(0));
   L.nop();
   L.trace();
+  L.m0(imm(16)); // the next marker's header
+  L.nop();
+  L.trace();
   size_t Branch = L.add("s_branch", {imm(0)}, 0, Flow::Branch);
   L.F.Insts[Branch].Target = L.F.Insts[Branch].Address + 8;
   L.end();
