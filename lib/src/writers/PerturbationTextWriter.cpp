@@ -56,7 +56,8 @@ void writeKernel(std::ostream &OS, const KernelPerturbation &K, bool Verbose) {
      << " B, LDS " << versus(P.LdsBytes, I.LdsBytes) << " B, spills " << versus(P.SgprSpills + P.VgprSpills,
                                                                               I.SgprSpills + I.VgprSpills);
   if (K.PlainWaves)
-    OS << ", waves/SIMD " << versus(K.PlainWaves, K.InstrumentedWaves);
+    // The registers' bound only: LDS and the workgroup size can lower it further.
+    OS << ", waves/SIMD by registers " << versus(K.PlainWaves, K.InstrumentedWaves);
   OS << '\n';
   OS << "    code " << versus(K.PlainCodeBytes, K.InstrumentedCodeBytes) << " B, of it the plugin's "
      << K.PluginCodeBytes << " B\n";
