@@ -199,7 +199,7 @@ Config Config::parse(LookupFn Lookup, OriginFn Origin) {
   P.parseUnsigned("SQTT_SHADER_CLOCK_BITS", Cfg.ShaderClockBits);
   P.parseUnsigned("SQTT_SHADER_CLOCK_SHIFT", Cfg.ShaderClockShift);
   for (sqtt_hardware_ids::dimension D : sqtt_hardware_ids::dimensions)
-    P.parseMask(sqtt_hardware_ids::env_name_of(D), Cfg.scopeMask(D));
+    P.parseMask(sqtt_hardware_ids::env_name_of(D), Cfg.Scope.of(D));
   P.parseAddresses();
   if (Cfg.hasAddressTracing() && Cfg.instrumentMemory())
     P.error(P.origin("SQTT_TRACE_ADDRESSES") + " and " + P.origin("SQTT_INSTRUMENT_MEMORY") +

@@ -48,10 +48,8 @@ struct Config {
   bool ContainScopes = true;
   MemBarrierMode MemBarrier = MemBarrierMode::Fence;
 
-  uint32_t ScopeWave = sqtt_hardware_ids::default_wave_mask;
-  uint32_t ScopeSimd = sqtt_hardware_ids::default_simd_mask;
-  uint32_t ScopeCu = sqtt_hardware_ids::default_cu_mask;
-  uint32_t ScopeWg = sqtt_hardware_ids::default_wg_mask;
+  /// SQTT_SCOPE_WAVE/SIMD/CU/WG.
+  sqtt_hardware_ids::scope_masks Scope;
 
   unsigned ShaderClockBits = 0;
   unsigned ShaderClockShift = 4;
@@ -83,18 +81,7 @@ struct Config {
   bool instrumentMemory() const { return MemoryChunkSize != 0; }
   bool hasAddressTracing() const { return TraceMemoryAddrs || TraceLDSAddrs; }
   /// The SQTT_SCOPE_* mask of dimension \p D.
-  const uint32_t &scopeMask(sqtt_hardware_ids::dimension D) const {
-    switch (D) {
-    case sqtt_hardware_ids::dimension::wave: return ScopeWave;
-    case sqtt_hardware_ids::dimension::simd: return ScopeSimd;
-    case sqtt_hardware_ids::dimension::cu: return ScopeCu;
-    case sqtt_hardware_ids::dimension::wg: break;
-    }
-    return ScopeWg;
-  }
-  uint32_t &scopeMask(sqtt_hardware_ids::dimension D) {
-    return const_cast<uint32_t &>(std::as_const(*this).scopeMask(D));
-  }
+  uint32_t scopeMask(sqtt_hardware_ids::dimension D) const { return Scope.of(D); }
   /// Whether a mask filters on some generation (the target decides whether
   /// it does on its own).
   bool needsScopeCheck() const;

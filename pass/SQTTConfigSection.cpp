@@ -10,7 +10,6 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -33,7 +32,7 @@ std::string sqtt::configSectionText(const Config &Cfg, const std::vector<std::st
   Line(key::plugin) << Str(sqtt_config_section::plugin_name) << SQTT_VERSION << "\n";
   Line(key::llvm) << LLVM_VERSION_STRING << "\n";
   for (sqtt_hardware_ids::dimension D : sqtt_hardware_ids::dimensions)
-    Line(sqtt_config_section::scope_key(D)) << format_hex(Cfg.scopeMask(D), 2) << "\n";
+    Line(sqtt_config_section::scope_key(D)) << sqtt_config_section::format_scope_mask(Cfg.scopeMask(D)) << "\n";
   Line(key::mem_barrier) << Str(Cfg.MemBarrier == MemBarrierMode::None         ? value::barrier_none
                                 : Cfg.MemBarrier == MemBarrierMode::AsmClobber ? value::barrier_asm
                                                                                : value::barrier_fence)

@@ -15,6 +15,8 @@
 #include "SQTTMarkerPlacer.h"
 #include "SQTTTarget.h"
 
+#include "rocprof_trace_decoder/cxx/marker_value.hpp"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
@@ -135,8 +137,8 @@ bool sqtt::isMarkerWrapper(const Function &F) {
   unsigned Enters = 0, Exits = 0;
   for (const Instruction &I : instructions(F)) {
     if (std::optional<uint32_t> V = headerValue(I)) { // a numeric marker's trace
-      Enters += (*V & 2) != 0;
-      Exits += (*V & 1) != 0;
+      Enters += sqtt_marker_value::enters(*V);
+      Exits += sqtt_marker_value::exits_previous(*V);
       continue;
     }
     const auto *CB = dyn_cast<CallBase>(&I);

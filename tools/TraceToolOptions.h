@@ -115,8 +115,13 @@ struct TraceToolOptions {
           return "";
         })
         ->type_name("REGEX");
-    App.add_option("--dispatch", Dispatch, "Only this dispatch (occupancy.json kernel_id)")
-        ->check(wholeNumber(0, INT32_MAX));
+    App.add_option_function<int64_t>(
+           "--dispatch", [this](int64_t N) { Dispatch = N, Session.Dispatch = N; },
+           "Only this dispatch: rocprofv3's dispatch number (N of ui_output_agent_<A>_dispatch_<N>, the "
+           "dispatch_id of its database) or occupancy.json's kernel_id within a directory; a directory's "
+           "number wins")
+        ->check(wholeNumber(0, INT32_MAX))
+        ->type_name("N");
     App.add_option_function<std::string>(
            "--time",
            [this](const std::string &T) {

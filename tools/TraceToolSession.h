@@ -79,10 +79,12 @@ public:
           warn(Dir + ": not in " + Options.Exclude->Path + " (or two of its directories have this name): all "
                      "its waves are kept");
     }
+    std::set<int64_t> KernelIds;
     SessionTotals T = analyzeDirs(
         Options, Jobs,
         [&](DirResult &R) {
           Progress.clear(); // before any other line
+          KernelIds.insert(R.KernelIds.begin(), R.KernelIds.end());
           if (R.Clock) {
             char Rate[32];
             std::snprintf(Rate, sizeof Rate, "%.4g", R.Clock->GHz);
@@ -100,6 +102,8 @@ public:
                             std::to_string(P.Engines));
         });
     Progress.clear();
+    if (std::string Unknown = unknownDispatch(KernelIds); !Unknown.empty())
+      throw Error(Unknown);
     UnresolvedKernels += T.UnresolvedKernels;
     Total.add(T.Counts);
     if (T.Counts.RecordsRead == 0 && Tree.MarkerDirs.empty()) {
@@ -114,6 +118,15 @@ public:
                                           : "no shaderdata records in any trace directory");
     if (Options.filtered() && T.Counts.RecordsRead == T.Counts.PrivRecords + T.Counts.Filtered)
       throw Error(describeEmptyFilters(Options, T.Passed));
+  }
+
+  /// A directory's line: its markers, the waves of occupancy.json (and how
+  /// many of them recorded markers), its dispatches with waves, each once.
+  void dirLine(const DirResult &R) const {
+    Log << Tool << ":   " << R.Dir << ": " << R.Counts.Headers << " markers, " << R.WaveCount << " waves";
+    if (R.Counts.Headers)
+      Log << " (" << R.MarkerWaves << " recorded markers)";
+    Log << ", " << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots with records\n";
   }
 
   /// The summary, then the exit status: 1 under --strict when anything could
@@ -216,6 +229,7 @@ private:
                                 {L.ImpossibleOccupancyRows, "occupancy rows with impossible values"},
                                 {L.OutOfTimeOrder, "records out of their wave's time order"},
                                 {L.NegativeTimes, "records with a negative time"},
+                                {L.SkippedFiles, "trace files that could not be read"},
                                 {T.UnresolvedKernels, "kernels without their code object's map"}});
     Log << Tool << ": not attributed: " << (Lost.empty() ? "nothing" : Lost) << '\n';
     if (L.OddOccupancyRows)

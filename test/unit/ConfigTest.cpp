@@ -27,10 +27,10 @@ TEST(Config, DefaultsMatchTheSpecification) {
   Config Cfg = parseWith({});
   EXPECT_FALSE(Cfg.InstrumentBarriers);
   EXPECT_EQ(Cfg.MemBarrier, MemBarrierMode::Fence);
-  EXPECT_EQ(Cfg.ScopeWave, 0xFFFFFFFFu);
-  EXPECT_EQ(Cfg.ScopeSimd, 0xFu);
-  EXPECT_EQ(Cfg.ScopeCu, 0x3u);
-  EXPECT_EQ(Cfg.ScopeWg, 0xFFFFFFFFu);
+  EXPECT_EQ(Cfg.Scope.wave, 0xFFFFFFFFu);
+  EXPECT_EQ(Cfg.Scope.simd, 0xFu);
+  EXPECT_EQ(Cfg.Scope.cu, 0x3u);
+  EXPECT_EQ(Cfg.Scope.wg, 0xFFFFFFFFu);
   EXPECT_EQ(Cfg.ShaderClockBits, 0u);
   EXPECT_EQ(Cfg.ShaderClockShift, 4u);
   EXPECT_FALSE(Cfg.instrumentFunctions());
@@ -43,7 +43,7 @@ TEST(Config, DefaultsMatchTheSpecification) {
 
 TEST(Config, EmptyValuesMeanDefault) {
   Config Cfg = parseWith({{"SQTT_SCOPE_CU", ""}, {"SQTT_MEM_BARRIER", ""}});
-  EXPECT_EQ(Cfg.ScopeCu, 0x3u);
+  EXPECT_EQ(Cfg.Scope.cu, 0x3u);
   EXPECT_EQ(Cfg.MemBarrier, MemBarrierMode::Fence);
   EXPECT_TRUE(Cfg.Diagnostics.empty());
 }
@@ -63,8 +63,8 @@ TEST(Config, ReferenceExamples) {
   EXPECT_EQ(Cfg.MemoryChunkSize, 4u);
   EXPECT_EQ(Cfg.MemoryMaxGap, 7u);
   EXPECT_EQ(Cfg.ShaderClockShift, 8u);
-  EXPECT_EQ(Cfg.ScopeSimd, 0x5u);
-  EXPECT_EQ(Cfg.ScopeCu, 0xFFFFFFFFu);
+  EXPECT_EQ(Cfg.Scope.simd, 0x5u);
+  EXPECT_EQ(Cfg.Scope.cu, 0xFFFFFFFFu);
   EXPECT_TRUE(Cfg.Diagnostics.empty());
 }
 
@@ -89,24 +89,24 @@ TEST(Config, InvalidMemBarrierWarnsAndUsesFence) {
 
 TEST(Config, InvalidMaskWarnsAndKeepsDefault) {
   Config Cfg = parseWith({{"SQTT_SCOPE_WAVE", "not-a-mask"}});
-  EXPECT_EQ(Cfg.ScopeWave, 0xFFFFFFFFu);
+  EXPECT_EQ(Cfg.Scope.wave, 0xFFFFFFFFu);
   EXPECT_NE(onlyMessage(Cfg).find("SQTT_SCOPE_WAVE"), std::string::npos);
   EXPECT_NE(onlyMessage(Cfg).find("using 0xFFFFFFFF"), std::string::npos);
 
   Config Trailing = parseWith({{"SQTT_SCOPE_CU", "0x3zz"}});
-  EXPECT_EQ(Trailing.ScopeCu, 0x3u);
+  EXPECT_EQ(Trailing.Scope.cu, 0x3u);
   EXPECT_NE(onlyMessage(Trailing).find("'0x3zz'"), std::string::npos);
 
   Config TooWide = parseWith({{"SQTT_SCOPE_WG", "0x1FFFFFFFF"}});
-  EXPECT_EQ(TooWide.ScopeWg, 0xFFFFFFFFu);
+  EXPECT_EQ(TooWide.Scope.wg, 0xFFFFFFFFu);
   EXPECT_EQ(TooWide.Diagnostics.size(), 1u);
 }
 
 TEST(Config, MaskRadixes) {
-  EXPECT_EQ(parseWith({{"SQTT_SCOPE_CU", "12"}}).ScopeCu, 12u);
-  EXPECT_EQ(parseWith({{"SQTT_SCOPE_CU", "0x1f"}}).ScopeCu, 0x1Fu);
-  EXPECT_EQ(parseWith({{"SQTT_SCOPE_CU", "017"}}).ScopeCu, 017u);
-  EXPECT_EQ(parseWith({{"SQTT_SCOPE_CU", "0xFFFFFFFF"}}).ScopeCu, 0xFFFFFFFFu);
+  EXPECT_EQ(parseWith({{"SQTT_SCOPE_CU", "12"}}).Scope.cu, 12u);
+  EXPECT_EQ(parseWith({{"SQTT_SCOPE_CU", "0x1f"}}).Scope.cu, 0x1Fu);
+  EXPECT_EQ(parseWith({{"SQTT_SCOPE_CU", "017"}}).Scope.cu, 017u);
+  EXPECT_EQ(parseWith({{"SQTT_SCOPE_CU", "0xFFFFFFFF"}}).Scope.cu, 0xFFFFFFFFu);
 }
 
 TEST(Config, ScopeCheckNeedsANarrowMask) {

@@ -146,6 +146,10 @@ TEST(InstructionFamily, OperandsTheHandlersRead) {
   EXPECT_FALSE(classifyInstruction("v_cmp_eq_u32_e32").E64);
   EXPECT_TRUE(classifyInstruction("s_nop").Scalar);
   EXPECT_FALSE(classifyInstruction("v_nop").Scalar);
+  for (const char *Wait : {"s_nop", "s_delay_alu", "s_wait_alu"})
+    EXPECT_TRUE(classifyInstruction(Wait).HazardWait) << Wait;
+  for (const char *NotOne : {"s_sleep", "s_waitcnt", "s_wait_loadcnt", "v_nop", "s_nop_x"})
+    EXPECT_FALSE(classifyInstruction(NotOne).HazardWait) << NotOne;
 }
 
 TEST(InstructionFamily, ControlFlow) {

@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "SQTTConfig.h"
+#include "SQTTConfigSection.h"
 
+#include "rocprof_trace_decoder/cxx/config_section.hpp"
 #include "rocprof_trace_decoder/cxx/markers.hpp"
 
 #include "gtest/gtest.h"
@@ -63,7 +65,7 @@ uint32_t pluginMask(const char *Text, bool &Warned) {
     return std::string(Name) == "SQTT_SCOPE_SIMD" ? Text : nullptr;
   });
   Warned = !Cfg.Diagnostics.empty();
-  return Cfg.ScopeSimd;
+  return Cfg.Scope.simd;
 }
 
 uint32_t headerMask(const char *Text, uint32_t Def) {
@@ -74,7 +76,7 @@ uint32_t headerMask(const char *Text, uint32_t Def) {
 }
 
 TEST(ScopeMask, PluginAndHeaderAcceptTheSameValues) {
-  const uint32_t PluginDefault = Config().ScopeSimd;
+  const uint32_t PluginDefault = Config().Scope.simd;
   for (const MaskRow &Row : Table) {
     SCOPED_TRACE(std::string("value '") + Row.Text + "'");
     bool Warned = false;
@@ -99,6 +101,43 @@ TEST(ScopeMask, UnsetGivesTheDefault) {
   ::unsetenv("SQTT_TEST_SCOPE_MASK");
   EXPECT_EQ(sqtt::parse_env_mask("SQTT_TEST_SCOPE_MASK", Default), Default);
   EXPECT_EQ(sqtt::parse_env_mask("SQTT_TEST_SCOPE_MASK"), 0xFFFFFFFFu);
+}
+
+// The masks the plugin writes into .sqtt_config read back through the
+// section's grammar (config_section.hpp) as the same masks: one type, one
+// grammar for the writer and every reader.
+TEST(ScopeMask, ConfigSectionTextReadsBackAsTheSameMasks) {
+  Config Cfg = Config::parse([](const char *Name) -> const char * {
+    std::string N = Name;
+    return N == "SQTT_SCOPE_WAVE" ? "0b1010" : N == "SQTT_SCOPE_CU" ? "0x1f" : N == "SQTT_SCOPE_WG" ? "7" : nullptr;
+  });
+  ASSERT_TRUE(Cfg.Diagnostics.empty());
+  std::string Text = configSectionText(Cfg, {"unscoped_fn"});
+  // Two units built alike, and a damaged text the plugin did not write.
+  std::string Section = Text + std::string(1, '\0') + Text + std::string(1, '\0') + "scope_cu=0x1";
+  std::vector<std::string_view> Texts;
+  sqtt_config_section::for_each_text(Section, [&](std::string_view T) { Texts.push_back(T); });
+  ASSERT_EQ(Texts.size(), 1u);
+  sqtt_hardware_ids::scope_masks Read = sqtt_hardware_ids::scope_masks::every_id();
+  unsigned Settings = 0;
+  sqtt_config_section::for_each_setting(Texts[0], [&](std::string_view K, std::string_view V) {
+    ++Settings;
+    EXPECT_TRUE(sqtt_config_section::apply_scope_setting(Read, K, V)) << K << "=" << V;
+  });
+  EXPECT_EQ(Read, Cfg.Scope);
+  EXPECT_EQ(Read.wave, 0xAu);
+  EXPECT_EQ(Read.simd, sqtt_hardware_ids::default_simd_mask);
+  EXPECT_EQ(Settings, std::size(sqtt_config_section::keys) + 1); // every key, then the unscoped line
+  EXPECT_NE(Text.find("scope_cu=0x1f\n"), std::string::npos);
+}
+
+TEST(ScopeMask, ABadMaskInTheSectionIsRefusedAndChangesNothing) {
+  sqtt_hardware_ids::scope_masks M;
+  EXPECT_FALSE(sqtt_config_section::apply_scope_setting(M, "scope_simd", "0x1ffffffff"));
+  EXPECT_EQ(M, sqtt_hardware_ids::scope_masks{});
+  EXPECT_TRUE(sqtt_config_section::apply_scope_setting(M, "memory", "off"));
+  EXPECT_TRUE(sqtt_config_section::apply_scope_setting(M, "scope_simd", "-1"));
+  EXPECT_EQ(M.simd, ~0u);
 }
 
 } // namespace

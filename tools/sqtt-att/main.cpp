@@ -14,7 +14,6 @@
 #include "sqtt/att/AttStep.h"
 #include "sqtt/att/RcvExport.h"
 #include "sqtt/rawatt/AttCaptureWriter.h"
-#include "sqtt/rawatt/AttTraceSource.h"
 #include "sqtt/support/OutputFiles.h"
 #include "sqtt/session/TraceSession.h"
 #include "sqtt/support/Error.h"
@@ -45,28 +44,35 @@ struct Options {
 
 /// D32: the ui_* directory of each dispatch that has only .att files,
 /// written as rocprofv3 decodes them (under \p Root instead of where the
-/// dispatch's name puts it, when given). Returns the directories written.
-std::map<std::string, std::string> decodeAttCaptures(const sqtt::TraceTree &Tree, const fs::path &Base,
+/// dispatch's name puts it, when given). The dispatch is opened as every
+/// tool opens it (the session's formats, its process's code objects placing
+/// the kernel), so the tree written reads as the raw files do. Returns the
+/// directories written.
+std::map<std::string, std::string> decodeAttCaptures(sqtt::TraceSession &Session, const fs::path &Base,
                                                      const fs::path &Root) {
   std::map<std::string, std::string> Written; // dispatch name -> directory
-  if (Tree.AttCaptures.empty())
+  if (Session.Tree.AttCaptures.empty())
     return Written;
+  Session.loadCodeObjects();
   sqtt::OutputFiles Files(Tool);
   size_t Records = 0, Rows = 0;
   // Each kernel's symbol, for code.json's label row.
   std::map<std::pair<uint64_t, uint64_t>, std::string> Symbols;
-  for (const auto &[Name, Places] : sqtt::rawatt::functionSymbols(Tree.CodeObjects))
+  for (const auto &[Name, Places] : sqtt::rawatt::functionSymbols(Session.Tree.CodeObjects))
     for (const sqtt::rawatt::KernelPlace &P : Places)
       Symbols.try_emplace({P.CodeObject, P.Vaddr}, Name);
   auto SymbolAt = [&](uint64_t CodeObject, uint64_t Vaddr) {
     auto It = Symbols.find({CodeObject, Vaddr});
     return It == Symbols.end() ? std::string() : It->second;
   };
-  for (const auto &[Name, Capture] : Tree.AttCaptures) {
+  for (size_t I = 0; I < Session.traceDirs().size(); ++I) {
+    const std::string &Name = Session.traceDirs()[I];
+    if (!Session.Tree.AttCaptures.count(Name))
+      continue;
     std::vector<std::string> Warnings;
-    sqtt::AttTraceSource Source(Name, Capture, nullptr, Warnings);
+    std::unique_ptr<sqtt::TraceSource> Source = Session.openTraceSource(Name, Session.resolverOf(I), Warnings);
     const std::string Dir = Root.empty() ? Name : (Root / fs::relative(Name, Base)).string();
-    sqtt::UiDirectoryStats S = sqtt::writeUiDirectory(Source, Source.captureRows(), Dir, Files, SymbolAt);
+    sqtt::UiDirectoryStats S = sqtt::writeUiDirectory(*Source, Dir, Files, SymbolAt);
     for (const std::string &W : Warnings)
       std::cerr << Tool << ": warning: " << W << '\n';
     Records += S.Records, Rows += S.WaveRows;
@@ -78,15 +84,25 @@ std::map<std::string, std::string> decodeAttCaptures(const sqtt::TraceTree &Tree
   return Written;
 }
 
+/// The session over the inputs: the trees, code objects and .att files
+/// given, split by process.
+sqtt::SessionOptions sessionOf(const Options &Opts) {
+  sqtt::SessionOptions S;
+  S.Inputs = Opts.Inputs;
+  S.Pid = Opts.Pid;
+  return S;
+}
+
+void warnOf(const std::string &W) { std::cerr << Tool << ": warning: " << W << '\n'; }
+
 /// --for-rcv: a copy of the tree whose shaderdata holds marker headers only.
 void exportForRcv(const Options &Opts) {
   if (Opts.Inputs.size() != 1 || !fs::is_directory(Opts.Inputs[0]))
     throw sqtt::Error("--for-rcv takes one rocprofv3 --att output directory");
   sqtt::checkOutputDir(Opts.ForRcv);
-  sqtt::SessionOptions S;
+  sqtt::SessionOptions S = sessionOf(Opts);
   S.Base = Opts.Inputs[0];
-  S.Pid = Opts.Pid;
-  sqtt::TraceSession Session(S, [](const std::string &W) { std::cerr << Tool << ": warning: " << W << '\n'; });
+  sqtt::TraceSession Session(S, warnOf);
   Session.loadCodeObjects();
   sqtt::OutputFiles Files(Tool);
   Files.createDirectory(Opts.ForRcv);
@@ -101,7 +117,8 @@ void exportForRcv(const Options &Opts) {
       fs::remove_all(P, EC);
     }
   } Cleanup{Scratch};
-  const std::map<std::string, std::string> Decoded = decodeAttCaptures(Session.Tree, Base, Scratch);
+  sqtt::TraceSession Decoding(S, warnOf);
+  const std::map<std::string, std::string> Decoded = decodeAttCaptures(Decoding, Base, Scratch);
   sqtt::RcvExportStats Total;
   for (size_t I = 0; I < Session.traceDirs().size(); ++I) {
     const std::string &Dir = Session.traceDirs()[I];
@@ -131,10 +148,12 @@ void exportForRcv(const Options &Opts) {
 }
 
 int run(const Options &Opts) {
-  sqtt::TraceTree Tree = sqtt::gatherTraceInputs(Opts.Inputs);
   // A dispatch with only .att files gets its ui_* directory first (D32).
-  if (!decodeAttCaptures(Tree, {}, {}).empty())
-    Tree = sqtt::gatherTraceInputs(Opts.Inputs);
+  {
+    sqtt::TraceSession Decoding(sessionOf(Opts), warnOf);
+    decodeAttCaptures(Decoding, {}, {});
+  }
+  sqtt::TraceTree Tree = sqtt::gatherTraceInputs(Opts.Inputs);
   for (const std::string &W : Tree.Warnings)
     std::cerr << Tool << ": warning: " << W << '\n';
   if (Tree.TraceDirs.empty())

@@ -50,8 +50,7 @@ std::vector<sqtt::FoldedStack> profile(const Options &Opts, sqtt::TraceToolSessi
   Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
-        std::cerr << Tool << ":   " << R.Dir << ": " << R.Counts.Headers << " markers, " << R.WaveCount
-                  << " waves, " << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots\n";
+        Session.dirLine(R);
       },
       &Profile, Total);
   return sqtt::sortedStacks(Profile);

@@ -99,8 +99,7 @@ int run(const Options &Opts) {
   Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
-        std::cerr << Tool << ":   " << R.Dir << ": " << R.Counts.Headers << " markers, " << R.WaveCount
-                  << " waves\n";
+        Session.dirLine(R);
         Stats.merge(R.Stats);
         Waves.insert(Waves.end(), R.WaveTimes.begin(), R.WaveTimes.end());
       },

@@ -10,8 +10,11 @@
 #pragma once
 
 #include "hardware_ids.hpp"
+#include "scope_mask.hpp"
 
+#include <cstdio>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace sqtt_config_section {
@@ -84,6 +87,63 @@ constexpr std::optional<sqtt_hardware_ids::dimension> dimension_of_key(std::stri
 constexpr bool written_by_plugin(std::string_view text) {
   return text.substr(0, key::plugin.size() + 1) == "plugin=" ||
          text.find("\nplugin=") != std::string_view::npos;
+}
+
+// The grammar of the section: texts separated by NUL, lines separated by
+// '\n', each setting `key=value` (the value may hold '='; a line without
+// '=' is not a setting). Readers use these, so no one else splits it.
+
+/// Calls \p each with every text of a section's contents that the plugin
+/// wrote, each distinct text once (units built alike wrote the same text).
+template <class Each> void for_each_text(std::string_view contents, Each &&each) {
+  for (std::string_view rest = contents; !rest.empty();) {
+    size_t end = rest.find('\0');
+    std::string_view text = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    if (!written_by_plugin(text))
+      continue;
+    // Earlier texts all lie in [contents.data(), text.data()): search there.
+    std::string_view before(contents.data(), size_t(text.data() - contents.data()));
+    bool repeated = false;
+    for (size_t at = 0; !repeated && at < before.size();) {
+      size_t stop = before.find('\0', at);
+      repeated = before.substr(at, stop - at) == text;
+      at = stop == std::string_view::npos ? before.size() : stop + 1;
+    }
+    if (!repeated)
+      each(text);
+  }
+}
+
+/// Calls \p each(key, value) for every setting line of one text.
+template <class Each> void for_each_setting(std::string_view text, Each &&each) {
+  while (!text.empty()) {
+    size_t eol = text.find('\n');
+    std::string_view line = text.substr(0, eol);
+    text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+    size_t eq = line.find('=');
+    if (eq != std::string_view::npos)
+      each(line.substr(0, eq), line.substr(eq + 1));
+  }
+}
+
+/// How a mask value is written: lower-case hex with 0x.
+inline std::string format_scope_mask(uint32_t mask) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "0x%x", mask);
+  return buffer;
+}
+
+/// Applies one setting to \p masks: false when it names a mask whose value
+/// is not a mask (\p masks unchanged), true otherwise.
+inline bool apply_scope_setting(sqtt_hardware_ids::scope_masks &masks, std::string_view k, std::string_view v) {
+  std::optional<sqtt_hardware_ids::dimension> d = dimension_of_key(k);
+  if (!d)
+    return true;
+  std::optional<uint32_t> mask = sqtt::parse_scope_mask(v);
+  if (mask)
+    masks.of(*d) = *mask;
+  return mask.has_value();
 }
 
 static_assert(sizeof(keys) / sizeof(keys[0]) == 14);

@@ -172,6 +172,30 @@ inline constexpr uint32_t default_simd_mask = 0xFu;
 inline constexpr uint32_t default_cu_mask = 0x3u;
 inline constexpr uint32_t default_wg_mask = 0xFFFFFFFFu;
 
+/// One mask per scope dimension: the SQTT_SCOPE_* settings of a build. The
+/// plugin holds its configuration in one, the .sqtt_config text spells one
+/// (config_section.hpp) and sqtt-verify checks code against one.
+struct scope_masks {
+  uint32_t wave = default_wave_mask, simd = default_simd_mask, cu = default_cu_mask, wg = default_wg_mask;
+
+  /// Masks that select every id of every dimension (no filter at all).
+  static constexpr scope_masks every_id() { return {~0u, ~0u, ~0u, ~0u}; }
+  constexpr const uint32_t &of(dimension d) const {
+    switch (d) {
+    case dimension::wave: return wave;
+    case dimension::simd: return simd;
+    case dimension::cu: return cu;
+    case dimension::wg: break;
+    }
+    return wg;
+  }
+  constexpr uint32_t &of(dimension d) { return const_cast<uint32_t &>(static_cast<const scope_masks &>(*this).of(d)); }
+  constexpr bool operator==(const scope_masks &o) const {
+    return wave == o.wave && simd == o.simd && cu == o.cu && wg == o.wg;
+  }
+  constexpr bool operator!=(const scope_masks &o) const { return !(*this == o); }
+};
+
 // docs/FORMATS.md §7 gives these numbers; a change here must change it too.
 static_assert(major_of_target("gfx90a") == 9 && major_of_target("gfx942:sramecc+:xnack-") == 9);
 static_assert(major_of_target("gfx1100") == 11 && major_of_target("gfx1250") == 12);
@@ -188,5 +212,6 @@ static_assert(field_of(generation::gfx9, dimension::cu).is_filtered_by(0xF));
 static_assert(!field_of(generation::gfx9, dimension::cu).is_filtered_by(0xFFFFFFFF));
 static_assert(!field_of(generation::gfx10, dimension::simd).is_filtered_by(0xF));
 static_assert(filters_on_some_generation(dimension::wave, 0xFFFF) && !filters_on_some_generation(dimension::cu, 0xFFFF));
+static_assert(scope_masks{}.of(dimension::cu) == default_cu_mask && scope_masks::every_id().of(dimension::simd) == ~0u);
 
 } // namespace sqtt_hardware_ids

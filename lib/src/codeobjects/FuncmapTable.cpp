@@ -50,28 +50,13 @@ std::vector<std::vector<FuncmapTable::Setting>> readConfigSection(const ElfImage
   const ElfSection *Section = Elf.findSection(sqtt_config_section::section);
   if (!Section)
     return Configs;
-  std::string_view All = Elf.contents(*Section);
-  std::unordered_set<std::string_view> Seen;
-  // An -fgpu-rdc link keeps each unit's text, NUL-separated; units built
-  // alike wrote the same text. A text without the plugin's line is not one
-  // the plugin wrote (a damaged section): it is left out.
-  while (!All.empty()) {
-    size_t End = All.find('\0');
-    std::string_view Text = All.substr(0, End);
-    All = End == std::string_view::npos ? std::string_view() : All.substr(End + 1);
-    if (!sqtt_config_section::written_by_plugin(Text) || !Seen.insert(Text).second)
-      continue;
-    std::vector<FuncmapTable::Setting> Settings;
-    while (!Text.empty()) {
-      size_t Eol = Text.find('\n');
-      std::string_view Line = Text.substr(0, Eol);
-      Text = Eol == std::string_view::npos ? std::string_view() : Text.substr(Eol + 1);
-      size_t Eq = Line.find('=');
-      if (Eq != std::string_view::npos)
-        Settings.push_back({std::string(Line.substr(0, Eq)), std::string(Line.substr(Eq + 1))});
-    }
-    Configs.push_back(std::move(Settings));
-  }
+  // A text without the plugin's line (a damaged section) is left out.
+  sqtt_config_section::for_each_text(Elf.contents(*Section), [&](std::string_view Text) {
+    std::vector<FuncmapTable::Setting> &Settings = Configs.emplace_back();
+    sqtt_config_section::for_each_setting(Text, [&](std::string_view Key, std::string_view Value) {
+      Settings.emplace_back(std::string(Key), std::string(Value));
+    });
+  });
   return Configs;
 }
 

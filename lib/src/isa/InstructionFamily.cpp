@@ -261,6 +261,7 @@ InstructionFamily classifyInstruction(std::string_view Mn) {
   F.Cost = costOf(Mn, flowOf(Mn));
   F.Category = categoryOf(Mn, F.Cost);
   F.Scalar = startsWith(Mn, "s_");
+  F.HazardWait = Mn == "s_nop" || Mn == "s_delay_alu" || Mn == "s_wait_alu";
   if (F.Scalar)
     classifyScalar(Mn, F);
   else

@@ -262,13 +262,6 @@ size_t counterStart(const Function &F, const LaneLoop &L) {
   return Function::npos;
 }
 
-/// Whether \p I only waits or schedules for the next instruction (gfx9's
-/// hazard s_nop, gfx11's s_delay_alu, gfx12's s_wait_alu): the plugin's
-/// when what it waits for is.
-bool hazardWait(const Instruction &I) {
-  return I.Mnemonic == "s_nop" || I.Mnemonic == "s_delay_alu" || I.Mnemonic == "s_wait_alu";
-}
-
 } // namespace
 
 std::vector<PluginRole> pluginRoles(const Function &F) {
@@ -280,7 +273,7 @@ std::vector<PluginRole> pluginRoles(const Function &F) {
       const Instruction &In = F.Insts[J];
       Role[J] = In.isTrace()         ? PluginRole::Trace
                 : In.writes(reg::M0) ? PluginRole::M0Write
-                : hazardWait(In)     ? PluginRole::WaitState
+                : In.What.HazardWait ? PluginRole::WaitState
                                      : PluginRole::LaneLoop;
     }
   for (size_t I = 0; I < F.Insts.size(); ++I) {
@@ -295,7 +288,7 @@ std::vector<PluginRole> pluginRoles(const Function &F) {
         Role[W] = PluginRole::ExitWait;
     } else if (In.What.Kind == Family::CondBranch && testsHardwareIds(F, I)) {
       Role[I] = PluginRole::ScopeTest;
-    } else if (In.Mnemonic == "s_nop" && I + 1 < F.Insts.size() && F.Insts[I + 1].isTrace()) {
+    } else if (In.What.HazardWait && I + 1 < F.Insts.size() && F.Insts[I + 1].isTrace()) {
       Role[I] = PluginRole::WaitState;
     }
   }
@@ -335,7 +328,7 @@ std::vector<PluginRole> pluginRoles(const Function &F) {
   // of s_nop before a v_readlane of a VALU's result on gfx11, s_delay_alu):
   // they wait for what comes next, so they are the plugin's when it is.
   for (size_t I = F.Insts.size(); I-- > 0;)
-    if (Role[I] == PluginRole::None && hazardWait(F.Insts[I]) && I + 1 < F.Insts.size() &&
+    if (Role[I] == PluginRole::None && F.Insts[I].What.HazardWait && I + 1 < F.Insts.size() &&
         Role[I + 1] != PluginRole::None)
       Role[I] = PluginRole::WaitState;
   return Role;
@@ -373,7 +366,7 @@ std::vector<FunctionCost> instrumentationCost(const CodeObjectIsa &Isa, const In
       // s_wait_alu after its s_getreg); the branches that skip each marker
       // run with it.
       bool InTest = Role[I] == PluginRole::ScopeTest ||
-                    (Role[I] == PluginRole::WaitState && hazardWait(F.Insts[I]) && I + 1 < F.Insts.size() &&
+                    (Role[I] == PluginRole::WaitState && F.Insts[I].What.HazardWait && I + 1 < F.Insts.size() &&
                      Role[I + 1] == PluginRole::ScopeTest);
       if (!TraceSeen && InTest && !controlFlow(F.Insts[I]))
         C.EntryCycles += Cycles;

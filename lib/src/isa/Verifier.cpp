@@ -45,41 +45,25 @@ const char *findingKindName(FindingKind K) {
   return "?";
 }
 
-uint32_t ScopeMasks::of(sqtt_hardware_ids::dimension D) const { return const_cast<ScopeMasks *>(this)->of(D); }
-
-uint32_t &ScopeMasks::of(sqtt_hardware_ids::dimension D) {
-  switch (D) {
-  case sqtt_hardware_ids::dimension::wave: return Wave;
-  case sqtt_hardware_ids::dimension::simd: return Simd;
-  case sqtt_hardware_ids::dimension::cu: return Cu;
-  case sqtt_hardware_ids::dimension::wg: return Wg;
-  }
-  return Wave;
-}
-
 ScopeMasks ScopeMasks::fromConfig(const std::vector<std::vector<std::pair<std::string, std::string>>> &Configs,
                                   std::string &Problem) {
   ScopeMasks Result;
   bool First = true;
   for (const auto &Settings : Configs) {
-    ScopeMasks M;
-    M.FromConfig = true;
+    // A unit's text names every mask; one that names none leaves them full.
+    sqtt_hardware_ids::scope_masks M = every_id();
     for (const auto &[Key, Value] : Settings)
       if (Key == sqtt_config_section::key::unscoped) {
         Result.Unscoped.insert(Value);
-      } else if (auto D = sqtt_config_section::dimension_of_key(Key)) {
-        std::optional<uint32_t> Mask = sqtt::parse_scope_mask(Value);
-        if (!Mask) {
-          Problem = "its configuration has a scope mask that is not a mask (" + Key + "=" + Value + ")";
-          return ScopeMasks();
-        }
-        M.of(*D) = *Mask;
+      } else if (!sqtt_config_section::apply_scope_setting(M, Key, Value)) {
+        Problem = "its configuration has a scope mask that is not a mask (" + Key + "=" + Value + ")";
+        return ScopeMasks();
       }
     if (First) {
-      M.Unscoped = std::move(Result.Unscoped);
-      Result = M;
+      static_cast<sqtt_hardware_ids::scope_masks &>(Result) = M;
+      Result.FromConfig = true;
       First = false;
-    } else if (M.Wave != Result.Wave || M.Simd != Result.Simd || M.Cu != Result.Cu || M.Wg != Result.Wg) {
+    } else if (M != Result) {
       Problem = "its translation units were built with different scope masks; each unit's markers "
                 "follow its own, which the code object does not say per function";
       return ScopeMasks();
@@ -163,6 +147,10 @@ private:
   }
   void computeMarkerFunctions();
   WalkResult walk(const Function &F, size_t Case);
+  /// Runs \p I, the instruction at \p W's index, on \p W's path (pushing
+  /// the other side of an unknown branch onto \p Stack); false when the path
+  /// ends there.
+  bool step(const Function &F, const Instruction &I, size_t Case, Work &W, std::vector<Work> &Stack, WalkResult &R);
   /// One trace instruction on a path; false ends the path.
   bool trace(const Function &F, const Instruction &I, const ScalarMachine &M, PathContext &C, WalkResult &R);
   /// Closes \p Count scopes of \p C at \p At; false (after a finding) when
@@ -327,8 +315,6 @@ const ScopeEffect *FunctionVerifier::calleeEffect(const Function &Caller, const 
 
 WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
   WalkResult R;
-  const HardwareIds &Hw = Cases[Case].Ids;
-  const std::unordered_map<size_t, const Function *> &Calls = Callees[&F];
   ScalarMachine Start(F.WaveSize);
   if (!F.Kernel) {
     // A device function starts with its caller's state: EXEC and m0 are
@@ -384,74 +370,75 @@ WalkResult FunctionVerifier::walk(const Function &F, size_t Case) {
           I.Kind != Flow::End && I.Kind != Flow::Return && I.Kind != Flow::Branch)
         report(FindingKind::Undecodable, F, I.Address + I.Size,
                "a path reaches bytes that do not decode as an instruction for " + Isa.target());
-      if (I.isTrace() && !trace(F, I, W.Machine, W.Context, R)) {
+      if ((I.isTrace() && !trace(F, I, W.Machine, W.Context, R)) || !step(F, I, Case, W, Stack, R)) {
         EndPath();
         break;
       }
-      bool SaluM0 = I.isScalar() && I.writes(reg::M0);
-      if (I.Kind == Flow::End || (I.Kind == Flow::Return && F.Kernel)) {
-        checkPending(F, I, W.Context);
-        if (!W.Context.Stack.empty())
-          report(FindingKind::OpenAtEnd, F, I.Address,
-                 "the wave ends with " + markerName(W.Context.Stack.back()) +
-                     (W.Context.Stack.size() > 1 ? " and " + std::to_string(W.Context.Stack.size() - 1) + " more" : "") +
-                     " still open on this path");
-        EndPath();
-        break;
-      }
-      if (I.Kind == Flow::Return) {
-        checkPending(F, I, W.Context);
-        R.Effects.insert({W.Context.Underflow, W.Context.Stack});
-        EndPath();
-        break;
-      }
-      if (I.Kind == Flow::Indirect) {
-        checkPending(F, I, W.Context);
-        EndPath();
-        break;
-      }
-      if (I.Kind == Flow::Call) {
-        checkPending(F, I, W.Context);
-        auto Callee = Calls.find(W.Index);
-        const Function *Target = Callee == Calls.end() ? nullptr : Callee->second;
-        if (Target && recordsMarkers(*Target))
-          if (const ScopeEffect *E = calleeEffect(F, I, *Target, Case)) {
-            if (!pop(F, I.Address, W.Context, E->Pops,
-                     "a call of " + Target->Name + " that closes " + std::to_string(E->Pops) + " scope(s)")) {
-              EndPath();
-              break;
-            }
-            W.Context.Stack.insert(W.Context.Stack.end(), E->Pushes.begin(), E->Pushes.end());
-          }
-        W.Machine.execute(I, Hw, &Effects.of(Target));
-        W.Context.AfterSaluM0 = false;
-        ++W.Index;
-        continue;
-      }
-      if (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch) {
-        std::optional<bool> Taken = W.Machine.branchTaken(I);
-        size_t Target = !I.Target ? Function::npos : *I.Target == F.end() ? F.Insts.size() : F.indexOf(*I.Target);
-        W.Context.AfterSaluM0 = false;
-        if (Target == Function::npos && (!Taken || *Taken)) {
-          report(FindingKind::Undecodable, F, I.Address,
-                 "a branch to an address that is not an instruction of the function");
-          EndPath();
-          break;
-        }
-        if (!Taken) {
-          Stack.push_back({Target, W.Machine, W.Context});
-          ++W.Index;
-        } else {
-          W.Index = *Taken ? Target : W.Index + 1;
-        }
-        continue;
-      }
-      W.Machine.execute(I, Hw);
-      W.Context.AfterSaluM0 = SaluM0;
-      ++W.Index;
     }
   }
   return R;
+}
+
+bool FunctionVerifier::step(const Function &F, const Instruction &I, size_t Case, Work &W, std::vector<Work> &Stack,
+                            WalkResult &R) {
+  const HardwareIds &Hw = Cases[Case].Ids;
+  const std::unordered_map<size_t, const Function *> &Calls = Callees[&F];
+  bool SaluM0 = I.isScalar() && I.writes(reg::M0);
+  if (I.Kind == Flow::End || (I.Kind == Flow::Return && F.Kernel)) {
+    checkPending(F, I, W.Context);
+    if (!W.Context.Stack.empty())
+      report(FindingKind::OpenAtEnd, F, I.Address,
+             "the wave ends with " + markerName(W.Context.Stack.back()) +
+                 (W.Context.Stack.size() > 1 ? " and " + std::to_string(W.Context.Stack.size() - 1) + " more" : "") +
+                 " still open on this path");
+    return false;
+  }
+  if (I.Kind == Flow::Return) {
+    checkPending(F, I, W.Context);
+    R.Effects.insert({W.Context.Underflow, W.Context.Stack});
+    return false;
+  }
+  if (I.Kind == Flow::Indirect) {
+    checkPending(F, I, W.Context);
+    return false;
+  }
+  if (I.Kind == Flow::Call) {
+    checkPending(F, I, W.Context);
+    auto Callee = Calls.find(W.Index);
+    const Function *Target = Callee == Calls.end() ? nullptr : Callee->second;
+    if (Target && recordsMarkers(*Target))
+      if (const ScopeEffect *E = calleeEffect(F, I, *Target, Case)) {
+        if (!pop(F, I.Address, W.Context, E->Pops,
+                 "a call of " + Target->Name + " that closes " + std::to_string(E->Pops) + " scope(s)"))
+          return false;
+        W.Context.Stack.insert(W.Context.Stack.end(), E->Pushes.begin(), E->Pushes.end());
+      }
+    W.Machine.execute(I, Hw, &Effects.of(Target));
+    W.Context.AfterSaluM0 = false;
+    ++W.Index;
+    return true;
+  }
+  if (I.Kind == Flow::Branch || I.Kind == Flow::CondBranch) {
+    std::optional<bool> Taken = W.Machine.branchTaken(I);
+    size_t Target = !I.Target ? Function::npos : *I.Target == F.end() ? F.Insts.size() : F.indexOf(*I.Target);
+    W.Context.AfterSaluM0 = false;
+    if (Target == Function::npos && (!Taken || *Taken)) {
+      report(FindingKind::Undecodable, F, I.Address,
+             "a branch to an address that is not an instruction of the function");
+      return false;
+    }
+    if (!Taken) {
+      Stack.push_back({Target, W.Machine, W.Context});
+      ++W.Index;
+    } else {
+      W.Index = *Taken ? Target : W.Index + 1;
+    }
+    return true;
+  }
+  W.Machine.execute(I, Hw);
+  W.Context.AfterSaluM0 = SaluM0;
+  ++W.Index;
+  return true;
 }
 
 } // namespace

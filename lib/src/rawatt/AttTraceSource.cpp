@@ -31,11 +31,42 @@ void readAttFile(const std::string &Path, rawatt::StreamWants Wants, rawatt::Att
                        Out);
 }
 
+namespace {
+
+/// Why \p Path cannot be read as a thread trace ("" when it can): a
+/// damaged or empty engine file costs that engine, not the dispatch.
+std::string unreadableReason(const std::string &Path) {
+  try {
+    MappedFile File(Path);
+    std::string_view Bytes(reinterpret_cast<const char *>(File.data()), File.size());
+    if (Bytes.empty())
+      return Path + ": empty";
+    if (Bytes.find_first_not_of('\0') == std::string_view::npos)
+      return Path + ": " + std::to_string(Bytes.size()) + " zero bytes, no thread trace (the engine's buffer was "
+                    "never written)";
+    rawatt::detectGeneration(Bytes, Path);
+    return "";
+  } catch (const Error &E) {
+    return E.what();
+  }
+}
+
+} // namespace
+
 AttTraceSource::AttTraceSource(std::string Name, const AttCapture &Capture, KernelLocator Locate,
                                std::vector<std::string> &Warnings)
     : Name(std::move(Name)), Capture(Capture), Locate(std::move(Locate)), Warnings(Warnings) {
-  for (const auto &[SE, Path] : this->Capture.Files)
+  std::vector<std::pair<uint32_t, std::string>> Readable;
+  for (auto &[SE, Path] : this->Capture.Files) {
+    if (std::string Why = unreadableReason(Path); !Why.empty()) {
+      this->Warnings.push_back(Why + "; shader engine " + std::to_string(SE) + " is skipped (the others are read)");
+      ++Skipped;
+      continue;
+    }
+    Readable.emplace_back(SE, std::move(Path));
     SEs.push_back(SE);
+  }
+  this->Capture.Files = std::move(Readable);
 }
 
 void AttTraceSource::readEngine(size_t E, std::vector<Record> &Records) const {
@@ -105,7 +136,7 @@ void AttTraceSource::scan() {
   }
 }
 
-CaptureRows AttTraceSource::captureRows() {
+std::optional<CaptureRows> AttTraceSource::captureRows() {
   scan();
   CaptureRows Out;
   Out.Gfxip = rawatt::gfxipMajor(Gen);

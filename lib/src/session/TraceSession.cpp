@@ -5,11 +5,13 @@
 #include "sqtt/codeobjects/Elf.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/uitree/TreeLayout.h"
 
 #include <rocprof_trace_decoder/cxx/config_section.hpp>
 #include <rocprof_trace_decoder/cxx/scope_mask.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <memory>
 #include <thread>
@@ -20,18 +22,59 @@ uint64_t SessionTotals::unattributed() const {
   const RecordCounts &L = Counts;
   return L.UnknownIDs + L.UnmatchedExits + L.OpenAtWaveEnd + L.TruncatedPayloads +
          L.TruncatedAddressBlocks + L.BadWaveSize + L.OutsideAnyWave + L.ImpossibleOccupancyRows + L.OutOfTimeOrder +
-         L.NegativeTimes + UnresolvedKernels;
+         L.NegativeTimes + L.SkippedFiles + UnresolvedKernels;
 }
 
 TraceSession::TraceSession(const SessionOptions &Options, WarningSink WarnSink)
     : Warn(std::move(WarnSink)), Demangle(Options.Demangle) {
   std::error_code EC;
-  if (!std::filesystem::is_directory(Options.Base, EC))
+  if (Options.Inputs.empty() && !std::filesystem::is_directory(Options.Base, EC))
     throw Error(Options.Base + ": not a directory");
-  Tree = gatherTraceInputs({Options.Base}, Options.From);
+  Tree = gatherTraceInputs(Options.Inputs.empty() ? std::vector<std::string>{Options.Base} : Options.Inputs,
+                           Options.From);
   if (!Options.CodeObjects.empty())
     Tree.CodeObjects = codeObjectsByName(Options.CodeObjects);
   Processes = groupByProcess(Tree, Options.Pid, Tree.Warnings);
+  RequestedDispatch = Options.Dispatch;
+  selectDispatchDirectories();
+}
+
+void TraceSession::selectDispatchDirectories() {
+  ProcessGroups Kept = Processes;
+  Kept.TraceDirs.clear();
+  Kept.GroupOfDir.clear();
+  for (size_t I = 0; I < Processes.TraceDirs.size(); ++I) {
+    auto Key = uitree::dispatchOfDirName(std::filesystem::path(Processes.TraceDirs[I]).filename().string());
+    int64_t N = 0;
+    if (!Key || std::from_chars(Key->second.data(), Key->second.data() + Key->second.size(), N).ec != std::errc())
+      continue;
+    DirectoryDispatches.push_back(N);
+    if (RequestedDispatch && N == *RequestedDispatch) {
+      Kept.TraceDirs.push_back(Processes.TraceDirs[I]);
+      Kept.GroupOfDir.push_back(Processes.GroupOfDir[I]);
+    }
+  }
+  std::sort(DirectoryDispatches.begin(), DirectoryDispatches.end());
+  DirectoryDispatches.erase(std::unique(DirectoryDispatches.begin(), DirectoryDispatches.end()),
+                            DirectoryDispatches.end());
+  if (Kept.TraceDirs.empty())
+    return;
+  Processes = std::move(Kept);
+  DispatchIsDirectory = true;
+}
+
+std::string TraceSession::unknownDispatch(const std::set<int64_t> &KernelIds) const {
+  if (!RequestedDispatch || DispatchIsDirectory || KernelIds.count(*RequestedDispatch))
+    return "";
+  auto List = [](const auto &Values) {
+    std::string Out;
+    for (int64_t V : Values)
+      Out += (Out.empty() ? "" : ", ") + std::to_string(V);
+    return Out.empty() ? std::string("none") : Out;
+  };
+  return "--dispatch " + std::to_string(*RequestedDispatch) + ": no such dispatch; rocprofv3's dispatch numbers "
+         "here (the directories): " + List(DirectoryDispatches) + "; occupancy.json's kernel ids with waves: " +
+         List(KernelIds);
 }
 
 void TraceSession::loadCodeObjects() {
@@ -69,20 +112,20 @@ std::string idsOf(uint32_t Mask, unsigned Count) {
 
 std::string scopeNote(const std::vector<std::pair<std::string, std::string>> &Config, uint64_t CodeObject,
                       const std::string &Target) {
-  auto Value = [&](std::string_view Key) -> std::string {
-    for (const auto &[K, V] : Config)
-      if (K == Key)
-        return V;
-    return "";
-  };
   namespace hwid = sqtt_hardware_ids;
-  std::string Cu = Value(sqtt_config_section::key::scope_cu);
-  std::optional<uint32_t> Parsed = parse_scope_mask(Cu);
+  hwid::scope_masks Masks = hwid::scope_masks::every_id();
+  std::string Cu; // as written, for the note
+  for (const auto &[Key, Value] : Config) {
+    if (!sqtt_config_section::apply_scope_setting(Masks, Key, Value))
+      return "";
+    if (Key == sqtt_config_section::key::scope_cu)
+      Cu = Value;
+  }
   hwid::generation Generation = hwid::generation_of_target(Target);
   hwid::field Field = hwid::field_of(Generation, hwid::dimension::cu);
-  if (!Parsed || !Field.valid() || !Field.is_filtered_by(*Parsed))
+  uint32_t Mask = Masks.cu;
+  if (!Field.valid() || !Field.is_filtered_by(Mask))
     return "";
-  uint32_t Mask = *Parsed;
   // gfx9 names CUs, gfx10 and later WGPs (the CU filter's unit there).
   bool Wgp = hwid::counts_wgps(Generation);
   unsigned Count = Field.id_count();
@@ -148,6 +191,8 @@ SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned
   // Cores beyond one per directory read shader engines ahead.
   AnalysisOptions Opts = Options;
   Opts.ReadAhead = Jobs >= 2 * Dirs;
+  if (DispatchIsDirectory)
+    Opts.Dispatch = -1; // the directory is the dispatch: all of it
   Jobs = std::max(1u, std::min<unsigned>(Jobs, unsigned(Dirs)));
   // Engine by engine progress when one directory is analysed at a time (a
   // large single trace otherwise says nothing for many seconds).

@@ -146,7 +146,10 @@ std::vector<StatsRow> kernelRows(const std::vector<WaveTime> &Waves, const NameT
     R.P90 = nearestRank(A.Cycles, 90);
     R.P99 = nearestRank(A.Cycles, 99);
     R.Waves = A.Traced;
-    R.Self = A.TracedCycles - A.Scoped;
+    // Self and scoped time rest on the waves that recorded markers, as the
+    // flamegraph's frames do; a kernel none of whose waves recorded any is
+    // all self time, as its flamegraph frame (D29).
+    R.Self = A.Traced ? A.TracedCycles - A.Scoped : R.Total;
     R.ScopedFraction = A.TracedCycles ? double(A.Scoped) / double(A.TracedCycles) : 0;
     R.SlowestWave = A.Slowest->Wave;
     R.SlowestWaveDir = Names.str(A.Slowest->Dir);

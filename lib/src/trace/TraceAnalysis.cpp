@@ -44,6 +44,7 @@ void RecordCounts::add(const RecordCounts &O) {
   DispatchChanges += O.DispatchChanges;
   ImpossibleOccupancyRows += O.ImpossibleOccupancyRows;
   OddOccupancyRows += O.OddOccupancyRows;
+  SkippedFiles += O.SkippedFiles;
   OutOfTimeOrder += O.OutOfTimeOrder;
   NegativeTimes += O.NegativeTimes;
 }
@@ -96,6 +97,29 @@ void wavesInFlight(const Occupancy &Occ, const RecordFilter &Filter, DirResult &
       Result.WavesInFlightPerSE[Key] = countSteps(Of);
 }
 
+/// What a directory's line counts: occupancy.json's waves, and each
+/// dispatch with waves once (occupancy.json also names kernels that ran
+/// elsewhere).
+void countWavesAndDispatches(const Occupancy &Occ, DirResult &Result) {
+  for (const auto &[Slot, Spans] : Occ.Spans)
+    for (const WaveSpan &S : Spans)
+      if (auto Name = Occ.Dispatches.find(S.Dispatch);
+          Name != Occ.Dispatches.end() && !Name->second.empty() && Name->second.rfind("0 /", 0) != 0)
+        Result.KernelIds.insert(S.Dispatch);
+  Result.Dispatches = Result.KernelIds.size();
+  Result.WaveCount = Occ.waveCount();
+}
+
+/// The runs of \p Runs that are waves of occupancy.json (the runs of a slot
+/// it has no wave on are records outside any wave).
+uint64_t wavesOfRuns(const std::vector<WaveRun> &Runs, const Occupancy &Occ) {
+  uint64_t N = 0;
+  for (const WaveRun &Run : Runs)
+    if (auto Slot = Occ.Spans.find(Run.Wave.Slot); Slot != Occ.Spans.end() && Run.Wave.Instance < Slot->second.size())
+      ++N;
+  return N;
+}
+
 } // namespace
 
 DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerResolver &Using,
@@ -127,6 +151,7 @@ DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerR
   DirResult R = analyzeEngines(Source.name(), DirIndex, Occ, Traced, SEs, Load, Using, Warnings,
                                Capture ? &*Capture : nullptr);
   R.Clock = std::move(Clock);
+  R.Counts.SkippedFiles = Source.skippedFiles();
   R.WaveFiles = WaveFiles; // read, whether or not the filters keep them
   return R;
 }
@@ -217,9 +242,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   RecordCounts &Counts = Result.Counts;
   Counts.ImpossibleOccupancyRows = Occ.impossibleRows();
   Counts.OddOccupancyRows = Occ.oddRows();
-  for (auto &[Id, Name] : Occ.Dispatches)
-    if (!Name.empty() && Name.rfind("0 /", 0) != 0)
-      ++Result.Dispatches;
+  countWavesAndDispatches(Occ, Result);
 
   const AnalysisOptions::Outputs &Build = Options.Build;
   DispatchTable Dispatches(Occ, Traced, Resolver, Names, Options.KernelRegex, Options.Dispatch);
@@ -282,7 +305,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
                });
 
     std::vector<WaveRun> Runs = waveRuns(Groups, Blocks.headerEnd(), Occ);
-    Result.WaveCount += Runs.size();
+    Result.MarkerWaves += wavesOfRuns(Runs, Occ);
     const EngineHeaders Headers{Groups, Blocks, Runs, DirIndex, uint32_t(E)};
     withPresent(
         [&](auto &...Consumers) {

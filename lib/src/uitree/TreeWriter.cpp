@@ -1,6 +1,7 @@
 // TreeWriter.cpp - writing a rocprofv3 tree: shaderdata files and whole
 // ui_* directories.
 #include "sqtt/uitree/TreeWriter.h"
+#include "sqtt/support/Error.h"
 #include "sqtt/support/JsonString.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/uitree/TreeLayout.h"
@@ -68,9 +69,13 @@ void ShaderDataListing::add(uint32_t SE, const std::string &File, int64_t Begin,
              std::to_string(Begin) + "," + std::to_string(End) + "]]";
 }
 
-UiDirectoryStats writeUiDirectory(TraceSource &Source, const CaptureRows &Rows, const std::string &Dir,
-                                  OutputFiles &Files, const SymbolLookup &SymbolAt) {
+UiDirectoryStats writeUiDirectory(TraceSource &Source, const std::string &Dir, OutputFiles &Files,
+                                  const SymbolLookup &SymbolAt) {
   namespace fs = std::filesystem;
+  std::optional<CaptureRows> Held = Source.captureRows();
+  if (!Held)
+    throw Error(Source.name() + ": its format holds no occupancy rows to write a ui_* directory from");
+  const CaptureRows &Rows = *Held;
   UiDirectoryStats Stats;
   Files.createDirectory(Dir);
 

@@ -63,9 +63,9 @@ void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow
     number(OS, R.linesVsIdeal());
     OS << ", \"efficiency\": ";
     number(OS, R.efficiency());
-    OS << ",\n   \"lds_bank_conflict_ways\": ";
+    OS << ",\n   \"lds_passes\": ";
     number(OS, R.ConflictWays);
-    OS << ", \"conflict_ways_per_execution\": ";
+    OS << ", \"lds_passes_per_execution\": ";
     number(OS, R.conflictWaysPerExecution());
     OS << ", \"lds_bank_conflict_extra_cycles\": ";
     number(OS, R.ExtraCycles);
@@ -97,7 +97,7 @@ void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow>
     number(OS, R.CacheLines);
     OS << ", \"efficiency\": ";
     number(OS, R.efficiency());
-    OS << ", \"lds_bank_conflict_ways\": ";
+    OS << ", \"lds_passes\": ";
     number(OS, R.ConflictWays);
     OS << ", \"lds_bank_conflict_extra_cycles\": ";
     number(OS, R.ExtraCycles);
@@ -119,7 +119,7 @@ void writeMemoryObjectsCsv(std::ostream &OS, const std::vector<MemoryObjectRow> 
   };
   auto Opt = [](const auto &V) { return V ? std::to_string(*V) : std::string(); };
   OS << "kernel,object,operations,executions,bytes,width_assumed,cache_lines_128b,efficiency,"
-        "lds_bank_conflict_ways,lds_bank_conflict_extra_cycles,lds_bank_worst_set_ways\n";
+        "lds_passes,lds_bank_conflict_extra_cycles,lds_bank_worst_set_ways\n";
   for (const MemoryObjectRow &R : Rows) {
     char Eff[32] = "";
     if (std::optional<double> E = R.efficiency())

@@ -17,10 +17,7 @@ FUNC_LIMIT = 120
 # Long functions known to give no reason, each with why it is tolerated for
 # now: (file, function). Remove an entry when its function is split or says
 # why.
-ALLOWED_LONG = {
-    # The verifier's path walk; goes when it is split at a seam.
-    ("lib/src/isa/Verifier.cpp", "FunctionVerifier::walk"),
-}
+ALLOWED_LONG = set()
 
 # Comments and literals are blanked before functions are looked for, so a
 # brace in a string or a comment is no brace.

@@ -203,8 +203,8 @@ if args.summary_json:
                "ideal_lines_per_execution": r["ideal"] / n if kind in cached else None,
                "lines_vs_ideal": r["lines"] / r["ideal"] if kind in cached and r["ideal"] else None,
                "efficiency": r["distinct"] / (r["lines"] * 128) if kind in cached and r["lines"] else None,
-               "lds_bank_conflict_ways": r["ways"] if kind in lds else None,
-               "conflict_ways_per_execution": r["ways"] / n if kind in lds else None,
+               "lds_passes": r["ways"] if kind in lds else None,
+               "lds_passes_per_execution": r["ways"] / n if kind in lds else None,
                "lds_bank_conflict_extra_cycles": r["extra"] if kind in lds else None,
                "lds_bank_worst_set_ways": r["worst"] if kind in lds else None,
                "lds_bank_mean_worst_set_ways": r["worst_sum"] / n if kind in lds else None,
@@ -214,7 +214,7 @@ if args.summary_json:
         want.append(row)
 
     def cost(row):
-        return row["cache_lines_128b"] if row["cache_lines_128b"] is not None else row["lds_bank_conflict_ways"] or 0
+        return row["cache_lines_128b"] if row["cache_lines_128b"] is not None else row["lds_passes"] or 0
     want.sort(key=lambda row: (-cost(row), row["kernel"], row["code_object"], row["marker_id"]))
     got = json.load(open(args.summary_json))
     if len(got) != len(want):

@@ -89,6 +89,9 @@ struct InstructionFamily {
   bool Imm16 = false;  // Compare against a 16-bit immediate (s_cmpk)
   bool E64 = false;    // VectorCompare's VOP3 form (an explicit destination)
   bool Scalar = false; // an s_ instruction
+  /// Only waits or schedules for the next instruction (gfx9's hazard s_nop,
+  /// gfx11's s_delay_alu, gfx12's s_wait_alu).
+  bool HazardWait = false;
   bool wide() const { return Width == 64; }
 };
 

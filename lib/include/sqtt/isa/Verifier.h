@@ -59,14 +59,12 @@ struct Finding {
 
 /// The scope masks a code object was built with (its .sqtt_config); every
 /// id of every dimension when it has none.
-struct ScopeMasks {
-  uint32_t Wave = ~0u, Simd = ~0u, Cu = ~0u, Wg = ~0u;
+struct ScopeMasks : sqtt_hardware_ids::scope_masks {
+  ScopeMasks() : sqtt_hardware_ids::scope_masks(every_id()) {}
   bool FromConfig = false;
   /// Functions whose markers the plugin left unscoped on purpose (every
   /// wave records them), by symbol: the masks do not apply to them.
   std::set<std::string> Unscoped;
-  uint32_t of(sqtt_hardware_ids::dimension D) const;
-  uint32_t &of(sqtt_hardware_ids::dimension D);
   /// From the configuration texts; a mismatch between units is an error
   /// the caller reports (\p Problem set, masks full).
   static ScopeMasks fromConfig(const std::vector<std::vector<std::pair<std::string, std::string>>> &Configs,

@@ -38,11 +38,14 @@ public:
   std::optional<CaptureClock> clock() override;
   /// Instruction detail is not read from .att files.
   InstructionCapture instructions(const CaptureClock *) override { return {}; }
+  /// Engine files that are empty, all zero or not a thread trace: each was
+  /// warned of and is left out of engines().
+  size_t skippedFiles() const override { return Skipped; }
 
   /// What rocprofv3 writes into the dispatch's ui_* directory, for a decode
   /// of the files (sqtt-att): occupancy rows in stream order, the kernel
   /// names, the realtime samples and the streams' gfxip.
-  CaptureRows captureRows();
+  std::optional<CaptureRows> captureRows() override;
 
 private:
   /// Reads every engine's waves, realtime samples and losses once.
@@ -53,6 +56,7 @@ private:
   KernelLocator Locate;
   std::vector<std::string> &Warnings;
   std::vector<uint32_t> SEs;
+  size_t Skipped = 0;
   bool Scanned = false;
   Occupancy Occ;
   std::map<uint32_t, std::vector<rawatt::RealtimeSample>> Realtime;

@@ -16,6 +16,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,15 @@ namespace sqtt {
 
 struct SessionOptions {
   std::string Base;
+  /// Several inputs (directories, code objects, .att files) instead of Base.
+  std::vector<std::string> Inputs;
   std::vector<std::string> CodeObjects; // replaces discovery when given
   bool Demangle = false;
   std::optional<uint64_t> Pid;          // only this process's directories (D23)
   TraceFrom From = TraceFrom::Auto;     // JSON directories or .att files (D32)
+  /// --dispatch: rocprofv3's dispatch number (a directory's), else
+  /// occupancy.json's kernel id within the directories.
+  std::optional<int64_t> Dispatch;
 };
 
 /// Where the analysis is: directory \p Dir of \p Dirs (from 0), and when
@@ -79,6 +85,16 @@ public:
   /// The directories to analyse, each with its process's code objects.
   ProcessGroups Processes;
   const std::vector<std::string> &traceDirs() const { return Processes.TraceDirs; }
+  /// Whether --dispatch named directories (rocprofv3's dispatch number):
+  /// then only those are analysed, and every kernel id in them is kept.
+  bool DispatchIsDirectory = false;
+  /// The dispatch numbers of the directories found (before --dispatch kept
+  /// some), for messages.
+  std::vector<int64_t> DirectoryDispatches;
+  /// The error for a --dispatch that names neither a directory nor a kernel
+  /// id of \p KernelIds (those the analysed directories have); "" when it
+  /// named one.
+  std::string unknownDispatch(const std::set<int64_t> &KernelIds) const;
   /// The resolver of traceDirs()[\p Dir]'s process (after loadCodeObjects).
   MarkerResolver &resolverOf(size_t Dir) { return *Resolvers.at(Processes.GroupOfDir.at(Dir)); }
 
@@ -99,6 +115,10 @@ public:
 
 private:
   void loadInto(MarkerResolver &Resolver, const std::vector<CodeObjectPath> &CodeObjects);
+  /// Keeps only the directories --dispatch names by number, if any does.
+  void selectDispatchDirectories();
+
+  std::optional<int64_t> RequestedDispatch;
 
   WarningSink Warn;
   bool Demangle;

@@ -38,6 +38,13 @@ struct Occupancy {
   /// Index of the last launch at or before \p Time (0 before the first).
   uint32_t instanceAt(SlotKey Slot, int64_t Time) const;
   std::string dispatchName(int64_t Dispatch) const;
+  /// Every wave (launch) of every slot.
+  uint64_t waveCount() const {
+    uint64_t N = 0;
+    for (const auto &[Slot, List] : Spans)
+      N += List.size();
+    return N;
+  }
 };
 
 /// Span lookups for one slot's time-ordered records: the same answers as

@@ -27,6 +27,7 @@
 #include <functional>
 #include <array>
 #include <map>
+#include <set>
 #include <optional>
 #include <tuple>
 #include <string>
@@ -59,6 +60,7 @@ struct RecordCounts {
   uint64_t DispatchChanges = 0;
   uint64_t ImpossibleOccupancyRows = 0; // Occupancy::impossibleRows()
   uint64_t OddOccupancyRows = 0;        // Occupancy::oddRows()
+  uint64_t SkippedFiles = 0;            // TraceSource::skippedFiles(): engines not read
   /// Records earlier than the record their wave slot wrote before them in
   /// the same file (paired in time order, not as written), and records with
   /// a negative time: analysis/TimeOrder.h.
@@ -105,7 +107,12 @@ struct DirResult {
   /// them (built with Build.Instructions or InstructionSlices).
   InstructionStats Instructions;
   uint64_t WaveFiles = 0;
-  uint64_t WaveCount = 0, Slots = 0, Dispatches = 0;
+  /// The waves of occupancy.json, those of them that recorded markers, the
+  /// wave slots with records, and the dispatches with waves (each once;
+  /// occupancy.json also names kernels that ran elsewhere).
+  uint64_t WaveCount = 0, MarkerWaves = 0, Slots = 0, Dispatches = 0;
+  /// occupancy.json's kernel ids of those dispatches (what --dispatch also takes).
+  std::set<int64_t> KernelIds;
   /// Timeline events, engine by engine in processing order; Waves gives
   /// the output order (by first header across engines).
   EventStore Events;

@@ -63,6 +63,12 @@ public:
   virtual std::optional<CaptureClock> clock() = 0;
   /// The target CU's wave files and code.json rows, times on \p Clock's axis.
   virtual InstructionCapture instructions(const CaptureClock *Clock) = 0;
+  /// Files of the trace that could not be read at all and were left out
+  /// (each warned of when the source was opened).
+  virtual size_t skippedFiles() const { return 0; }
+  /// The capture's rows as rocprofv3 writes them, for a format that holds
+  /// them in that shape (the .att files), so a tree can be written from it.
+  virtual std::optional<CaptureRows> captureRows() { return std::nullopt; }
 };
 
 /// Records already in memory (tests, fuzzing, simulators): one entry per

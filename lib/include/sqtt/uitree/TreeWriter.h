@@ -71,11 +71,12 @@ using SymbolLookup = std::function<std::string(uint64_t CodeObject, uint64_t Vad
 
 /// Writes \p Source's dispatch into \p Dir through \p Files (whole or not
 /// at all, with the rest of the run): shaderdata_<se>_0.json per engine
-/// with records (in time order), filenames.json, occupancy.json from
-/// \p Rows and, where \p Rows has realtime samples, realtime.json. A
+/// with records (in time order), filenames.json, occupancy.json from the
+/// source's capture rows and, where they have realtime samples,
+/// realtime.json (Error for a source without rows). A
 /// dispatch of one kernel whose symbol \p SymbolAt knows also gets code.json
 /// with rocprofv3's label row (D22).
-UiDirectoryStats writeUiDirectory(TraceSource &Source, const CaptureRows &Rows, const std::string &Dir,
-                                  OutputFiles &Files, const SymbolLookup &SymbolAt = nullptr);
+UiDirectoryStats writeUiDirectory(TraceSource &Source, const std::string &Dir, OutputFiles &Files,
+                                  const SymbolLookup &SymbolAt = nullptr);
 
 } // namespace sqtt
