@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """att-vs-json.py BIN [--markerless] TREE... - every trace tool's output from
 a tree's raw .att files (--from att) against its output from the tree's ui_*
-directories (--from json). Prints one line per tree; exits 1, showing the
+directories (--from json), and against its output from the tree the att step
+writes from the .att files alone (sqtt-att on a copy without the ui_*
+directories): one capture, one answer. Prints one line per tree; exits 1, showing the
 first difference, when an output differs or a run fails, or when no record
 was read (unless --markerless: captures without markers compare their waves).
 Where a timeline names the file its clock came from (realtime.json or the
@@ -9,6 +11,7 @@ Where a timeline names the file its clock came from (realtime.json or the
 import difflib
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,6 +48,15 @@ def outputs(bin_dir, tree, source, scratch):
     return out
 
 
+def att_step_tree(bin_dir, tree, scratch):
+    """A copy of TREE with its .att files and code objects only, decoded by
+    the att step (sqtt-att) into the ui_* directories it writes."""
+    copy = os.path.join(scratch, "att-step")
+    shutil.copytree(tree, copy, ignore=lambda d, names: [n for n in names if n.startswith("ui_output_agent_")])
+    run([os.path.join(bin_dir, "sqtt-att"), copy])
+    return copy
+
+
 def main():
     bin_dir, trees = sys.argv[1], sys.argv[2:]
     markerless = "--markerless" in trees
@@ -53,17 +65,20 @@ def main():
         with tempfile.TemporaryDirectory() as scratch:
             a = outputs(bin_dir, tree, "json", scratch)
             b = outputs(bin_dir, tree, "att", scratch)
-        for key in a:
-            if a[key] != b[key]:
-                diff = difflib.unified_diff(str(a[key]).splitlines(), str(b[key]).splitlines(), "json", "att",
-                                            lineterm="", n=1)
-                sys.exit(f"{tree}: {key} differs:\n" + "\n".join(list(diff)[:30]))
+            step = att_step_tree(bin_dir, tree, scratch)
+            c = outputs(bin_dir, step, "json", scratch)
+        for other, label in ((b, "att"), (c, "att step's tree")):
+            for key in a:
+                if a[key] != other[key]:
+                    diff = difflib.unified_diff(str(a[key]).splitlines(), str(other[key]).splitlines(), "json", label,
+                                                lineterm="", n=1)
+                    sys.exit(f"{tree}: {key} differs ({label}):\n" + "\n".join(list(diff)[:30]))
         if not markerless and (not a["records"] or int(a["records"]) == 0):
             sys.exit(f"{tree}: no records read: nothing was compared")
         atts = sum(f.endswith(".att") for _, _, fs in os.walk(tree) for f in fs)
         names = [k for k in a if k != "records"]
-        print(f"{os.path.basename(tree)}: {len(names)} outputs equal ({', '.join(names)}); {atts} .att files; "
-              "records read alike")
+        print(f"{os.path.basename(tree)}: {len(names)} outputs equal ({', '.join(names)}) on the JSON, the .att "
+              f"files and the att step's tree; {atts} .att files; records read alike")
 
 
 main()
