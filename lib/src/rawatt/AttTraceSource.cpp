@@ -10,8 +10,10 @@
 #include "sqtt/support/MappedFile.h"
 #include "sqtt/trace/MarkerResolver.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
+#include <unordered_map>
 
 namespace sqtt {
 
@@ -112,14 +114,20 @@ void AttTraceSource::scan() {
       Realtime[SE] = std::move(S.Realtime);
   }
   Occ.Dispatches[0] = "0 / 0x0";
+  std::optional<std::vector<std::pair<uint32_t, uint64_t>>> Values; // read once, for the first kernel that needs them
   for (auto &[Kernel, Id] : KernelIds) {
     Id = int64_t(Occ.Dispatches.size());
     std::string &DispatchName = Occ.Dispatches[Id];
     DispatchName = unnamedDispatchName(Kernel.first, Kernel.second);
-    std::string Why;
+    std::string Why, Warning;
     if (Kernel.first != 0 || !Locate)
       continue;
-    if (std::optional<KernelEntry> K = Locate(Kernel.second, Why))
+    if (!Values)
+      Values = recordValues();
+    std::optional<KernelEntry> K = Locate(Kernel.second, *Values, Why, Warning);
+    if (!Warning.empty())
+      Warnings.push_back(Name + ": " + Warning);
+    if (K)
       DispatchName = unnamedDispatchName(K->CodeObject, K->Vaddr);
     else
       Warnings.push_back(Name + ": the kernel that starts at " + hexAddress(Kernel.second) + " cannot be told (" +
@@ -134,6 +142,20 @@ void AttTraceSource::scan() {
     for (auto &[Slot, Slotted] : Rows)
       addSlotRows(Occ, Slot, Slotted);
   }
+}
+
+std::vector<std::pair<uint32_t, uint64_t>> AttTraceSource::recordValues() const {
+  std::unordered_map<uint32_t, uint64_t> Counts;
+  std::vector<Record> Records;
+  for (size_t E = 0; E < SEs.size(); ++E) {
+    Records.clear();
+    readEngine(E, Records);
+    for (const Record &R : Records)
+      ++Counts[R.Value];
+  }
+  std::vector<std::pair<uint32_t, uint64_t>> Values(Counts.begin(), Counts.end());
+  std::sort(Values.begin(), Values.end());
+  return Values;
 }
 
 std::optional<CaptureRows> AttTraceSource::captureRows() {

@@ -73,8 +73,9 @@ std::unique_ptr<TraceSource> openAtt(const TraceTree &Tree, const std::string &D
   auto It = Tree.AttCaptures.find(Dir);
   if (It == Tree.AttCaptures.end())
     return nullptr;
-  KernelLocator Locate = [&Resolver](uint64_t Pc, std::string &Why) -> std::optional<KernelEntry> {
-    if (std::optional<UnnamedDispatch> K = Resolver.locateEntry(Pc, Why))
+  KernelLocator Locate = [&Resolver](uint64_t Pc, const RecordValues &Values, std::string &Why,
+                                     std::string &Warning) -> std::optional<KernelEntry> {
+    if (std::optional<UnnamedDispatch> K = Resolver.locateEntry(Pc, Values, Why, Warning))
       return KernelEntry{K->CodeObject, K->Vaddr};
     return std::nullopt;
   };

@@ -201,6 +201,68 @@ std::optional<UnnamedDispatch> MarkerResolver::locateEntry(uint64_t Pc, std::str
   return std::nullopt;
 }
 
+uint64_t MarkerResolver::explainedBy(uint64_t ID, const RecordValues &Values) const {
+  const MarkerMap *Map = forCodeObject(ID);
+  if (!Map)
+    return 0;
+  uint64_t N = 0;
+  for (const auto &[V, Count] : Values) {
+    DecodedMarker D = decode(V, *Map);
+    if (D.Info || D.isNoop() || (D.ID == 0 && D.ExitPrev && !D.Enter))
+      N += Count;
+  }
+  return N;
+}
+
+std::optional<UnnamedDispatch> MarkerResolver::locateEntry(uint64_t Pc, const RecordValues &Values, std::string &Why,
+                                                           std::string &Warning) const {
+  std::optional<UnnamedDispatch> ByAddress = locateEntry(Pc, Why);
+  uint64_t Records = 0;
+  for (const auto &[V, Count] : Values)
+    Records += Count;
+  // The code object whose map explains the most records, if one does alone
+  // and explains most of them (payload words are records no map names).
+  std::optional<uint64_t> Best;
+  uint64_t BestCount = 0;
+  bool Tie = false;
+  for (const auto &[ID, Map] : PerCO) {
+    uint64_t N = explainedBy(ID, Values);
+    if (N > BestCount)
+      Best = ID, BestCount = N, Tie = false;
+    else if (N == BestCount && N)
+      Tie = true;
+  }
+  if (!Best || Tie || 2 * BestCount <= Records)
+    return ByAddress;
+  uint64_t ByAddressCount = ByAddress ? explainedBy(ByAddress->CodeObject, Values) : 0;
+  if (ByAddress && (ByAddress->CodeObject == *Best || ByAddressCount == BestCount))
+    return ByAddress;
+  // Its kernel: the one its K: rows name.
+  std::vector<std::string> Kernels;
+  for (const auto &[Name, COs] : KernelToCO)
+    if (std::find(COs.begin(), COs.end(), *Best) != COs.end())
+      Kernels.push_back(Name);
+  std::optional<UnnamedDispatch> ByRecords;
+  if (Kernels.size() == 1)
+    if (auto File = Files.find(*Best); File != Files.end())
+      for (const auto &[Vaddr, Symbol] : File->second.Symbols)
+        if (Symbol == Kernels.front())
+          ByRecords = UnnamedDispatch{*Best, Vaddr};
+  if (!ByRecords)
+    return ByAddress;
+  if (ByAddress) {
+    char PcText[24];
+    std::snprintf(PcText, sizeof PcText, "0x%llx", static_cast<unsigned long long>(Pc));
+    Warning = "the wave start address " + std::string(PcText) + " places the kernel at " +
+              symbolAt(ByAddress->CodeObject, ByAddress->Vaddr) + " of code object " +
+              std::to_string(ByAddress->CodeObject) + ", whose map explains " + std::to_string(ByAddressCount) +
+              " of the " + std::to_string(Records) + " records; code object " + std::to_string(*Best) +
+              "'s map explains " + std::to_string(BestCount) + " of them: its kernel " + Kernels.front() +
+              " is taken (the capture announced no code object)";
+  }
+  return ByRecords;
+}
+
 std::string MarkerResolver::missingFile(uint64_t CodeObjectID) {
   return "code object " + std::to_string(CodeObjectID) + " is missing (no *code_object_id_" +
          std::to_string(CodeObjectID) + "*.out file)";

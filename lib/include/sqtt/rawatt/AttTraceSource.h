@@ -15,12 +15,15 @@
 namespace sqtt {
 
 /// The code object and address of the kernel whose entry is at \p Pc in a
-/// capture that did not announce its code objects; none (with \p Why) when
-/// the code objects cannot tell.
+/// capture that did not announce its code objects, weighed against the
+/// capture's records (\p Values: each distinct value and its count); none (with \p Why)
+/// when the code objects cannot tell. \p Warning says where the address
+/// and the records disagreed.
 struct KernelEntry {
   uint64_t CodeObject = 0, Vaddr = 0;
 };
-using KernelLocator = std::function<std::optional<KernelEntry>(uint64_t Pc, std::string &Why)>;
+using KernelLocator = std::function<std::optional<KernelEntry>(
+    uint64_t Pc, const std::vector<std::pair<uint32_t, uint64_t>> &Values, std::string &Why, std::string &Warning)>;
 
 class AttTraceSource : public TraceSource {
 public:
@@ -50,6 +53,9 @@ public:
 private:
   /// Reads every engine's waves, realtime samples and losses once.
   void scan();
+  /// Each distinct value of every engine's records and its count: the
+  /// evidence of which code object's markers they are.
+  std::vector<std::pair<uint32_t, uint64_t>> recordValues() const;
 
   std::string Name;
   AttCapture Capture;

@@ -109,6 +109,9 @@ struct DispatchTarget {
   std::string Problem;
 };
 
+/// Each distinct record value of a capture and how many records hold it.
+using RecordValues = std::vector<std::pair<uint32_t, uint64_t>>;
+
 class MarkerResolver {
 public:
   MarkerResolver(NameTable &Names, bool Demangle) : Names(Names), Demangle(Demangle) {}
@@ -149,6 +152,17 @@ public:
   /// load page-aligned), else the one kernel the funcmaps name; none, with
   /// \p Why, when that is not exactly one.
   std::optional<UnnamedDispatch> locateEntry(uint64_t Pc, std::string &Why) const;
+  /// The same, weighed against the capture's records (\p Values: each
+  /// distinct value and how often it was recorded): when the address places
+  /// the kernel in a code object whose map does not explain the records (a
+  /// runtime blit kernel at the same page offset) and one other code
+  /// object's map explains most of them, that code object's one kernel,
+  /// with \p Warning naming both.
+  std::optional<UnnamedDispatch> locateEntry(uint64_t Pc, const RecordValues &Values, std::string &Why,
+                                             std::string &Warning) const;
+  /// How many of the records \p Values code object \p ID's map names
+  /// (headers of its markers, no-ops and bare exits).
+  uint64_t explainedBy(uint64_t ID, const RecordValues &Values) const;
   /// The code objects whose K: rows name kernel \p Name, by ID.
   std::vector<uint64_t> codeObjectsOfKernel(const std::string &Name) const;
   size_t markerCount() const { return MarkerRows; }
