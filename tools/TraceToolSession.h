@@ -89,7 +89,10 @@ public:
             char Rate[32];
             std::snprintf(Rate, sizeof Rate, "%.4g", R.Clock->GHz);
             Log << Tool << ":   " << R.Dir << ": shader engines aligned by " << R.Clock->Carrier << " (cycles added: "
-                << R.Clock->describeOffsets(", ") << "); its shader clock: " << Rate << " GHz\n";
+                << R.Clock->describeOffsets(", ") << "); its shader clock: " << Rate << " GHz; "
+                << R.Clock->describeFit() << '\n';
+            for (const std::string &W : R.Clock->Warnings)
+              warn(R.Dir + ": the shader clock: " + W);
           }
           Consume(R);
         },

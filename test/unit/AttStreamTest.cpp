@@ -129,6 +129,26 @@ TEST(AttStream, Gfx9KernelStartAndCodeObjectAnnouncement) {
   EXPECT_EQ(S.Waves[1].Address, 0x5500u);
 }
 
+// D35: the realtime counter's rate is the stream's own where it states it
+// (AGENT_INFO, RT_FREQUENCY_KHZ); a stream without the packet states none.
+TEST(AttStream, TheStreamStatesItsRealtimeRate) {
+  for (Generation G : {Generation::Gfx9, Generation::Gfx11, Generation::Gfx12}) {
+    for (double Hz : {100e6, 99.81e6, 25e6}) {
+      AttWriter W(G, 0);
+      W.agentInfo(0, Hz);
+      W.realtime(8, 1000);
+      W.realtime(4000, 1100);
+      AttStream S = decodeStream(W.bytes(), "t.att");
+      EXPECT_DOUBLE_EQ(S.RealtimeHz, Hz) << int(G);
+      EXPECT_EQ(S.Realtime.size(), 2u);
+    }
+    AttWriter Plain(G, 0);
+    Plain.realtime(8, 1000);
+    EXPECT_EQ(decodeStream(Plain.bytes(), "t.att").RealtimeHz, 0.0);
+  }
+  EXPECT_THROW(AttWriter(Generation::Gfx11, 0).agentInfo(0, 2e9), std::invalid_argument);
+}
+
 TEST(AttStream, Gfx11ShaderDataLayoutAndInvalidRecords) {
   // SHADER_DATA: prefix 00110 (5 bits), delta 5-7, sa 8, simd 9-10, wgp
   // 11-13, bit 14, wave 15-19, data 20-51; SHORT: prefix 10110, data 20-27.

@@ -5,6 +5,7 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
 #include <string>
 
 using namespace sqtt;
@@ -47,4 +48,73 @@ TEST(CaptureClock, RefusesWhatCannotBeFitted) {
   EXPECT_EQ(ErrorOf(R"({"metadata":{}})"), "rt.json: no SE<k> samples");
   EXPECT_NE(ErrorOf(R"({"SE0":[[1,"x"],[2,3]]})").find("is not two integers"), std::string::npos);
   EXPECT_NE(ErrorOf("[1,"), "");
+}
+
+namespace {
+
+/// realtime.json text of \p N samples per SE at \p Ghz cycles per ns on a
+/// realtime counter of \p Hz, each sample's cycles off by up to \p Jitter
+/// (a fixed pseudo-random sequence), \p Ticks realtime ticks apart.
+std::string samples(double Ghz, double Hz, int N, double Jitter, long Ticks, const char *Metadata) {
+  std::string Text = "{\"SE0\":[";
+  uint32_t Seed = 12345;
+  for (int I = 0; I < N; ++I) {
+    Seed = Seed * 1103515245u + 12345u;
+    double Off = (double((Seed >> 8) % 2001) / 1000.0 - 1.0) * Jitter;
+    long Real = 5000000000L + long(I) * Ticks;
+    long Cycles = long(double(I) * double(Ticks) / Hz * Ghz * 1e9 + 1000 + Off);
+    Text += (I ? ",[" : "[") + std::to_string(Cycles) + "," + std::to_string(Real) + "]";
+  }
+  return Text + "]" + Metadata + "}";
+}
+
+} // namespace
+
+// D35: the fit averages the samples' jitter (least squares over all of
+// them, not the first and last), reports its residual and the rate's
+// uncertainty, and says where the realtime rate came from.
+TEST(CaptureClock, TheFitAveragesJitterAndSaysWhatItRestsOn) {
+  // 40 samples 4 us apart, each off by up to 300 cycles, at 2.1 GHz.
+  CaptureClock C = parseCaptureClock(samples(2.1, 100e6, 40, 300, 400, ",\"metadata\":{\"frequency\":100000000}"),
+                                     "rt.json");
+  EXPECT_NEAR(C.GHz, 2.1, 0.021); // within 1 %
+  EXPECT_EQ(C.Samples, 40u);
+  EXPECT_GT(C.ResidualCycles, 50.0);
+  EXPECT_LT(C.ResidualCycles, 300.0);
+  EXPECT_LT(C.Uncertainty, 0.01);
+  EXPECT_TRUE(C.Warnings.empty());
+  EXPECT_EQ(C.RealtimeHzSource, "realtime.json's metadata");
+  EXPECT_NE(C.describeFit().find("realtime at 100 MHz (realtime.json's metadata); 40 samples, residual"),
+            std::string::npos)
+      << C.describeFit();
+  // Jitter this large on the first and last sample alone would move the
+  // rate by up to 600 cycles over 15.6 us of 2.1 GHz: the fit does better.
+  EXPECT_LT(std::abs(C.GHz - 2.1), 600.0 / (39 * 400 / 100e6 * 1e9));
+}
+
+TEST(CaptureClock, TheRealtimeRateComesFromTheCapture) {
+  // The reference clocks rocprofv3 writes: 100 MHz (discrete parts), 99.81 MHz
+  // (gfx11 APUs), 25 MHz (documented for older gfx9).
+  for (double Hz : {100e6, 99.81e6, 25e6}) {
+    std::string Meta = ",\"metadata\":{\"frequency\":" + std::to_string(long(Hz)) + "}";
+    CaptureClock C = parseCaptureClock(samples(1.8, Hz, 20, 0, 1000, Meta.c_str()), "rt.json");
+    EXPECT_NEAR(C.GHz, 1.8, 0.018) << Hz;
+    EXPECT_DOUBLE_EQ(C.RealtimeHz, Hz);
+    EXPECT_TRUE(C.Warnings.empty()) << Hz;
+  }
+  CaptureClock None = parseCaptureClock(samples(1.8, 100e6, 20, 0, 1000, ""), "rt.json");
+  EXPECT_EQ(None.RealtimeHzSource, "realtime.json gives no rate: the viewers' default");
+}
+
+TEST(CaptureClock, DoubtfulRatesAreWarnedOf) {
+  // Above any AMD GPU's clock (what first and last samples gave on gfx1200).
+  CaptureClock Fast = parseCaptureClock(samples(3.97, 100e6, 20, 0, 1000, ""), "rt.json");
+  ASSERT_FALSE(Fast.Warnings.empty());
+  EXPECT_NE(Fast.Warnings.front().find("3.97 GHz is outside any AMD GPU's"), std::string::npos);
+  // Two samples 8 ticks (80 ns) apart: the rate is known to about 12 %.
+  CaptureClock Close = parseCaptureClock(samples(2.0, 100e6, 2, 0, 8, ""), "rt.json");
+  ASSERT_EQ(Close.Warnings.size(), 1u);
+  EXPECT_NE(Close.Warnings.front().find("the samples span 8 realtime ticks: the rate is known to only +-13 %"),
+            std::string::npos)
+      << Close.Warnings.front();
 }

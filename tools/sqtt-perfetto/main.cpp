@@ -17,6 +17,7 @@
 #include "sqtt/writers/TraceWriters.h"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <set>
 #include <fstream>
@@ -71,6 +72,18 @@ std::string placeOnOneAxis(const std::vector<const sqtt::DirResult *> &Dirs,
     if (Dirs[I]->Clock)
       Clocks[I].OffsetNs = int64_t(std::llround(Dirs[I]->Clock->RealtimeNsAtZero - Origin));
   std::string Unit = Clocks.front().note();
+  // Each directory is drawn at its own rate: where they differ, each is said.
+  bool Differ = false;
+  for (const sqtt::TimelineClock &C : Clocks)
+    Differ |= C.GHz != Clocks.front().GHz;
+  if (Differ) {
+    Unit += "; the directories' shader clocks differ:";
+    for (size_t I = 0; I < Dirs.size(); ++I) {
+      char Rate[48];
+      std::snprintf(Rate, sizeof Rate, " %.4g GHz", Clocks[I].GHz);
+      Unit += (I ? ", " : " ") + Labels[I] + Rate;
+    }
+  }
   if (Any)
     Unit += "; directories with realtime.json on one realtime axis (0 = the earliest)";
   if (!Own.empty())

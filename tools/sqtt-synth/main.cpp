@@ -20,6 +20,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
+
 #include <iostream>
 
 namespace {
@@ -166,8 +168,18 @@ void report(const Options &O, const sqtt::SynthStats &Stats, size_t Dirs) {
     std::cerr << "sqtt-synth: note: " << N << "\n";
   if (Stats.LostRecords)
     std::cerr << "sqtt-synth: --loss dropped " << Stats.LostRecords << " record(s), each listed in truth_lost.txt\n";
-  if (O.Att)
-    std::cerr << "sqtt-synth: wrote " << sqtt::writeAttBesideTree(O.S.Output) << " .att file(s)\n";
+  if (O.Att) {
+    size_t Files = 0;
+    try {
+      Files = sqtt::writeAttBesideTree(O.S.Output);
+    } catch (const std::exception &E) {
+      // A failed run leaves nothing: the tree this run wrote goes with it.
+      std::error_code EC;
+      std::filesystem::remove_all(O.S.Output, EC);
+      throw sqtt::Error(std::string(E.what()) + "; nothing was written (" + O.S.Output + " is removed)");
+    }
+    std::cerr << "sqtt-synth: wrote " << Files << " .att file(s)\n";
+  }
   if (!Stats.Headers)
     std::cerr << "sqtt-synth: warning: no wave recorded a marker: the scope masks the code objects were built "
                  "with select none of the simulated waves, or their kernels record none (sqtt-decode-funcmap "

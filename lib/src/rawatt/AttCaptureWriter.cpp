@@ -105,9 +105,13 @@ std::map<uint32_t, std::string> encodeCapture(TraceSource &Source, Generation G,
     try {
       for (uint64_t CO : CodeObjects)
         W.codeObjectLoad(0, CO, loadBase(CO), LoadSpan);
-      for (const Event &Ev : Events) {
+      for (Event Ev : Events) {
         if (Ev.Time < 0)
           throw std::invalid_argument("a time before the trace's start: " + std::to_string(Ev.Time));
+        // gfx9 streams count time in steps of 4 cycles: each event at the
+        // step it falls in, as the hardware would stamp it.
+        if (G == Generation::Gfx9)
+          Ev.Time -= Ev.Time % 4;
         if (Ev.Order == 0) {
           W.waveEnd(Ev.Time, Ev.CU, Ev.SIMD, Ev.Slot);
         } else if (Ev.Order == 1) {

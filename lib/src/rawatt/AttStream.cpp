@@ -58,6 +58,7 @@ void decodeStream(std::string_view Bytes, const std::string &Name, StreamWants W
   Out.Records.clear();
   Out.Waves.clear();
   Out.Realtime.clear();
+  Out.RealtimeHz = 0;
   Out.PacketLoss.clear();
   Out.Boundaries.clear();
   Out.Counts = {};

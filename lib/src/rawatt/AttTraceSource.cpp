@@ -112,6 +112,8 @@ void AttTraceSource::scan() {
     Waves[SE] = std::move(S.Waves);
     if (!S.Realtime.empty())
       Realtime[SE] = std::move(S.Realtime);
+    if (S.RealtimeHz > 0)
+      StreamRealtimeHz = S.RealtimeHz;
   }
   Occ.Dispatches[0] = "0 / 0x0";
   std::optional<std::vector<std::pair<uint32_t, uint64_t>>> Values; // read once, for the first kernel that needs them
@@ -185,19 +187,24 @@ std::optional<CaptureClock> AttTraceSource::clock() {
   scan();
   if (Realtime.empty())
     return std::nullopt;
+  // An engine with fewer than two samples stays unaligned (the analysis
+  // names it); the others are fitted.
   std::map<uint32_t, ClockSamples> Samples;
-  for (const auto &[SE, List] : Realtime) {
-    if (List.size() < 2) {
-      Warnings.push_back(Name + ": shader engine " + std::to_string(SE) +
-                         " has fewer than two realtime samples; shader engines are not aligned");
-      return std::nullopt;
-    }
-    Samples[SE] = {double(List.front().ShaderClock), double(List.front().Realtime), double(List.back().ShaderClock),
-                   double(List.back().Realtime)};
+  for (const auto &[SE, List] : Realtime)
+    if (List.size() >= 2)
+      for (const rawatt::RealtimeSample &S : List)
+        Samples[SE].emplace_back(double(S.ShaderClock), double(S.Realtime));
+  if (Samples.empty()) {
+    Warnings.push_back(Name + ": no shader engine has two realtime samples; shader engines are not aligned");
+    return std::nullopt;
   }
   try {
-    // rocprofv3's realtime.json frequency when the capture does not say.
-    CaptureClock Clock = fitCaptureClock(Samples, 100e6, Name + " (realtime samples of the .att files)");
+    // The stream's own rate (AGENT_INFO), else rocprofv3's realtime.json
+    // default, and the output says which (D35).
+    CaptureClock Clock =
+        fitCaptureClock(Samples, StreamRealtimeHz ? StreamRealtimeHz : 100e6,
+                        StreamRealtimeHz ? "the stream's AGENT_INFO packet" : "the stream gives no rate: the viewers' default",
+                        Name + " (realtime samples of the .att files)");
     Clock.Carrier = "the realtime samples of the .att files";
     return Clock;
   } catch (const Error &E) {

@@ -8,6 +8,7 @@
 #include "sqtt/trace/TraceModel.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <stdexcept>
 #include <string>
@@ -266,6 +267,15 @@ void AttWriter::rocFormat(int64_t Time) {
   if (!RocFormatOn)
     reg(Time, userdata::Userdata2, userdata::RocFormat, false);
   RocFormatOn = true;
+}
+
+void AttWriter::agentInfo(int64_t Time, double Hz) {
+  using namespace userdata;
+  const uint64_t KHz = uint64_t(std::llround(Hz / 1000.0));
+  if (KHz == 0 || KHz >= (uint64_t(1) << 20))
+    throw std::invalid_argument("a realtime rate of " + std::to_string(Hz) + " Hz does not fit RT_FREQUENCY_KHZ");
+  rocFormat(Time);
+  reg(Time, Userdata2, uint32_t(Data20.put(Kind.put(Opcode.put(0, AgentInfo), 0), KHz)), false);
 }
 
 void AttWriter::realtime(int64_t Time, uint64_t Realtime) {

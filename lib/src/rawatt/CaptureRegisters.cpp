@@ -28,9 +28,13 @@ void CaptureRegisters::userdataWrite(uint32_t Addr, uint32_t Data, unsigned Me, 
     return;
   }
   if (State == WaitForHeader) {
-    // A header: a code object packet names the field its payload sets.
+    // A header: a code object packet names the field its payload sets; an
+    // AGENT_INFO packet of type 0 carries the realtime rate in kHz
+    // (RT_FREQUENCY_KHZ, RAWATT §5.3).
     if (Opcode.get(Data) == CodeObject && Data20.get(Data) == 0)
       State = uint8_t(Kind.get(Data));
+    else if (Opcode.get(Data) == AgentInfo && Kind.get(Data) == 0 && Data20.get(Data) != 0)
+      RealtimeHz = double(Data20.get(Data)) * 1000.0;
     return;
   }
   switch (State) {

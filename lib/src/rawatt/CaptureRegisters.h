@@ -28,6 +28,8 @@ public:
   /// The start address of the next wave of queue (\p Me, \p Pipe): code
   /// object and offset when a loaded code object holds it.
   void waveStart(unsigned Me, unsigned Pipe, uint64_t &CodeObject, uint64_t &Address) const;
+  /// The realtime counter's rate an AGENT_INFO packet gave (Hz), 0 if none.
+  double realtimeHz() const { return RealtimeHz; }
 
 private:
   struct Range {
@@ -39,6 +41,7 @@ private:
   PerQueue Pgm{}, CodeObjectId{}, CodeObjectAddr{}, CodeObjectSize{};
   std::vector<Range> Loaded;
   bool PacketsOn = false; // the capture library's packets were turned on
+  double RealtimeHz = 0;
   uint8_t State = userdata::WaitForHeader;
   // gfx9 realtime: the payloads still expected after a header, and the
   // three most recent values (delta, high, low).

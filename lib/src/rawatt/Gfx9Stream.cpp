@@ -206,6 +206,7 @@ void Gfx9Walk::run() {
     }
   }
   Out.Counts.PaddingBytes = N - LastUsed - Out.Counts.TruncatedBytes;
+  Out.RealtimeHz = Regs.realtimeHz();
 }
 
 } // namespace

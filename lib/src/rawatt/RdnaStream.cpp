@@ -257,6 +257,7 @@ void RdnaWalk::run() {
   }
   const size_t Unused = N - (LastUsed + 7) / 8;
   Out.Counts.PaddingBytes = Unused > Out.Counts.TruncatedBytes ? Unused - Out.Counts.TruncatedBytes : 0;
+  Out.RealtimeHz = Regs.realtimeHz();
 }
 
 } // namespace

@@ -128,8 +128,17 @@ DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerR
   std::optional<TracedKernel> Traced = Source.tracedKernel();
   // Every SE's times on one axis, the first SE's counter (D26).
   std::optional<CaptureClock> Clock = Source.clock();
-  if (Clock)
+  if (Clock) {
     alignOccupancy(Occ, *Clock);
+    // Engines with waves but no samples keep their own origin: the note
+    // names them (D35). (An engine without waves has nothing to align.)
+    std::set<uint32_t> Engines;
+    for (const auto &[Slot, Spans] : Occ.Spans)
+      Engines.insert(slotSE(Slot));
+    for (uint32_t SE : Engines)
+      if (!Clock->Offset.count(SE))
+        Clock->Unaligned.push_back(SE);
+  }
   std::optional<InstructionCapture> Capture;
   size_t WaveFiles = 0;
   if (Options.Build.Instructions || Options.InstructionSlices) {

@@ -17,13 +17,14 @@ CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
   if (Doc.get(Root))
     malformed(Path, "not an object");
   double Frequency = 100e6; // the viewers' default when metadata has none
+  std::string FrequencySource = "realtime.json gives no rate: the viewers' default";
   std::map<uint32_t, ClockSamples> Samples;
   for (auto Field : Root) {
     std::string_view Key = Field.key;
     if (Key == "metadata") {
       uint64_t F = 0;
       if (!Field.value["frequency"].get(F) && F > 0)
-        Frequency = double(F);
+        Frequency = double(F), FrequencySource = "realtime.json's metadata";
       continue;
     }
     if (Key.size() < 3 || Key.substr(0, 2) != "SE")
@@ -37,18 +38,16 @@ CaptureClock parseCaptureClock(std::string_view Text, const std::string &Path) {
     simdjson::dom::array List;
     if (Field.value.get(List) || List.size() < 2)
       throw Error(Path + ": " + std::string(Key) + " needs two [gfx_clock, realtime_clock] samples");
-    auto Sample = [&](size_t I, double &Gfx, double &Real) {
-      simdjson::dom::array S;
-      int64_t G = 0, R = 0;
-      if (List.at(I).get(S) || S.size() < 2 || S.at(0).get(G) || S.at(1).get(R))
-        malformed(Path, std::string(Key) + " sample " + std::to_string(I) + " is not two integers");
-      Gfx = double(G), Real = double(R);
-    };
     ClockSamples &S = Samples[SE];
-    Sample(0, S.Gfx0, S.Real0);
-    Sample(List.size() - 1, S.Gfx1, S.Real1);
+    for (size_t I = 0; I < List.size(); ++I) {
+      simdjson::dom::array Pair;
+      int64_t G = 0, R = 0;
+      if (List.at(I).get(Pair) || Pair.size() < 2 || Pair.at(0).get(G) || Pair.at(1).get(R))
+        malformed(Path, std::string(Key) + " sample " + std::to_string(I) + " is not two integers");
+      S.emplace_back(double(G), double(R));
+    }
   }
-  return fitCaptureClock(Samples, Frequency, Path);
+  return fitCaptureClock(Samples, Frequency, FrequencySource, Path);
 }
 
 std::optional<CaptureClock> readCaptureClock(const std::string &Dir, std::vector<std::string> &Warnings) {

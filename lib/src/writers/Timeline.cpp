@@ -19,7 +19,9 @@ std::string TimelineClock::note() const {
   std::string Aligned;
   if (Capture) {
     Aligned = "; shader engines aligned on the realtime clock of " + Capture->Source + " (cycles added: " +
-              Capture->describeOffsets(" ") + ")";
+              Capture->describeOffsets(" ") + "); " + Capture->describeFit();
+    for (const std::string &W : Capture->Warnings)
+      Aligned += "; warning: " + W;
   }
   if (GHz <= 0)
     return "SQTT shader clock cycles shown as ns (1 cycle = 1 ns); pass --clock-rate-ghz for real time" + Aligned;

@@ -49,6 +49,9 @@ struct AttStream {
   std::vector<Record> Records;
   std::vector<WaveEvent> Waves;
   std::vector<RealtimeSample> Realtime;
+  /// The realtime counter's rate the stream states (AGENT_INFO
+  /// RT_FREQUENCY_KHZ, in Hz); 0 when it states none.
+  double RealtimeHz = 0;
   std::vector<int64_t> PacketLoss; // times the stream says packets were lost
   StreamCounts Counts;
   /// With StreamWants::Boundaries: where a token may be inserted (its bit

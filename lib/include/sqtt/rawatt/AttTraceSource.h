@@ -69,6 +69,7 @@ private:
   std::map<uint32_t, std::vector<rawatt::WaveEvent>> Waves;      // per engine, stream order
   std::map<std::pair<uint64_t, uint64_t>, int64_t> KernelIds;  // (code object, address) -> id
   rawatt::Generation Gen = rawatt::Generation::Gfx9;
+  double StreamRealtimeHz = 0; // an AGENT_INFO packet's rate, if any engine had one
 };
 
 /// What one .att file holds, as the JSON rocprofv3 writes from it would hold

@@ -29,6 +29,9 @@ public:
   /// USERDATA_3 packets on gfx9 (after turning its packets on).
   void realtime(int64_t Time, uint64_t Realtime);
   void packetLost(int64_t Time);
+  /// The capture library's AGENT_INFO packet stating the realtime counter's
+  /// rate (RT_FREQUENCY_KHZ: \p Hz in whole kHz, below 2^20 kHz).
+  void agentInfo(int64_t Time, double Hz);
   /// The capture library's announcement of a loaded code object.
   void codeObjectLoad(int64_t Time, uint64_t Id, uint64_t Addr, uint64_t Size);
   /// COMPUTE_PGM_LO/HI of queue 0: the next waves start at \p Pc.

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sqtt {
 
@@ -25,19 +27,41 @@ struct CaptureClock {
   /// The realtime clock, in ns, at aligned cycle 0 (the first SE's fit):
   /// what puts several directories of one capture on one axis.
   double RealtimeNsAtZero = 0;
+  /// What the rate rests on (D35): the realtime counter's rate and where it
+  /// came from, the samples fitted, the fit's residual (the samples' RMS
+  /// distance from it, in cycles) and the rate's relative uncertainty.
+  double RealtimeHz = 0;
+  std::string RealtimeHzSource;
+  size_t Samples = 0;
+  double ResidualCycles = 0, Uncertainty = 0;
+  /// Shader engines with records but fewer than two samples: their cycles
+  /// stay as recorded (the reader fills it).
+  std::vector<uint32_t> Unaligned;
+  /// What makes the rate doubtful: outside any AMD GPU's clocks, samples too
+  /// close together, SEs whose rates disagree.
+  std::vector<std::string> Warnings;
+
   /// "SE0 +0<Sep>SE1 +752...": the cycles added to each SE.
   std::string describeOffsets(const char *Sep) const;
+  /// "realtime at 100 MHz (realtime.json's metadata); 24 samples, residual
+  /// 3.1 cycles, rate +-0.2 %": what follows the alignment note.
+  std::string describeFit() const;
 };
 /// Moves every span of \p Occ onto the aligned axis of \p Clock.
 void alignOccupancy(Occupancy &Occ, const CaptureClock &Clock);
 
-/// The clock fit of D26 from each shader engine's first and last samples
-/// of (gfx_clock, realtime_clock); realtime ticks at \p Frequency Hz.
-/// Throws Error, naming \p Source, when a clock does not advance.
-struct ClockSamples {
-  double Gfx0 = 0, Real0 = 0, Gfx1 = 0, Real1 = 0;
-};
+/// Each shader engine's (gfx_clock, realtime_clock) samples, in order.
+using ClockSamples = std::vector<std::pair<double, double>>;
+
+/// The clock fit of D26: each SE's samples fitted by least squares (the
+/// jitter of single samples averages out); realtime ticks at \p Frequency
+/// Hz, which \p FrequencySource names. Throws Error, naming \p Source, when a
+/// clock does not advance or an SE has fewer than two samples.
 CaptureClock fitCaptureClock(const std::map<uint32_t, ClockSamples> &SEs, double Frequency,
-                             const std::string &Source);
+                             const std::string &FrequencySource, const std::string &Source);
+
+/// The shader clocks of AMD GPUs lie within this range (GHz); a fitted rate
+/// outside it rests on samples that cannot be trusted.
+inline constexpr double MinPlausibleGHz = 0.1, MaxPlausibleGHz = 3.5;
 
 } // namespace sqtt

@@ -40,6 +40,9 @@ def outputs(bin_dir, tree, source, scratch):
     text = "".join(open(os.path.join(pdir, f)).read() for f in sorted(os.listdir(pdir)))
     out["perfetto"] = re.sub(r"\S*ui_output_agent_\d+_dispatch_\d+(/realtime\.json| \(realtime samples of the \.att files\))",
                              "<clock source>", text)
+    # Where each route found the realtime rate (realtime.json's metadata, the
+    # stream's packet, a default) is its own to say; the rate is compared.
+    out["perfetto"] = re.sub(r"(realtime at [0-9.]+ MHz) \([^)]*\)", r"\1 (<rate source>)", out["perfetto"])
     mem = os.path.join(scratch, source + "-memory.json")
     summary = os.path.join(scratch, source + "-summary.json")
     run([tool("sqtt-memory-trace"), tree, "--from", source, "-o", mem, "--summary-json", summary])
