@@ -90,8 +90,9 @@ struct TraceToolOptions {
         })
         ->type_name("auto|json|att");
     App.add_option("-c,--code-objects", Session.CodeObjects,
-                   "Code objects to use instead of the discovered ones (the ID comes from the name)")
-        ->type_name("FILE");
+                   "Code objects to use instead of the discovered ones: ID=FILE, or FILE named "
+                   "*code_object_id_<N>* (ID N), or one FILE of any name (ID 1)")
+        ->type_name("[ID=]FILE");
     App.add_flag("-d,--demangle", Session.Demangle, "Demangle C++ function and kernel names");
     App.add_option("--pid", Session.Pid,
                    "Only the trace directories of this process, with its code objects "

@@ -53,9 +53,10 @@ struct Options {
 /// The tree's shape: its inputs, output and hardware.
 void addShapeOptions(CLI::App &App, Options &O) {
   App.add_option("-c,--code-objects", O.S.CodeObjects,
-                 "Code objects (named *code_object_id_<N>*), each with a .sqtt_funcmap")
+                 "Code objects, each with a .sqtt_funcmap: ID=FILE, or FILE named *code_object_id_<N>* (ID N), "
+                 "or one FILE of any name (ID 1)")
       ->required()
-      ->type_name("FILE");
+      ->type_name("[ID=]FILE");
   App.add_option("-o,--output", O.S.Output, "Output directory (a rocprofv3 --att tree)")
       ->required()
       ->type_name("DIR");

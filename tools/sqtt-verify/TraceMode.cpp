@@ -34,6 +34,10 @@ int checkTrace(const Options &Opts) {
     writeCompletenessJson(std::cout, R);
   else
     writeCompletenessText(std::cout, R, Opts.Verbose ? 0 : 20, Opts.Verbose);
+  if (R.Total.Waves == 0 && R.UncheckedWaves && R.WithoutPluginWaves == R.UncheckedWaves) {
+    Log << Tool << ": " << Opts.Trace << ": its kernels were built without the plugin: nothing to check\n";
+    return 0;
+  }
   if (R.Total.Waves == 0) {
     std::string Why;
     for (const std::string &U : R.Unchecked)

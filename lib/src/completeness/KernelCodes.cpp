@@ -57,6 +57,12 @@ KernelOf KernelCodes::kernelOf(size_t D, const std::string &DispatchName, const 
     K.Why = "its code object " + Path->Path + " cannot be decoded";
     return K;
   }
+  if (!K.Code->Map) {
+    // Nothing in its code records a marker: there is nothing to check.
+    K.Why = "built without the plugin (" + Path->Path + " has no .sqtt_funcmap): nothing to check";
+    K.WithoutPlugin = true;
+    return K;
+  }
   K.Kernel = K.Code->Isa->find(T.Kernel);
   if (!K.Kernel)
     K.Why = "'" + T.Kernel + "' is not a function of " + Path->Path;

@@ -33,6 +33,7 @@ struct KernelOf {
   LoadedCode *Code = nullptr;
   const MarkerMap *Map = nullptr;
   std::string Name, Why;
+  bool WithoutPlugin = false; // its code object has no .sqtt_funcmap
 };
 
 class KernelCodes {

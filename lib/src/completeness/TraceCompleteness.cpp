@@ -189,8 +189,12 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
   for (size_t I = First; BufferFull && I < Waves.size(); ++I)
     Running += RecordMore[I - First];
   if (BufferFull)
-    Notes.push_back(Dir + ": SE " + std::to_string(SE) + ": nothing was recorded after cycle " +
-                    std::to_string(SELast) + " although waves launched later (its trace buffer was full?)" +
+    Notes.push_back(Dir + ": SE " + std::to_string(SE) + ": " +
+                    (SELast == INT64_MIN ? std::string("nothing was recorded on this shader engine although its waves "
+                                                       "could record (its buffer full from the start, or the markers "
+                                                       "filtered out by the scope masks?)")
+                                         : "nothing was recorded after cycle " + std::to_string(SELast) +
+                                               " although waves launched later (its trace buffer was full?)") +
                     (Running ? "; " + std::to_string(Running) + " waves reported complete were still running then "
                                "and could have recorded more: their last records may be lost"
                              : ""));
@@ -251,6 +255,8 @@ void Checker::checkDir(size_t D, CompletenessReport &R) {
   for (const auto &[Id, Count] : UncheckedOf) {
     R.UncheckedWaves += Count;
     const KernelOf &K = Kernels.count(Id) ? Kernels[Id] : KernelOf{};
+    if (K.WithoutPlugin)
+      R.WithoutPluginWaves += Count;
     std::string Why = !K.Why.empty() ? K.Why
                       : K.Kernel    ? "the walk of its code stopped at a limit (a callee the model cannot "
                                       "follow, or too many paths)"

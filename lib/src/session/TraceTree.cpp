@@ -96,20 +96,7 @@ TraceTree discoverTraceTree(const std::string &Base) {
   return Tree;
 }
 
-std::vector<CodeObjectPath> codeObjectsByName(const std::vector<std::string> &Paths) {
-  std::vector<CodeObjectPath> Out;
-  std::set<uint64_t> IDs;
-  for (const std::string &P : Paths) {
-    uint64_t ID = 0;
-    if (!codeObjectIdFromName(P, ID))
-      throw Error(P + ": cannot tell the code object ID from the name (expected "
-                      "..._code_object_id_<N>...)");
-    if (!IDs.insert(ID).second)
-      throw Error("code object id " + std::to_string(ID) + " is given twice (" + P + ")");
-    Out.push_back({ID, P, codeObjectPidFromName(P)});
-  }
-  return Out;
-}
+std::vector<CodeObjectPath> codeObjectsByName(const std::vector<std::string> &Paths) { return codeObjectsGiven(Paths); }
 
 TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs, TraceFrom From) {
   TraceTree Tree;
@@ -119,6 +106,12 @@ TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs, TraceFrom Fr
   std::vector<CodeObjectPath> Found;
   for (const std::string &In : Inputs) {
     std::error_code EC;
+    // A code object given as ID=PATH (codeObjectsGiven).
+    if (size_t Eq = In.find('='); !fs::exists(In, EC) && Eq != std::string::npos && Eq > 0 &&
+                                  In.find_first_not_of("0123456789") == Eq && fs::is_regular_file(In.substr(Eq + 1), EC)) {
+      Given.push_back(In);
+      continue;
+    }
     if (!fs::exists(In, EC))
       throw Error(In + ": does not exist");
     if (fs::path(In).extension() == ".att" && !fs::is_directory(In, EC)) {

@@ -111,7 +111,7 @@ std::string writeWaveFiles(OutputFiles &Files, const fs::path &Ui, uint32_t SE, 
 /// the random mode, its call tree.
 std::vector<SynthCO> loadCodeObjects(const SynthScenario &S, SynthStats &Stats) {
   std::vector<SynthCO> COs;
-  for (const std::string &P : S.CodeObjects) {
+  for (const CodeObjectPath &P : codeObjectsGiven(S.CodeObjects)) {
     COs.push_back(loadCO(P));
     if (S.LoadPrograms)
       chooseKernel(COs.back(), S, Stats);

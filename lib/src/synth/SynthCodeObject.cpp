@@ -51,11 +51,11 @@ void buildCallTree(SynthCO &C, const SynthScenario &S, uint64_t Salt) {
   }
 }
 
-SynthCO loadCO(const std::string &Path) {
+SynthCO loadCO(const CodeObjectPath &Given) {
   SynthCO C;
-  if (!codeObjectIdFromName(Path, C.ID))
-    throw Error(Path + ": name it *code_object_id_<N>* to give it an ID");
-  C.Path = Path;
+  C.ID = Given.ID;
+  C.Path = Given.Path;
+  const std::string &Path = Given.Path;
   CodeObjectFile File(Path);
   if (File.codeObjects().empty())
     throw Error(Path + ": no AMDGPU code object");

@@ -4,6 +4,8 @@
 // not installed.
 #pragma once
 
+#include "sqtt/codeobjects/CodeObjectPath.h"
+
 #include "sqtt/synth/Synth.h"
 
 #include <rocprof_trace_decoder/cxx/address_block.hpp>
@@ -65,6 +67,6 @@ struct SynthCO {
 void buildCallTree(SynthCO &C, const SynthScenario &S, uint64_t Salt);
 /// Reads the code object at \p Path and its funcmap. Throws Error when it
 /// has no kernel or nothing to simulate.
-SynthCO loadCO(const std::string &Path);
+SynthCO loadCO(const CodeObjectPath &Given);
 
 } // namespace sqtt

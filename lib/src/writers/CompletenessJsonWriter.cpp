@@ -19,7 +19,7 @@ void appendCounts(std::string &Out, const Tally &T) {
   Out += ", \"complete\": ";
   appendInt(Out, T.Complete);
   Out += ", \"complete_percent\": ";
-  Out += B;
+  Out += T.Waves ? B : "null"; // no wave checked: no share to give
   Out += ", \"first_gap_time\": ";
   if (T.FirstGap == INT64_MAX)
     Out += "null";
@@ -79,6 +79,8 @@ void writeCompletenessJson(std::ostream &OS, const CompletenessReport &R) {
   appendCounts(Out, R.Total);
   Out += ", \"unchecked\": ";
   appendInt(Out, R.UncheckedWaves);
+  Out += ", \"built_without_plugin\": ";
+  appendInt(Out, R.WithoutPluginWaves);
   Out += ",\n  \"dispatches\": [";
   bool First = true;
   for (const auto &[Name, T] : R.ByDispatch) {

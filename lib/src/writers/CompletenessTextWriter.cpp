@@ -59,7 +59,10 @@ void writeCompletenessText(std::ostream &OS, const CompletenessReport &R, size_t
     OS << "not checked: " << U << '\n';
   for (const std::string &N : R.Notes)
     OS << "note: " << N << '\n';
-  OS << R.Total.Complete << " of " << R.Total.Waves << " waves complete (" << percent(R.Total) << ")";
+  if (R.Total.Waves == 0)
+    OS << "no wave checked";
+  else
+    OS << R.Total.Complete << " of " << R.Total.Waves << " waves complete (" << percent(R.Total) << ")";
   if (R.UncheckedWaves)
     OS << ", " << R.UncheckedWaves << " not checked";
   OS << '\n';

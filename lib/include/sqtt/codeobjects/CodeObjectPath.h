@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sqtt {
 
@@ -20,5 +21,11 @@ struct CodeObjectPath {
 bool codeObjectIdFromName(const std::string &Path, uint64_t &ID);
 /// The process in a rocprofv3 code object name ("1234_1_code_object_id_3.out" -> 1234).
 std::optional<uint64_t> codeObjectPidFromName(const std::string &Path);
+
+/// The code objects a user gives (-c): "ID=PATH" names the ID; a file named
+/// *code_object_id_<N>* has N; a single file of any other name is code
+/// object 1 (the ID rocprofv3 gives a process's first). Throws Error for an
+/// ID given twice, or a file of another name among several.
+std::vector<CodeObjectPath> codeObjectsGiven(const std::vector<std::string> &Specs);
 
 } // namespace sqtt

@@ -75,6 +75,9 @@ struct CompletenessReport {
   /// code object is not known"), and what was assumed.
   std::vector<std::string> Unchecked, Notes;
   uint64_t UncheckedWaves = 0;
+  /// Of those, the waves of kernels built without the plugin (no map):
+  /// nothing in their code records, so nothing is missing.
+  uint64_t WithoutPluginWaves = 0;
   std::map<std::string, Tally> ByDispatch, ByKernel; // dispatch: "DIR: ID NAME"
   std::map<uint32_t, Tally> BySE;
   std::map<std::pair<uint32_t, uint32_t>, Tally> ByCU; // (SE, CU)
