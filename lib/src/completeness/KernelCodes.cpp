@@ -83,13 +83,22 @@ Matcher &KernelCodes::matcher(const KernelOf &K, uint32_t SE, uint32_t CU, uint3
   return *It->second;
 }
 
-std::string KernelCodes::describe(const isa::RecordPattern &P, const KernelOf &K, const MarkerResolver &Resolver) const {
+std::string KernelCodes::describe(const isa::RecordPattern &P, uint64_t At, const KernelOf &K,
+                                  const MarkerResolver &Resolver) const {
   std::string Hex = isa::hexValue(P.Value);
   if (P.Known != ~0u)
     return "a value computed at run time (" + Hex + " in bits " + isa::hexValue(P.Known) + ")";
   if (!K.Map)
     return Hex;
   DecodedMarker M = Resolver.decode(P.Value, *K.Map);
+  if (!M.Info && M.ID == 0 && M.ExitPrev && !M.Enter) {
+    // A bare exit carries no ID: name the instruction that records it, and
+    // its source line where the code object has one.
+    std::string Where = At ? " at " + isa::hexValue(At) : std::string();
+    if (std::string Line = At ? K.Code->Isa->sourceLine(At) : std::string(); !Line.empty())
+      Where += " (" + Line + ")";
+    return "the exit of the scope open there (" + Hex + Where + ")";
+  }
   if (!M.Info)
     return Hex;
   std::string What = M.Enter ? "enter" : M.ExitPrev ? "exit+point" : "point";
@@ -101,16 +110,19 @@ std::string KernelCodes::describe(const isa::RecordPattern &P, const KernelOf &K
 std::string KernelCodes::expected(Matcher &M, const std::vector<uint32_t> &States, const KernelOf &K,
                               const MarkerResolver &Resolver) {
   std::vector<isa::RecordPattern> Patterns;
+  std::vector<uint64_t> At; // the s_ttracedata that records each
   bool End = false;
   for (uint32_t St : States) {
     End |= M.A.mayEnd(St);
     for (const RecordAutomaton::Edge *E = M.A.edgesBegin(St); E != M.A.edgesEnd(St); ++E)
-      if (std::find(Patterns.begin(), Patterns.end(), E->Pattern) == Patterns.end())
+      if (std::find(Patterns.begin(), Patterns.end(), E->Pattern) == Patterns.end()) {
         Patterns.push_back(E->Pattern);
+        At.push_back(M.A.address(E->To));
+      }
   }
   std::string Text;
   for (size_t I = 0; I < Patterns.size() && I < 3; ++I)
-    Text += (I ? " or " : "") + describe(Patterns[I], K, Resolver);
+    Text += (I ? " or " : "") + describe(Patterns[I], At[I], K, Resolver);
   if (Patterns.size() > 3)
     Text += " or " + std::to_string(Patterns.size() - 3) + " more";
   if (End)

@@ -45,8 +45,10 @@ public:
   KernelOf kernelOf(size_t D, const std::string &DispatchName, const TracedKernel *Traced, MarkerResolver &Resolver);
   /// The automaton of \p K for a wave in slot (SE, CU, SIMD, Slot).
   Matcher &matcher(const KernelOf &K, uint32_t SE, uint32_t CU, uint32_t SIMD, uint32_t Slot);
-  /// A record pattern in words: the marker it is, or its value.
-  std::string describe(const isa::RecordPattern &P, const KernelOf &K, const MarkerResolver &Resolver) const;
+  /// A record pattern in words: the marker it is, or its value; a bare
+  /// exit by the instruction at \p At that records it (0: not known).
+  std::string describe(const isa::RecordPattern &P, uint64_t At, const KernelOf &K,
+                       const MarkerResolver &Resolver) const;
   /// What the edges of \p States allow, in words ("enter 'a' (0x6) or the wave's end").
   std::string expected(Matcher &M, const std::vector<uint32_t> &States, const KernelOf &K,
                        const MarkerResolver &Resolver);

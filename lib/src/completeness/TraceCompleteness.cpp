@@ -125,7 +125,7 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
       V.GapTime = Gap.Time;
       V.GapIndex = Gap.Index;
       V.Expected = Codes.expected(M, Gap.Allowed, K, Resolver);
-      V.Got = Gap.Got ? Codes.describe({*Gap.Got, ~0u}, K, Resolver)
+      V.Got = Gap.Got ? Codes.describe({*Gap.Got, ~0u}, 0, K, Resolver)
                       : Span.Retire == INT64_MAX ? "the end of the trace" : "the wave's end";
       V.Cause = Gap.Cause;
     } else if (V.Records == 0 && Span.Launch > SELast && M.A.edgesBegin(0) != M.A.edgesEnd(0)) {
