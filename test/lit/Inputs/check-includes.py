@@ -101,12 +101,7 @@ FLOORS = {
 }
 # Arrows known to run back up, each with why it is tolerated for now; an
 # entry is (including file, included folder).
-ALLOWED_BACK_UP = {
-    # The ISA model's kernel runner hands its programs to the simulator's
-    # interface (sqtt/synth/Synth.h); the interface belongs below both.
-    # To be removed when the runner's interface moves down.
-    ("lib/include/sqtt/isa/KernelRunner.h", "synth"),
-}
+ALLOWED_BACK_UP = set()
 
 
 def folder_of(path):

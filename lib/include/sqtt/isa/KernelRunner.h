@@ -13,7 +13,7 @@
 #pragma once
 
 #include "sqtt/isa/Instruction.h"
-#include "sqtt/synth/Synth.h"
+#include "sqtt/isa/KernelProgram.h"
 
 #include <memory>
 #include <string>
