@@ -155,8 +155,8 @@ public:
   const std::vector<ProgramLine> &listing() const override { return Listing; }
   uint64_t entry() const override { return Kernel.Address; }
 
-  WaveRun run(const WaveIdentity &Wave, uint64_t Seed, bool Instructions) const override {
-    WaveRun R;
+  ProgramRun run(const WaveIdentity &Wave, uint64_t Seed, bool Instructions) const override {
+    ProgramRun R;
     std::mt19937_64 Rng(Seed);
     HardwareIds Hw = hardwareIds(Wave, Isa.generation());
     ScalarMachine M(Kernel.WaveSize);

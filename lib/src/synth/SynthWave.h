@@ -125,7 +125,7 @@ private:
   size_t ExecutedNext = 0;           // Code.Executed's next instruction to issue
   // Code-following mode: the current wave's run of its kernel and how far
   // its records have been turned into events.
-  WaveRun Code;
+  ProgramRun Code;
   std::vector<bool> Opened; // the code's open scopes: false for one left out (its ID is data)
   size_t CodeNext = 0;
   int64_t CodeStart = 0;

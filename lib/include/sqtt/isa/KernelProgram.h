@@ -35,7 +35,9 @@ struct ExecutedInstruction {
   uint8_t Category;
 };
 
-struct WaveRun {
+/// What one wave did running a program (not the analysis's WaveRun, a run
+/// of one wave's records).
+struct ProgramRun {
   std::vector<ProgramRecord> Records;
   /// Every instruction, in issue order, when the run was asked for them.
   std::vector<ExecutedInstruction> Executed;
@@ -61,7 +63,7 @@ public:
   /// Runs one wave: the branches the code does not decide are drawn from
   /// \p Seed, so a wave runs the same way for the same seed. With
   /// \p Instructions, the run lists every instruction it executed.
-  virtual WaveRun run(const WaveIdentity &Wave, uint64_t Seed, bool Instructions) const = 0;
+  virtual ProgramRun run(const WaveIdentity &Wave, uint64_t Seed, bool Instructions) const = 0;
   /// Every instruction of the code object the kernel is in, in address
   /// order: ExecutedInstruction::Row indexes it.
   virtual const std::vector<ProgramLine> &listing() const = 0;
