@@ -129,7 +129,7 @@ public:
     Log << Tool << ":   " << R.Dir << ": " << R.Counts.Headers << " markers, " << R.WaveCount << " waves";
     if (R.Counts.Headers)
       Log << " (" << R.MarkerWaves << " recorded markers)";
-    Log << ", " << R.Dispatches << " dispatch(es), " << R.Slots << " wave slots with records\n";
+    Log << ", " << R.KernelIds.size() << " dispatch(es), " << R.Slots << " wave slots with records\n";
   }
 
   /// The summary, then the exit status: 1 under --strict when anything could

@@ -46,14 +46,13 @@ struct Options {
 /// written as rocprofv3 decodes them (under \p Root instead of where the
 /// dispatch's name puts it, when given). The dispatch is opened as every
 /// tool opens it (the session's formats, its process's code objects placing
-/// the kernel), so the tree written reads as the raw files do. Returns the
-/// directories written.
+/// the kernel), so the tree written reads as the raw files do. \p Session
+/// has its code objects loaded. Returns the directories written.
 std::map<std::string, std::string> decodeAttCaptures(sqtt::TraceSession &Session, const fs::path &Base,
                                                      const fs::path &Root) {
   std::map<std::string, std::string> Written; // dispatch name -> directory
   if (Session.Tree.AttCaptures.empty())
     return Written;
-  Session.loadCodeObjects();
   sqtt::OutputFiles Files(Tool);
   size_t Records = 0, Rows = 0;
   // Each kernel's symbol, for code.json's label row.
@@ -117,8 +116,7 @@ void exportForRcv(const Options &Opts) {
       fs::remove_all(P, EC);
     }
   } Cleanup{Scratch};
-  sqtt::TraceSession Decoding(S, warnOf);
-  const std::map<std::string, std::string> Decoded = decodeAttCaptures(Decoding, Base, Scratch);
+  const std::map<std::string, std::string> Decoded = decodeAttCaptures(Session, Base, Scratch);
   sqtt::RcvExportStats Total;
   for (size_t I = 0; I < Session.traceDirs().size(); ++I) {
     const std::string &Dir = Session.traceDirs()[I];
@@ -151,7 +149,10 @@ int run(const Options &Opts) {
   // A dispatch with only .att files gets its ui_* directory first (D32).
   {
     sqtt::TraceSession Decoding(sessionOf(Opts), warnOf);
-    decodeAttCaptures(Decoding, {}, {});
+    if (!Decoding.Tree.AttCaptures.empty()) {
+      Decoding.loadCodeObjects();
+      decodeAttCaptures(Decoding, {}, {});
+    }
   }
   sqtt::TraceTree Tree = sqtt::gatherTraceInputs(Opts.Inputs);
   for (const std::string &W : Tree.Warnings)

@@ -91,7 +91,7 @@ std::string KernelCodes::describe(const isa::RecordPattern &P, uint64_t At, cons
   if (!K.Map)
     return Hex;
   DecodedMarker M = Resolver.decode(P.Value, *K.Map);
-  if (!M.Info && M.ID == 0 && M.ExitPrev && !M.Enter) {
+  if (!M.Info && M.isBareExit()) {
     // A bare exit carries no ID: name the instruction that records it, and
     // its source line where the code object has one.
     std::string Where = At ? " at " + isa::hexValue(At) : std::string();

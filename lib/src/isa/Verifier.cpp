@@ -3,6 +3,7 @@
 
 #include "CallEffects.h"
 #include "HardwareCases.h"
+#include "sqtt/support/HexText.h"
 #include "sqtt/support/WordList.h"
 
 #include <rocprof_trace_decoder/cxx/config_section.hpp>
@@ -23,11 +24,7 @@ namespace sqtt::isa {
 namespace rtd = rocprof_trace_decoder::codeobj;
 namespace mv = sqtt_marker_value;
 
-std::string hexValue(uint64_t V) {
-  char B[24];
-  std::snprintf(B, sizeof B, "0x%llx", (unsigned long long)V);
-  return B;
-}
+std::string hexValue(uint64_t V) { return hexText(V); }
 
 const char *findingKindName(FindingKind K) {
   switch (K) {

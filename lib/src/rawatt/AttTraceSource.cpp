@@ -7,6 +7,7 @@
 // code objects' kernel entries place the address; else "0 / 0x<address>".
 #include "sqtt/rawatt/AttTraceSource.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/support/HexText.h"
 #include "sqtt/support/MappedFile.h"
 #include "sqtt/trace/MarkerResolver.h"
 
@@ -16,16 +17,6 @@
 #include <unordered_map>
 
 namespace sqtt {
-
-namespace {
-
-std::string hexAddress(uint64_t Address) {
-  char Buf[24];
-  std::snprintf(Buf, sizeof Buf, "0x%llx", static_cast<unsigned long long>(Address));
-  return Buf;
-}
-
-} // namespace
 
 void readAttFile(const std::string &Path, rawatt::StreamWants Wants, rawatt::AttStream &Out) {
   MappedFile File(Path, /*Populate=*/true);
@@ -132,7 +123,7 @@ void AttTraceSource::scan() {
     if (K)
       DispatchName = unnamedDispatchName(K->CodeObject, K->Vaddr);
     else
-      Warnings.push_back(Name + ": the kernel that starts at " + hexAddress(Kernel.second) + " cannot be told (" +
+      Warnings.push_back(Name + ": the kernel that starts at " + hexText(Kernel.second) + " cannot be told (" +
                          Why + "); its waves are shown as '" + DispatchName + "'");
   }
   for (const auto &[SE, List] : Waves) {

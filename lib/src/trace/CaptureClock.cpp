@@ -11,7 +11,9 @@
 #include "sqtt/trace/CaptureClock.h"
 #include "sqtt/support/Error.h"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <cstdio>
 
 namespace sqtt {
@@ -77,20 +79,19 @@ CaptureClock fitCaptureClock(const std::map<uint32_t, ClockSamples> &SEs, double
   Clock.RealtimeHz = Frequency;
   Clock.RealtimeHzSource = FrequencySource;
   const SeFit &Ref = Fits.begin()->second;
-  double Rate = 0, Residual = 0, Uncertainty = 0, Low = 0, High = 0;
+  double Residual = 0, Uncertainty = 0;
+  std::vector<double> Rates; // GHz, per SE
   for (const auto &[SE, Fit] : Fits) {
     Clock.Offset[SE] = int64_t(std::llround(Ref.at(Ref.Real0) - Fit.at(Ref.Real0)));
-    double G = Fit.B * Frequency / 1e9;
-    Rate += G;
-    Low = Clock.Samples ? std::min(Low, G) : G;
-    High = Clock.Samples ? std::max(High, G) : G;
+    Rates.push_back(Fit.B * Frequency / 1e9);
     Clock.Samples += Fit.N;
     Residual = std::max(Residual, Fit.Residual);
     // The rate is known to a realtime tick and the residual over the span.
     double Cycles = Fit.B * Fit.Span;
     Uncertainty = std::max(Uncertainty, 1.0 / Fit.Span + 2 * Fit.Residual / Cycles);
   }
-  Clock.GHz = Rate / double(Fits.size());
+  Clock.GHz = std::accumulate(Rates.begin(), Rates.end(), 0.0) / double(Rates.size());
+  auto [Low, High] = std::minmax_element(Rates.begin(), Rates.end());
   Clock.ResidualCycles = Residual;
   Clock.Uncertainty = Uncertainty;
   Clock.RealtimeNsAtZero = -Ref.A / Ref.B / Frequency * 1e9;
@@ -102,8 +103,8 @@ CaptureClock fitCaptureClock(const std::map<uint32_t, ClockSamples> &SEs, double
     Clock.Warnings.push_back("the samples span " + std::to_string(int64_t(Ref.Span)) +
                              " realtime ticks: the rate is known to only +-" +
                              std::to_string(int(std::lround(Uncertainty * 100))) + " %");
-  if (Fits.size() > 1 && (High - Low) > 0.01 * Clock.GHz)
-    Clock.Warnings.push_back("the shader engines' samples give rates from " + ghz(Low) + " to " + ghz(High));
+  if (*High - *Low > 0.01 * Clock.GHz)
+    Clock.Warnings.push_back("the shader engines' samples give rates from " + ghz(*Low) + " to " + ghz(*High));
   return Clock;
 }
 

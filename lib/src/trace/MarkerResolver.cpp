@@ -1,5 +1,6 @@
 // MarkerResolver.cpp - what a marker value means in a given code object.
 #include "sqtt/trace/MarkerResolver.h"
+#include "sqtt/support/HexText.h"
 #include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/support/WordList.h"
 
@@ -208,7 +209,7 @@ uint64_t MarkerResolver::explainedBy(uint64_t ID, const RecordValues &Values) co
   uint64_t N = 0;
   for (const auto &[V, Count] : Values) {
     DecodedMarker D = decode(V, *Map);
-    if (D.Info || D.isNoop() || (D.ID == 0 && D.ExitPrev && !D.Enter))
+    if (D.Info || D.isNoop() || D.isBareExit())
       N += Count;
   }
   return N;
@@ -251,9 +252,7 @@ std::optional<UnnamedDispatch> MarkerResolver::locateEntry(uint64_t Pc, const Re
   if (!ByRecords)
     return ByAddress;
   if (ByAddress) {
-    char PcText[24];
-    std::snprintf(PcText, sizeof PcText, "0x%llx", static_cast<unsigned long long>(Pc));
-    Warning = "the wave start address " + std::string(PcText) + " places the kernel at " +
+    Warning = "the wave start address " + hexText(Pc) + " places the kernel at " +
               symbolAt(ByAddress->CodeObject, ByAddress->Vaddr) + " of code object " +
               std::to_string(ByAddress->CodeObject) + ", whose map explains " + std::to_string(ByAddressCount) +
               " of the " + std::to_string(Records) + " records; code object " + std::to_string(*Best) +

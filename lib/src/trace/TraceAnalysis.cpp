@@ -106,7 +106,6 @@ void countWavesAndDispatches(const Occupancy &Occ, DirResult &Result) {
       if (auto Name = Occ.Dispatches.find(S.Dispatch);
           Name != Occ.Dispatches.end() && !Name->second.empty() && Name->second.rfind("0 /", 0) != 0)
         Result.KernelIds.insert(S.Dispatch);
-  Result.Dispatches = Result.KernelIds.size();
   Result.WaveCount = Occ.waveCount();
 }
 

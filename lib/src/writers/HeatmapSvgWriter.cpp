@@ -9,6 +9,7 @@
 // cut in the middle, the full name in a tooltip), each object's address range
 // in a right column, the time ticks under the plot.
 #include "sqtt/support/JsonString.h"
+#include "sqtt/support/HexText.h"
 #include "sqtt/writers/MemoryWriters.h"
 
 #include "SvgText.h"
@@ -49,12 +50,6 @@ void text(std::ostream &OS, double X, double Y, const std::string &Shown, const 
   OS << escapeXml(Shown) << "</text>\n";
 }
 
-std::string hexAddress(uint64_t A) {
-  char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "0x%" PRIx64, A);
-  return Buf;
-}
-
 struct ObjectLabel {
   std::string Full, Shown, Range;
 };
@@ -91,7 +86,7 @@ void writeMemoryHeatmapSvg(std::ostream &OS, const MemoryHeatmap &Map, const Nam
       size_t Room = MaxLabelChars > displayChars(Counts) ? MaxLabelChars - displayChars(Counts) : 8;
       L.Shown = cutMiddle(Name, std::max<size_t>(Room, 8)) + Counts;
       uint64_t Lo = R.FirstPage << PageBits, Hi = ((R.LastPage + 1) << PageBits) - 1;
-      L.Range = hexAddress(Lo) + "-" + hexAddress(Hi);
+      L.Range = hexText(Lo) + "-" + hexText(Hi);
       LabelChars = std::max(LabelChars, displayChars(L.Shown));
       RangeChars = std::max(RangeChars, displayChars(L.Range));
       Labels[I].push_back(std::move(L));

@@ -78,6 +78,8 @@ struct DecodedMarker {
   bool Enter = false, ExitPrev = false;
   const MarkerInfo *Info = nullptr; // null: unknown ID
   bool isNoop() const { return ID == 0 && !ExitPrev; }
+  /// An exit that names no scope (ID 0): it closes whichever is open.
+  bool isBareExit() const { return ID == 0 && ExitPrev && !Enter; }
 };
 
 /// rocprofv3 names a kernel it could not name "<co> / 0x<vaddr>": the code
@@ -210,6 +212,7 @@ inline DecodedMarker MarkerResolver::decode(uint32_t Value, const MarkerMap &Map
   D.ID = sqtt_marker_value::id_of(Value);
   if (Map.packed()) {
     uint32_t Packed = Map.Encoding.layout().id_of(Value);
+    // A packed bare exit: its packed ID is 0 whatever the clock bits hold.
     bool BareExit = Packed == 0 && D.ExitPrev && !D.Enter;
     if (BareExit || Map.find(Packed))
       D.ID = Packed;

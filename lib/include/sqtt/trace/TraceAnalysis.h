@@ -107,11 +107,12 @@ struct DirResult {
   /// them (built with Build.Instructions or InstructionSlices).
   InstructionStats Instructions;
   uint64_t WaveFiles = 0;
-  /// The waves of occupancy.json, those of them that recorded markers, the
-  /// wave slots with records, and the dispatches with waves (each once;
-  /// occupancy.json also names kernels that ran elsewhere).
-  uint64_t WaveCount = 0, MarkerWaves = 0, Slots = 0, Dispatches = 0;
-  /// occupancy.json's kernel ids of those dispatches (what --dispatch also takes).
+  /// The waves of occupancy.json, those of them that recorded markers, and
+  /// the wave slots with records.
+  uint64_t WaveCount = 0, MarkerWaves = 0, Slots = 0;
+  /// The dispatches with waves here, by occupancy.json's kernel id (each
+  /// once: occupancy.json also names kernels that ran elsewhere; what
+  /// --dispatch also takes).
   std::set<int64_t> KernelIds;
   /// Timeline events, engine by engine in processing order; Waves gives
   /// the output order (by first header across engines).
