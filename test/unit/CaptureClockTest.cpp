@@ -2,6 +2,7 @@
 // (D26), on the numbers of a real gfx950 capture (FORMATS §12).
 #include "sqtt/support/Error.h"
 #include "sqtt/uitree/TreeReader.h"
+#include "sqtt/writers/Timeline.h"
 
 #include "gtest/gtest.h"
 
@@ -117,4 +118,76 @@ TEST(CaptureClock, DoubtfulRatesAreWarnedOf) {
   EXPECT_NE(Close.Warnings.front().find("the samples span 8 realtime ticks: the rate is known to only +-13 %"),
             std::string::npos)
       << Close.Warnings.front();
+}
+
+namespace {
+
+/// Samples of one SE whose shader clock runs at \p Rates[k] GHz for
+/// \p PerRate samples each, 4 us apart (400 ticks of 100 MHz), every
+/// sample's cycles off by up to \p Jitter (a fixed pseudo-random sequence).
+ClockSamples steppedClock(const std::vector<double> &Rates, int PerRate, double Jitter) {
+  ClockSamples S;
+  uint32_t Seed = 777;
+  double Cycles = 5000, Real = 9e12;
+  for (double Ghz : Rates)
+    for (int I = 0; I < PerRate; ++I) {
+      Seed = Seed * 1103515245u + 12345u;
+      double Off = (double((Seed >> 8) % 2001) / 1000.0 - 1.0) * Jitter;
+      S.emplace_back(std::round(Cycles + Off), Real);
+      Cycles += 400 / 100e6 * Ghz * 1e9, Real += 400;
+    }
+  return S;
+}
+
+} // namespace
+
+// D35: a power-capped part changes its clock during a dispatch; the map
+// from cycles to time follows it, piecewise over runs of samples of one
+// rate, and times on each side come out right.
+TEST(CaptureClock, TheMapFollowsAClockChange) {
+  std::map<uint32_t, ClockSamples> SEs = {{0, steppedClock({2.1, 1.5}, 100, 200)}};
+  CaptureClock C = fitCaptureClock(SEs, 100e6, "test", "rt.json");
+  ASSERT_EQ(C.Segments.size(), 2u) << C.describeFit();
+  EXPECT_NEAR(C.Segments[0].GHz, 2.1, 0.021);
+  EXPECT_NEAR(C.Segments[1].GHz, 1.5, 0.015);
+  EXPECT_NEAR(double(C.Segments[1].Samples), 100, 2);
+  EXPECT_LT(C.ResidualCycles, 200.0); // the jitter, not the change
+  EXPECT_NE(C.describeFit().find("the clock changed during the capture: 2.1"), std::string::npos) << C.describeFit();
+  // 150 samples in: 100 at 2.1 GHz then 50 at 1.5 GHz, 600 us after the
+  // first sample; a single line would place it about 29 us away.
+  double Cycle150 = 5000 + 100 * 8400.0 + 50 * 6000.0;
+  double Truth = 150 * 4000.0;
+  EXPECT_NEAR(C.nsSinceZero(Cycle150) - C.nsSinceZero(5000), Truth, 0.01 * 4000);
+  TimelineClock T;
+  T.GHz = C.GHz, T.Source = C.Source, T.Capture = &C;
+  EXPECT_TRUE(T.followsSegments());
+  EXPECT_NEAR(double(T.ns(int64_t(Cycle150)) - T.ns(5000)), Truth, 40);
+  EXPECT_NE(T.note().find("following the shader clock's 2 rates"), std::string::npos) << T.note();
+  // A rate given by hand is used as given.
+  T.GHz = 2.0, T.Source = "--clock-rate-ghz";
+  EXPECT_FALSE(T.followsSegments());
+}
+
+// One line where one line fits: thousands of jittered samples of one rate
+// stay one segment, and three rates give three.
+TEST(CaptureClock, JitterIsNotAClockChange) {
+  for (double Jitter : {0.0, 50.0, 400.0}) {
+    CaptureClock C = fitCaptureClock({{0, steppedClock({1.9}, 4000, Jitter)}}, 100e6, "test", "rt.json");
+    EXPECT_EQ(C.Segments.size(), 1u) << Jitter << ": " << C.describeFit();
+    EXPECT_NEAR(C.GHz, 1.9, 0.019);
+  }
+  CaptureClock Three = fitCaptureClock({{0, steppedClock({2.4, 1.8, 2.2}, 60, 100)}}, 100e6, "test", "rt.json");
+  ASSERT_EQ(Three.Segments.size(), 3u) << Three.describeFit();
+  EXPECT_NEAR(Three.Segments[2].GHz, 2.2, 0.022);
+  // A second SE on the same stepped clock, 300 cycles behind: its offset is
+  // found through its own segments.
+  CaptureClock Two = fitCaptureClock({{0, steppedClock({2.1, 1.5}, 100, 0)}, {1, steppedClock({2.1, 1.5}, 100, 0)}},
+                                     100e6, "test", "rt.json");
+  EXPECT_EQ(Two.Offset.at(1), 0);
+  auto Behind = steppedClock({2.1, 1.5}, 100, 0);
+  for (auto &[G, R] : Behind)
+    G -= 300;
+  CaptureClock Shifted = fitCaptureClock({{0, steppedClock({2.1, 1.5}, 100, 0)}, {1, Behind}}, 100e6, "test", "rt.json");
+  EXPECT_EQ(Shifted.Offset.at(1), 300);
+  EXPECT_TRUE(Shifted.Warnings.empty()) << Shifted.Warnings.front();
 }

@@ -10,16 +10,22 @@ using isa::RecordAutomaton;
 
 namespace {
 
+/// A pattern that fixes a record's value (a marker's ID), unlike a payload
+/// word's, which accepts anything.
+bool fixesValue(const isa::RecordPattern &P) { return __builtin_popcount(P.Known) >= 16; }
+
 /// The states after \p Value when records may have been lost before it:
-/// those an edge accepting it leads to from a state reachable from \p From.
-void resync(const RecordAutomaton &A, const std::vector<uint32_t> &From, uint32_t Value, std::vector<uint32_t> &Out) {
+/// those an edge accepting it leads to from a state reachable from \p From;
+/// with \p FixedOnly, only edges that fix the value.
+void resync(const RecordAutomaton &A, const std::vector<uint32_t> &From, uint32_t Value, std::vector<uint32_t> &Out,
+            bool FixedOnly = false) {
   std::vector<char> Seen(A.states(), 0), Added(A.states(), 0);
   std::vector<uint32_t> Frontier(From.begin(), From.end());
   for (uint32_t St : From)
     Seen[St] = 1;
   for (size_t F = 0; F < Frontier.size(); ++F)
     for (const RecordAutomaton::Edge *E = A.edgesBegin(Frontier[F]); E != A.edgesEnd(Frontier[F]); ++E) {
-      if (E->Pattern.matches(Value) && !Added[E->To]) {
+      if (E->Pattern.matches(Value) && !Added[E->To] && (!FixedOnly || fixesValue(E->Pattern))) {
         Added[E->To] = 1;
         Out.push_back(E->To);
       }
@@ -58,7 +64,9 @@ bool WaveMatch::step(uint32_t Value) {
       }
   if (Next.empty())
     return false;
+  Prev.swap(Cur);
   Cur.swap(Next);
+  PrevValue = Value;
   return true;
 }
 
@@ -88,14 +96,39 @@ void WaveMatch::add(const Record &R) {
   Held = R;
 }
 
+void WaveMatch::afterLoss(uint32_t Value, bool FixedOnly) {
+  Next.clear();
+  resync(M->A, Cur, Value, Next, FixedOnly);
+  // The record accepted last may itself have followed a loss and been
+  // taken for another of its value (a scope's exit for an outer one's):
+  // the reading with the loss before it is kept too.
+  if (PrevValue) {
+    std::vector<uint32_t> Before;
+    resync(M->A, Prev, *PrevValue, Before);
+    for (uint32_t St : Before)
+      for (const RecordAutomaton::Edge *E = M->A.edgesBegin(St); E != M->A.edgesEnd(St); ++E)
+        if (E->Pattern.matches(Value) && (!FixedOnly || fixesValue(E->Pattern)) &&
+            std::find(Next.begin(), Next.end(), E->To) == Next.end())
+          Next.push_back(E->To);
+  }
+}
+
 void WaveMatch::decide(const std::optional<uint32_t> &NextValue) {
   uint32_t Value = Held->Value;
   Held.reset();
-  // A record the wave goes on without, as if it were not there, came from
-  // elsewhere (another producer of s_ttracedata): it is skipped.
+  // A record the wave goes on without, as if it were not there, may have
+  // come from elsewhere (another producer of s_ttracedata); but where a later
+  // state of the code records its very value (a marker's ID, not a payload
+  // word, which any value fits), records lost before it explain it as well,
+  // and losses are by far the commoner cause: it is then a loss, and the
+  // wave goes on from either reading (the records after it choose).
   if (NextValue && accepts(M->A, Cur, *NextValue)) {
+    afterLoss(Value, /*FixedOnly=*/true);
     if (HeldIsFirst)
-      Gap.Cause = GapCause::Unexplained;
+      Gap.Cause = Next.empty() ? GapCause::Unexplained : GapCause::Loss;
+    for (uint32_t St : Next)
+      if (std::find(Cur.begin(), Cur.end(), St) == Cur.end())
+        Cur.push_back(St);
     return;
   }
   // Lost records explain a deviation when a later state of the code accepts
@@ -105,10 +138,10 @@ void WaveMatch::decide(const std::optional<uint32_t> &NextValue) {
   // state accepts is not the code's, and neither is a wave that deviates
   // every few records (another build's map): losses come in bursts, with
   // long runs the code explains between them.
-  Next.clear();
-  resync(M->A, Cur, Value, Next);
+  afterLoss(Value, /*FixedOnly=*/false);
   if (Next.empty())
     resync(M->A, {0}, Value, Next);
+  PrevValue.reset();
   ++Resyncs;
   if (Next.empty() || denseDeviations(Resyncs, Count - Gap.Index)) {
     Gap.Cause = GapCause::Unexplained;

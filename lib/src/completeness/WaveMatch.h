@@ -46,11 +46,19 @@ public:
 private:
   /// Follows \p Value from the current states; false when none accepts it.
   bool step(uint32_t Value);
+  /// Into Next: the states after \p Value where records were lost before it
+  /// (or before the record accepted last); with \p FixedOnly, only through
+  /// edges that fix the value (a marker's ID, not a payload word).
+  void afterLoss(uint32_t Value, bool FixedOnly);
   /// A deviating record once the one after it is known (none: the end).
   void decide(const std::optional<uint32_t> &NextValue);
 
   Matcher *M;
   std::vector<uint32_t> Cur{0}, Next;
+  /// The states before the record accepted last, and its value (none
+  /// after a resync): where a loss before that record is looked for.
+  std::vector<uint32_t> Prev;
+  std::optional<uint32_t> PrevValue;
   int64_t Last;
   uint64_t Count = 0;
   size_t Resyncs = 0;

@@ -12,7 +12,13 @@
 namespace sqtt {
 
 int64_t TimelineClock::ns(int64_t Cycles) const {
+  if (followsSegments())
+    return int64_t(std::llround(Capture->nsSinceZero(double(Cycles)))) + OffsetNs;
   return (GHz > 0 ? int64_t(std::llround(double(Cycles) / GHz)) : Cycles) + OffsetNs;
+}
+
+bool TimelineClock::followsSegments() const {
+  return Capture && Capture->Segments.size() > 1 && GHz == Capture->GHz && Source == Capture->Source;
 }
 
 std::string TimelineClock::note() const {
@@ -25,8 +31,12 @@ std::string TimelineClock::note() const {
   }
   if (GHz <= 0)
     return "SQTT shader clock cycles shown as ns (1 cycle = 1 ns); pass --clock-rate-ghz for real time" + Aligned;
-  char Buf[96];
-  std::snprintf(Buf, sizeof Buf, "ns at a %.4g GHz shader clock (ns = cycles / %.4g", GHz, GHz);
+  char Buf[128];
+  if (followsSegments())
+    std::snprintf(Buf, sizeof Buf, "ns following the shader clock's %zu rates (mean %.4g GHz", Capture->Segments.size(),
+                  GHz);
+  else
+    std::snprintf(Buf, sizeof Buf, "ns at a %.4g GHz shader clock (ns = cycles / %.4g", GHz, GHz);
   return Buf + (Source.empty() ? std::string() : ", rate from " + Source) + ")" + Aligned;
 }
 

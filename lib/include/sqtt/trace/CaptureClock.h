@@ -13,6 +13,15 @@
 
 namespace sqtt {
 
+/// One stretch of the first SE's shader clock at one rate (D35): from
+/// aligned cycle FromCycle on, until the next segment's.
+struct ClockSegment {
+  int64_t FromCycle = 0;
+  double GHz = 0;
+  double NsAtFrom = 0; // realtime in ns at FromCycle (continuous across segments)
+  size_t Samples = 0;  // the samples this rate was fitted on
+};
+
 /// A trace directory's clocks (D26, FORMATS §12; realtime.json in a tree):
 /// shader engines count cycles from different origins; each SE's samples of
 /// (cycles, realtime ticks) give its offset onto the first SE's counter and
@@ -34,6 +43,13 @@ struct CaptureClock {
   std::string RealtimeHzSource;
   size_t Samples = 0;
   double ResidualCycles = 0, Uncertainty = 0;
+  /// The first SE's clock over the samples: one segment where one line
+  /// fits them, several where the clock changed during the dispatch
+  /// (power-capped parts change it mid-kernel). GHz stays the mean rate.
+  std::vector<ClockSegment> Segments;
+  /// Nanoseconds from aligned cycle 0 to \p AlignedCycle, following the
+  /// segments (cycles / GHz when there is one).
+  double nsSinceZero(double AlignedCycle) const;
   /// Shader engines with records but fewer than two samples: their cycles
   /// stay as recorded (the reader fills it).
   std::vector<uint32_t> Unaligned;

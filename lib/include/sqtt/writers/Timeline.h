@@ -15,7 +15,8 @@
 
 namespace sqtt {
 
-/// Cycles to viewer nanoseconds (D16): cycles / GHz with a clock rate, else
+/// Cycles to viewer nanoseconds (D16): cycles / GHz with a clock rate (the
+/// capture's segments where its clock changed, D35), else
 /// one cycle is shown as one nanosecond. Whole nanoseconds, so that a
 /// slice's end computed as begin + duration is the same as its own end.
 struct TimelineClock {
@@ -27,6 +28,9 @@ struct TimelineClock {
   /// Added to every time: a directory's place on a merged file's axis.
   int64_t OffsetNs = 0;
   int64_t ns(int64_t Cycles) const;
+  /// Whether times follow the capture's clock segments (its rate changed
+  /// during the dispatch and no rate was given).
+  bool followsSegments() const;
   /// What the times mean, for the file and the tool's note.
   std::string note() const;
   /// The clock of \p Dir's timeline: \p GHz when given, else the capture's

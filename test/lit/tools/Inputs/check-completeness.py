@@ -8,7 +8,9 @@ reported incomplete and no other wave (0 false alarms); the first deviation
 must come at or after the wave's first lost record, and no later than one
 address block plus the burst after it (payload records carry values the
 code does not fix, so a loss among them shows where the block ends); its
-cause is "loss" for nearly every wave. Without --loss every wave is complete
+cause is "loss" for every wave whose deviating record the code could have
+recorded there (a marker's ID: a payload word fits anywhere, so one where
+a marker was due may be foreign). Without --loss every wave is complete
 and the exit status 0; with losses it is 1. Prints a line per model; exits
 1 on the first violation.
 """
@@ -16,6 +18,7 @@ import collections
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -128,6 +131,9 @@ for model in MODELS:
                 fail(f"seed {seed} {model}: wave {k} lost nothing and is reported incomplete: {w}")
             totals["incomplete"] += 1
             totals[w["cause"]] += 1
+            # A payload word where a marker was due may be a data value whose
+            # header was lost or a foreign record: no value tells them apart.
+            totals["payload"] += w["cause"] != "loss" and re.fullmatch(r"0x[0-9a-f]+", w["got"]) is not None
             first = min(lost[k])
             lo = w["begin"] if k[5] else -(1 << 62)
             before = sum(1 for t, v in records[k[:5]] if lo <= t < w["next_begin"] and t < first)
@@ -140,8 +146,9 @@ for model in MODELS:
         if missing:
             fail(f"seed {seed} {model}: {len(missing)} waves with losses are not in the report, e.g. {missing[0]}")
         totals["lost_waves"] += len(lost)
-    if totals["incomplete"] and totals["loss"] * 10 < totals["incomplete"] * 9:
-        fail(f"{model}: only {totals['loss']} of {totals['incomplete']} incomplete waves have the cause 'loss'")
+    if totals["loss"] + totals["payload"] < totals["incomplete"]:
+        fail(f"{model}: only {totals['loss']} of {totals['incomplete']} incomplete waves have the cause 'loss' "
+             f"({totals['payload']} more deviate at a payload word)")
     print(f"{model}: {totals['waves']} waves, {totals['lost_waves']} waves lost records: each reported incomplete "
           f"({totals['incomplete']}) or lost only whole repetitions ({totals['indistinguishable']}) or a tail its SE's note "
           f"names ({totals['buffer tails']}), 0 false alarms, "
