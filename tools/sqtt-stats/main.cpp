@@ -148,6 +148,13 @@ int run(const Options &Opts) {
   if (A.Exclude)
     std::cerr << " (--complete-only: " << A.Exclude->Incomplete << " incomplete left out)";
   std::cerr << '\n';
+  // D25/D29: a kernel row's self and scoped cycles rest on the waves that
+  // recorded markers; where those are not all of its waves, say so.
+  for (const sqtt::StatsRow &R : Rows)
+    if (R.Kind == sqtt::StatKind::Kernel && R.Waves && R.Waves < R.Count)
+      std::cerr << Tool << ": " << (R.Kernel.empty() ? "(no dispatch)" : R.Kernel) << ": self_cycles and scoped rest "
+                << "on the " << R.Waves << " of its " << R.Count << " waves that recorded markers; the other "
+                << R.Count - R.Waves << " count in total_cycles only\n";
   int Status = Session.finish(Total, Opts.Trace.Strict);
   if (Opts.Waves ? Waves.empty() : Rows.empty()) {
     std::cerr << Tool << ": error: no scope was entered and no data marker seen in the selected "
