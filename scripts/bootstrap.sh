@@ -25,6 +25,9 @@ PACKAGES=(
   libclang-rt-22-dev
   # The trace library and tools: arguments, compressed offload bundles
   libcli11-dev libzstd-dev zlib1g-dev pkg-config
+  # rocprofv3's SQLite database beside a capture (read only) and the
+  # tools' -f sqlite outputs; the sqlite3 shell runs the SQL examples' tests
+  libsqlite3-dev sqlite3
   # Unit tests; the trace tools' JSON reading
   libgtest-dev libgmock-dev libsimdjson-dev nlohmann-json3-dev
   # Real-viewer tests (headless browser); protoc --decode_raw checks the
