@@ -29,6 +29,14 @@ public:
         Progress(Log, Tool) {
     for (const std::string &W : Tree.Warnings) // before any error they may explain
       warn(W);
+    for (const std::string &N : Tree.Notes)
+      Log << Tool << ": note: " << N << '\n';
+    for (const auto &[Pid, Db] : Tree.Rocpd)
+      Log << Tool << ": rocprofv3's database " << Db->Path << " (schema " << Db->SchemaVersion << "): "
+          << Db->CodeObjects.size() << " code object(s), " << Db->Symbols.size() << " kernel symbol(s), "
+          << Db->Dispatches.size() << " dispatch(es)"
+          << (Db->Dispatches.empty() ? " (no kernel trace: rocprofv3 --att --kernel-trace records them)" : "")
+          << '\n';
     if (Tree.TraceDirs.empty())
       throw Error(Options.Base + ": no trace found: no directory holds shaderdata_*.json or occupancy.json, "
                                  "and no <pid>_<agent>_shader_engine_<se>_<dispatch>.att file is here "
@@ -94,6 +102,8 @@ public:
             for (const std::string &W : R.Clock->Warnings)
               warn(R.Dir + ": the shader clock: " + W);
           }
+          if (std::string Line = rocpdLine(R.Dir); !Line.empty())
+            Log << Tool << ":   " << R.Dir << ": rocpd: " << Line << '\n';
           Consume(R);
         },
         Profile,

@@ -73,13 +73,35 @@ std::unique_ptr<TraceSource> openAtt(const TraceTree &Tree, const std::string &D
   auto It = Tree.AttCaptures.find(Dir);
   if (It == Tree.AttCaptures.end())
     return nullptr;
-  KernelLocator Locate = [&Resolver](uint64_t Pc, const RecordValues &Values, std::string &Why,
-                                     std::string &Warning) -> std::optional<KernelEntry> {
+  // rocprofv3's database, where there is one, says exactly where each code
+  // object was loaded: first in the evidence order (D34); else the code
+  // objects' entries and the records.
+  const rocpd::Database *Db = Tree.rocpdOf(It->second.Pid);
+  KernelLocator Locate = [&Resolver, Db](uint64_t Pc, const RecordValues &Values, std::string &Why,
+                                         std::string &Warning) -> std::optional<KernelEntry> {
+    if (Db)
+      if (std::optional<rocpd::PlacedAddress> P = Db->place(Pc))
+        return KernelEntry{uint64_t(P->Object->Id), P->Vaddr};
     if (std::optional<UnnamedDispatch> K = Resolver.locateEntry(Pc, Values, Why, Warning))
       return KernelEntry{K->CodeObject, K->Vaddr};
     return std::nullopt;
   };
   return std::make_unique<AttTraceSource>(Dir, It->second, std::move(Locate), Warnings);
+}
+
+// --- rocprofv3's database beside the capture (rocpd/, ROCPD.md) ----------
+// Not a trace: it places kernels and names dispatches of the traces above.
+bool discoverRocpd(const fs::path &File, bool Regular, TraceFinds &Finds) {
+  if (!rocpd::isDatabaseName(File.filename().string()))
+    return false;
+  if (Regular)
+    Finds.Databases.insert(File.string());
+  return true;
+}
+
+std::unique_ptr<TraceSource> openNothing(const TraceTree &, const std::string &, const MarkerResolver &,
+                                         std::vector<std::string> &) {
+  return nullptr;
 }
 
 } // namespace
@@ -90,6 +112,7 @@ const std::vector<TraceFormat> &traceFormats() {
   static const std::vector<TraceFormat> Formats = {
       {"att", discoverAtt, openAtt},
       {"json", discoverJson, openJson},
+      {"rocpd", discoverRocpd, openNothing},
   };
   return Formats;
 }

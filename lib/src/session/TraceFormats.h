@@ -31,6 +31,8 @@ struct TraceFinds {
   std::map<std::string, AttCapture> Captures;
   /// The processes the .att files name per (agent, dispatch).
   std::map<std::pair<std::string, std::string>, std::set<uint64_t>> AttPids;
+  /// rocprofv3's databases (*results.db): sorted.
+  std::set<std::string> Databases;
 };
 
 struct TraceFormat {

@@ -246,4 +246,18 @@ SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned
   return Totals;
 }
 
+std::string TraceSession::rocpdLine(const std::string &Dir) const {
+  auto Process = Tree.DirProcess.find(Dir);
+  const rocpd::Database *Db =
+      Tree.rocpdOf(Process == Tree.DirProcess.end() ? std::nullopt : std::optional<uint64_t>(Process->second));
+  auto Key = uitree::dispatchOfDirName(std::filesystem::path(Dir).filename().string());
+  if (!Db || !Key)
+    return "";
+  int64_t Number = std::atoll(Key->second.c_str());
+  if (const rocpd::Dispatch *D = Db->dispatch(Number))
+    return Db->describe(*D);
+  return "no row for dispatch " + Key->second + " in " + Db->Path +
+         (Db->Dispatches.empty() ? " (no kernel trace: rocprofv3 --att --kernel-trace records them)" : "");
+}
+
 } // namespace sqtt

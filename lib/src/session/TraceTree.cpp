@@ -77,6 +77,16 @@ TraceTree discoverTraceTree(const std::string &Base) {
   }
   Tree.TraceDirs.assign(Finds.Dirs.begin(), Finds.Dirs.end());
   Tree.MarkerDirs = std::move(Finds.MarkerDirs);
+  for (const std::string &Path : Finds.Databases) {
+    std::string Note;
+    std::optional<rocpd::Database> Db = rocpd::Database::open(Path, Note);
+    if (!Db) {
+      Tree.Notes.push_back(Note);
+      continue;
+    }
+    std::optional<uint64_t> Pid = rocpd::pidOfDatabaseName(fs::path(Path).filename().string());
+    Tree.Rocpd[Pid.value_or(0)] = std::make_shared<const rocpd::Database>(std::move(*Db));
+  }
   Tree.AttCaptures = std::move(Finds.Captures);
   for (const std::string &D : Tree.TraceDirs) {
     auto It = Finds.AttPids.end();
@@ -94,6 +104,13 @@ TraceTree discoverTraceTree(const std::string &Base) {
       Tree.Warnings.push_back("cannot extract code_object_id from " + P + "; skipped");
   }
   return Tree;
+}
+
+const rocpd::Database *TraceTree::rocpdOf(std::optional<uint64_t> Pid) const {
+  if (Pid)
+    if (auto It = Rocpd.find(*Pid); It != Rocpd.end())
+      return It->second.get();
+  return Rocpd.size() == 1 && (!Pid || Rocpd.begin()->first == 0) ? Rocpd.begin()->second.get() : nullptr;
 }
 
 std::vector<CodeObjectPath> codeObjectsByName(const std::vector<std::string> &Paths) { return codeObjectsGiven(Paths); }
@@ -131,6 +148,8 @@ TraceTree gatherTraceInputs(const std::vector<std::string> &Inputs, TraceFrom Fr
         addAttFile(File, Captures);
     Found.insert(Found.end(), Sub.CodeObjects.begin(), Sub.CodeObjects.end());
     Tree.Warnings.insert(Tree.Warnings.end(), Sub.Warnings.begin(), Sub.Warnings.end());
+    Tree.Notes.insert(Tree.Notes.end(), Sub.Notes.begin(), Sub.Notes.end());
+    Tree.Rocpd.insert(Sub.Rocpd.begin(), Sub.Rocpd.end());
   }
   selectTraceFiles(Tree, Dirs, std::move(Captures), From);
   Tree.CodeObjects = codeObjectsByName(Given);

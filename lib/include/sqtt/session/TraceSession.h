@@ -95,6 +95,10 @@ public:
   /// id of \p KernelIds (those the analysed directories have); "" when it
   /// named one.
   std::string unknownDispatch(const std::set<int64_t> &KernelIds) const;
+  /// What rocprofv3's database says of trace directory \p Dir's dispatch
+  /// (its number is the directory's): kernel, geometry, agent, host times;
+  /// "" without a database.
+  std::string rocpdLine(const std::string &Dir) const;
   /// The resolver of traceDirs()[\p Dir]'s process (after loadCodeObjects).
   MarkerResolver &resolverOf(size_t Dir) { return *Resolvers.at(Processes.GroupOfDir.at(Dir)); }
 

@@ -6,7 +6,10 @@
 #include "sqtt/codeobjects/CodeObjectPath.h"
 #include "sqtt/rawatt/AttCapture.h"
 
+#include "sqtt/rocpd/RocpdDatabase.h"
+
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -35,7 +38,16 @@ struct TraceTree {
   /// (<out>/ui_output_agent_<agent>_dispatch_<dispatch> for files in
   /// <out>/<host>/), whether or not it exists.
   std::map<std::string, AttCapture> AttCaptures;
+  /// rocprofv3's databases beside the capture (ROCPD.md), by the process
+  /// their name gives ("<pid>_results.db"): opened read only at discovery.
+  std::map<uint64_t, std::shared_ptr<const rocpd::Database>> Rocpd;
+  /// The database of \p Pid's process, or the only one when the capture
+  /// names no process; null when there is none.
+  const rocpd::Database *rocpdOf(std::optional<uint64_t> Pid) const;
   std::vector<std::string> Warnings;
+  /// What discovery chose to leave alone, said once (files of other formats
+  /// with a known name).
+  std::vector<std::string> Notes;
 };
 
 /// Walks \p Base recursively. Throws Error if \p Base is not a directory.
