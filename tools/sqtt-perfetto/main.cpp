@@ -48,12 +48,43 @@ std::string mergedLabel(const std::string &Dir, const std::string &Base) {
   return Relative.generic_string();
 }
 
+/// Where rocprofv3's database has \p R's dispatch with its host times, its
+/// timeline goes on the host's CLOCK_BOOTTIME (ROCPD.md §4); else times stay
+/// relative, and the note says so.
+void placeOnHost(const sqtt::TraceToolSession &Session, const sqtt::DirResult &R, sqtt::TimelineClock &Clock) {
+  const sqtt::rocpd::Dispatch *D = Session.rocpdDispatch(R.Dir);
+  if (!D) {
+    if (Session.rocpdOf(R.Dir))
+      std::cerr << Tool << ": note: " << R.Dir << ": rocprofv3's database has no host times of this dispatch "
+                << "(rocprofv3 --att --kernel-trace records them): times stay relative to the capture\n";
+    return;
+  }
+  std::string Why, Warning;
+  if (!Clock.placeOnHost(R, D->Start, D->End, Why, Warning)) {
+    std::cerr << Tool << ": note: " << R.Dir << ": not placed on the host's clock: " << Why << '\n';
+    return;
+  }
+  if (!Warning.empty())
+    std::cerr << Tool << ": warning: " << R.Dir << ": " << Warning << '\n';
+}
+
 /// One timeline of every directory (--merge): on one realtime axis where
 /// each has realtime.json, else each on its own origin (D26). Returns what
 /// the times mean.
-std::string placeOnOneAxis(const std::vector<const sqtt::DirResult *> &Dirs,
+std::string placeOnOneAxis(const sqtt::TraceToolSession &Session, const std::vector<const sqtt::DirResult *> &Dirs,
                            const std::vector<std::string> &Labels, double GHz,
                            std::vector<sqtt::TimelineClock> &Clocks) {
+  // Every directory's dispatch on the host's clock: that is the one axis.
+  bool OnHost = true;
+  for (const sqtt::DirResult *D : Dirs) {
+    Clocks.push_back(sqtt::TimelineClock::of(*D, GHz));
+    placeOnHost(Session, *D, Clocks.back());
+    OnHost &= !Clocks.back().Host.empty();
+  }
+  if (OnHost)
+    return "every directory on the host's CLOCK_BOOTTIME (ns), its waves centred in its dispatch's host window "
+           "of rocprofv3's database; " + Clocks.front().note();
+  Clocks.clear();
   double Origin = 0;
   bool Any = false;
   std::string Own;
@@ -131,6 +162,7 @@ int run(const Options &Opts) {
                                                : fs::path(Opts.OutputDir) / Name;
         // Each directory's own clock: its realtime.json, unless the rate is given (D26).
         sqtt::TimelineClock Clock = sqtt::TimelineClock::of(R, Opts.ClockRateGHz);
+        placeOnHost(Session, R, Clock);
         Notes.insert(Clock.note());
         size_t Bytes = Out.write(Path.string(), [&](std::ostream &OS) {
           if (Proto)
@@ -155,7 +187,7 @@ int run(const Options &Opts) {
       Events += R.Events.size();
     }
     std::vector<sqtt::TimelineClock> Clocks;
-    std::string Unit = placeOnOneAxis(Dirs, Labels, Opts.ClockRateGHz, Clocks);
+    std::string Unit = placeOnOneAxis(Session, Dirs, Labels, Opts.ClockRateGHz, Clocks);
     Notes.insert(Unit);
     fs::path Path = fs::path(Opts.OutputDir.empty() ? Opts.Trace.Session.Base : Opts.OutputDir) /
                     (Proto ? "merged.pftrace" : "merged.perfetto.json");

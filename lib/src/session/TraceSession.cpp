@@ -246,15 +246,23 @@ SessionTotals TraceSession::analyzeDirs(const AnalysisOptions &Options, unsigned
   return Totals;
 }
 
-std::string TraceSession::rocpdLine(const std::string &Dir) const {
+const rocpd::Database *TraceSession::rocpdOf(const std::string &Dir) const {
   auto Process = Tree.DirProcess.find(Dir);
-  const rocpd::Database *Db =
-      Tree.rocpdOf(Process == Tree.DirProcess.end() ? std::nullopt : std::optional<uint64_t>(Process->second));
+  return Tree.rocpdOf(Process == Tree.DirProcess.end() ? std::nullopt : std::optional<uint64_t>(Process->second));
+}
+
+const rocpd::Dispatch *TraceSession::rocpdDispatch(const std::string &Dir) const {
+  const rocpd::Database *Db = rocpdOf(Dir);
+  auto Key = uitree::dispatchOfDirName(std::filesystem::path(Dir).filename().string());
+  return Db && Key ? Db->dispatch(std::atoll(Key->second.c_str())) : nullptr;
+}
+
+std::string TraceSession::rocpdLine(const std::string &Dir) const {
+  const rocpd::Database *Db = rocpdOf(Dir);
   auto Key = uitree::dispatchOfDirName(std::filesystem::path(Dir).filename().string());
   if (!Db || !Key)
     return "";
-  int64_t Number = std::atoll(Key->second.c_str());
-  if (const rocpd::Dispatch *D = Db->dispatch(Number))
+  if (const rocpd::Dispatch *D = rocpdDispatch(Dir))
     return Db->describe(*D);
   return "no row for dispatch " + Key->second + " in " + Db->Path +
          (Db->Dispatches.empty() ? " (no kernel trace: rocprofv3 --att --kernel-trace records them)" : "");

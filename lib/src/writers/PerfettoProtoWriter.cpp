@@ -45,7 +45,12 @@ constexpr uint32_t Timestamp = 8, SequenceId = 10, TrackEvent = 11, InternedData
 constexpr uint64_t IncrementalStateCleared = 1, NeedsIncrementalState = 2;
 } // namespace PacketF
 // TracePacketDefaults.track_event_defaults, TrackEventDefaults.track_uuid.
-namespace DefaultsF { constexpr uint32_t TrackEventDefaults = 11, TrackUuid = 11; }
+// TracePacketDefaults.timestamp_clock_id: every time is on Perfetto's builtin
+// BOOTTIME clock, the one rocpd's pftrace uses (ROCPD.md §4).
+namespace DefaultsF {
+constexpr uint32_t TrackEventDefaults = 11, TrackUuid = 11, TimestampClockId = 58;
+constexpr uint64_t BootTime = 6;
+} // namespace DefaultsF
 namespace TrackF {
 constexpr uint32_t Uuid = 1, Name = 2, ParentUuid = 5, Counter = 8, ChildOrdering = 11,
                    SiblingOrderRank = 12;
@@ -108,6 +113,9 @@ public:
     std::string P;
     putUInt(P, PacketF::SequenceId, SequenceId);
     putUInt(P, PacketF::SequenceFlags, PacketF::IncrementalStateCleared);
+    std::string Defaults;
+    putUInt(Defaults, DefaultsF::TimestampClockId, DefaultsF::BootTime);
+    putBytes(P, PacketF::Defaults, Defaults);
     packet(P);
     std::string Root = Label + " (GPU";
     Root += Clock.GHz > 0 ? ")" : "; SQTT cycles shown as ns)";
@@ -341,6 +349,7 @@ private:
     std::string Defaults, TrackDefaults, Packet;
     putUInt(TrackDefaults, DefaultsF::TrackUuid, Uuid);
     putBytes(Defaults, DefaultsF::TrackEventDefaults, TrackDefaults);
+    putUInt(Defaults, DefaultsF::TimestampClockId, DefaultsF::BootTime);
     putUInt(Packet, PacketF::SequenceId, SequenceId);
     putUInt(Packet, PacketF::SequenceFlags, PacketF::IncrementalStateCleared);
     putBytes(Packet, PacketF::Defaults, Defaults);

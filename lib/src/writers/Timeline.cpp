@@ -22,7 +22,7 @@ bool TimelineClock::followsSegments() const {
 }
 
 std::string TimelineClock::note() const {
-  std::string Aligned;
+  std::string Aligned = Host.empty() ? "" : "; " + Host;
   if (Capture) {
     Aligned = "; shader engines aligned on the realtime clock of " + Capture->Source + " (cycles added: " +
               Capture->describeOffsets(" ") + "); " + Capture->describeFit();
@@ -51,6 +51,35 @@ TimelineClock TimelineClock::of(const DirResult &Dir, double GHz) {
     C.Source = Dir.Clock->Source;
   }
   return C;
+}
+
+bool TimelineClock::placeOnHost(const DirResult &Dir, int64_t StartNs, int64_t EndNs, std::string &Why,
+                                std::string &Warning) {
+  if (GHz <= 0) {
+    Why = "the capture has no shader clock rate (no realtime samples; --clock-rate-ghz gives one)";
+    return false;
+  }
+  std::optional<int64_t> First, Last;
+  for (const auto &[Dispatch, Series] : Dir.WavesInFlight)
+    if (!Series.empty()) {
+      First = std::min(First.value_or(Series.front().first), Series.front().first);
+      Last = std::max(Last.value_or(Series.back().first), Series.back().first);
+    }
+  if (!First) {
+    Why = "no wave of the capture has a lifetime to place";
+    return false;
+  }
+  OffsetNs = 0;
+  const int64_t Begin = ns(*First), Span = ns(*Last) - Begin, Window = EndNs - StartNs;
+  OffsetNs = StartNs + (Window - Span) / 2 - Begin;
+  Host = "on the host's CLOCK_BOOTTIME (ns, the clock of rocprofv3's database): the waves' " + std::to_string(Span) +
+         " ns centred in the dispatch's host window " + std::to_string(StartNs) + ".." + std::to_string(EndNs) +
+         " (no calibration between the GPU's and the host's clocks exists: placed to within +-" +
+         std::to_string(std::abs(Window - Span) / 2) + " ns)";
+  if (Span > Window)
+    Warning = "the waves span " + std::to_string(Span) + " ns, more than the dispatch's host window of " +
+              std::to_string(Window) + " ns: the shader clock's rate or the database's times are off";
+  return true;
 }
 
 namespace {

@@ -99,6 +99,10 @@ public:
   /// (its number is the directory's): kernel, geometry, agent, host times;
   /// "" without a database.
   std::string rocpdLine(const std::string &Dir) const;
+  /// Trace directory \p Dir's database (its process's), and its dispatch's
+  /// row there; null when there is none.
+  const rocpd::Database *rocpdOf(const std::string &Dir) const;
+  const rocpd::Dispatch *rocpdDispatch(const std::string &Dir) const;
   /// The resolver of traceDirs()[\p Dir]'s process (after loadCodeObjects).
   MarkerResolver &resolverOf(size_t Dir) { return *Resolvers.at(Processes.GroupOfDir.at(Dir)); }
 

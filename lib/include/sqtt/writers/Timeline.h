@@ -36,6 +36,17 @@ struct TimelineClock {
   /// The clock of \p Dir's timeline: \p GHz when given, else the capture's
   /// rate when it has realtime.json, else cycles shown as ns.
   static TimelineClock of(const DirResult &Dir, double GHz);
+
+  /// Places \p Dir's timeline on the host's CLOCK_BOOTTIME (ROCPD.md §4):
+  /// rocprofv3's database gives the dispatch's host window \p StartNs ..
+  /// \p EndNs; the waves, at this clock's rate, are put in its middle (no
+  /// calibration between the two clocks exists: the placement is known to
+  /// the window's slack). Sets OffsetNs and Host; returns false, with the
+  /// reason in \p Why, when the timeline has no real time to place. \p Warning:
+  /// the waves do not fit in the window.
+  bool placeOnHost(const DirResult &Dir, int64_t StartNs, int64_t EndNs, std::string &Why, std::string &Warning);
+  /// How the times were put on the host's clock; "" when they were not.
+  std::string Host;
 };
 
 /// A dispatch of the trace directory, shown as a process.
