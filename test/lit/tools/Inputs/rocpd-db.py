@@ -130,6 +130,7 @@ def main():
     p.add_argument("--rocprof-v1", action="store_true")
     args = p.parse_args()
     db = sqlite3.connect(args.out)
+    db.execute("PRAGMA page_size = 512")  # small files (the fuzz corpus keeps some)
     if args.rocprof_v1:
         write_v1(db)
     else:
