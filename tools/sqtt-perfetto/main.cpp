@@ -36,6 +36,7 @@ struct Options {
   std::string Format = "chrome";
   bool Show = false;
   bool Merge = false;
+  bool Host = false;
   bool Instructions = false;
 };
 
@@ -66,6 +67,40 @@ void placeOnHost(const sqtt::TraceToolSession &Session, const sqtt::DirResult &R
   }
   if (!Warning.empty())
     std::cerr << Tool << ": warning: " << R.Dir << ": " << Warning << '\n';
+}
+
+/// The host's timeline around \p R's dispatch (--host): rocprofv3's API
+/// regions on their threads' tracks and the database's dispatches on their
+/// agents', from 1 ms before the dispatch's host window to 1 ms after it;
+/// none, with a warning, where the timeline is not on the host's clock.
+std::vector<sqtt::HostSlice> hostSlices(const sqtt::TraceToolSession &Session, const sqtt::DirResult &R,
+                                        const sqtt::TimelineClock &Clock) {
+  std::vector<sqtt::HostSlice> Out;
+  const sqtt::rocpd::Database *Db = Session.rocpdOf(R.Dir);
+  const sqtt::rocpd::Dispatch *D = Session.rocpdDispatch(R.Dir);
+  if (!Db || !D || Clock.Host.empty()) {
+    std::cerr << Tool << ": warning: --host: " << R.Dir << " is not on the host's clock (see above): no host tracks\n";
+    return Out;
+  }
+  constexpr int64_t Margin = 1000000; // ns: the launching API call comes before the dispatch
+  const int64_t From = D->Start - Margin, To = D->End + Margin;
+  std::string Note;
+  for (const sqtt::rocpd::Region &G : Db->regions(From, To, Note))
+    Out.push_back({"thread " + std::to_string(G.Tid), G.Name, G.Start, G.End});
+  if (!Note.empty())
+    std::cerr << Tool << ": warning: --host: " << Note << '\n';
+  for (const sqtt::rocpd::Dispatch &X : Db->Dispatches)
+    if (X.Start <= To && X.End >= From) {
+      const sqtt::rocpd::Agent *A = Db->agent(X.AgentId, X.Guid);
+      const sqtt::rocpd::KernelSymbol *K = Db->symbol(X.KernelId, X.Guid);
+      Out.push_back({"GPU dispatches (agent " + (A && A->Handle ? std::to_string(*A->Handle) : std::to_string(X.AgentId)) + ")",
+                     "dispatch " + std::to_string(X.DispatchId) + (K ? ": " + (K->DisplayName.empty() ? K->KernelName : K->DisplayName) : ""),
+                     X.Start, X.End});
+    }
+  std::stable_sort(Out.begin(), Out.end(), [](const sqtt::HostSlice &A, const sqtt::HostSlice &B) {
+    return std::tie(A.Track, A.Start) < std::tie(B.Track, B.Start);
+  });
+  return Out;
 }
 
 /// One timeline of every directory (--merge): on one realtime axis where
@@ -164,11 +199,12 @@ int run(const Options &Opts) {
         sqtt::TimelineClock Clock = sqtt::TimelineClock::of(R, Opts.ClockRateGHz);
         placeOnHost(Session, R, Clock);
         Notes.insert(Clock.note());
+        std::vector<sqtt::HostSlice> Host = Opts.Host ? hostSlices(Session, R, Clock) : std::vector<sqtt::HostSlice>{};
         size_t Bytes = Out.write(Path.string(), [&](std::ostream &OS) {
           if (Proto)
-            sqtt::writePerfettoTrace(OS, R, Session.Names, Clock);
+            sqtt::writePerfettoTrace(OS, R, Session.Names, Clock, Host);
           else
-            sqtt::writeChromeTrace(OS, R, Session.Names, Clock);
+            sqtt::writeChromeTrace(OS, R, Session.Names, Clock, Host);
         });
         ++Written;
         char Size[32];
@@ -188,14 +224,25 @@ int run(const Options &Opts) {
     }
     std::vector<sqtt::TimelineClock> Clocks;
     std::string Unit = placeOnOneAxis(Session, Dirs, Labels, Opts.ClockRateGHz, Clocks);
+    // The host's slices around every dispatch, each once.
+    std::vector<sqtt::HostSlice> Host;
+    for (size_t I = 0; Opts.Host && I < Dirs.size(); ++I)
+      for (sqtt::HostSlice &S : hostSlices(Session, *Dirs[I], Clocks[I]))
+        if (std::find_if(Host.begin(), Host.end(), [&](const sqtt::HostSlice &H) {
+              return H.Track == S.Track && H.Name == S.Name && H.Start == S.Start;
+            }) == Host.end())
+          Host.push_back(std::move(S));
+    std::stable_sort(Host.begin(), Host.end(), [](const sqtt::HostSlice &A, const sqtt::HostSlice &B) {
+      return std::tie(A.Track, A.Start) < std::tie(B.Track, B.Start);
+    });
     Notes.insert(Unit);
     fs::path Path = fs::path(Opts.OutputDir.empty() ? Opts.Trace.Session.Base : Opts.OutputDir) /
                     (Proto ? "merged.pftrace" : "merged.perfetto.json");
     size_t Bytes = Out.write(Path.string(), [&](std::ostream &OS) {
       if (Proto)
-        sqtt::writeMergedPerfettoTrace(OS, Dirs, Labels, Session.Names, Clocks);
+        sqtt::writeMergedPerfettoTrace(OS, Dirs, Labels, Session.Names, Clocks, Host);
       else
-        sqtt::writeMergedChromeTrace(OS, Dirs, Labels, Session.Names, Clocks, Unit);
+        sqtt::writeMergedChromeTrace(OS, Dirs, Labels, Session.Names, Clocks, Unit, Host);
     });
     ++Written;
     char Size[32];
@@ -265,6 +312,10 @@ int main(int argc, char **argv) {
                "--format pftrace, in -o DIR, else in the base directory): one process per dispatch "
                "(pftrace: one root track per directory), on one realtime axis where the directories "
                "have realtime.json (each on its own origin otherwise, said in the file)");
+  App.add_flag("--host", Opts.Host,
+               "Also the host's timeline from rocprofv3's database beside the capture: its API calls on "
+               "their threads' tracks and its dispatches on their agents', around each dispatch (the "
+               "timeline is then on the host's CLOCK_BOOTTIME; needs rocprofv3 --att --kernel-trace)");
   App.add_flag("--instructions", Opts.Instructions,
                "Also the instruction records rocprofv3 writes for the target CU's waves (wave files and "
                "code.json), as slices under the scopes on those waves' tracks: named by their ISA, with "

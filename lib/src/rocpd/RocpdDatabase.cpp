@@ -218,6 +218,36 @@ std::optional<Database> Database::open(const std::string &Path, std::string &Not
   }
 }
 
+std::vector<Region> Database::regions(int64_t From, int64_t To, std::string &Note) const {
+  std::vector<Region> Out;
+  try {
+    Connection C(Path);
+    std::set<std::string> Relations = C.relations();
+    if (!Relations.count("rocpd_region") || !Relations.count("rocpd_string"))
+      return Out;
+    std::set<std::string> Have = C.columns("rocpd_region");
+    // Schema 3 has start and end; the 4.x draft keeps them in rocpd_timestamp.
+    std::string Start = "R.`start`", End = "R.`end`";
+    if (!Have.count("start")) {
+      if (!Have.count("start_id") || !Relations.count("rocpd_timestamp"))
+        return Out;
+      Start = "(SELECT value FROM rocpd_timestamp T WHERE T.id = R.start_id AND T.guid = R.guid)";
+      End = "(SELECT value FROM rocpd_timestamp T WHERE T.id = R.end_id AND T.guid = R.guid)";
+    }
+    std::string Tid = Have.count("tid") ? "R.tid" : "0";
+    C.each("SELECT S.string, " + Tid + ", " + Start + " AS s, " + End + " AS e FROM rocpd_region R JOIN rocpd_string S "
+               "ON S.id = R.name_id AND S.guid = R.guid WHERE s <= " + std::to_string(To) + " AND e >= " +
+               std::to_string(From) + " ORDER BY s",
+           [&](sqlite3_stmt *S) {
+             Out.push_back({C.text(S, 0), C.integer(S, 1), C.integer(S, 2), C.integer(S, 3)});
+           });
+  } catch (const Error &E) {
+    Note = E.what();
+    Out.clear();
+  }
+  return Out;
+}
+
 const Dispatch *Database::dispatch(int64_t DispatchId) const {
   for (const Dispatch &D : Dispatches)
     if (D.DispatchId == DispatchId)

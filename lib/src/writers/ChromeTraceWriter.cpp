@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <unordered_map>
 
 namespace sqtt {
@@ -335,6 +336,42 @@ void writeChromeEvents(std::ostream &OS, const DirResult &Dir, const TimelineLay
   }
 }
 
+/// The host's slices (--host) as one process after the directories', with
+/// a thread per track in the order the tracks first come: its metadata
+/// (\p Metadata) or its events.
+void writeChromeHost(std::ostream &OS, const std::vector<HostSlice> &Host, uint32_t Pid, uint32_t TidBase,
+                     bool Metadata, bool &First) {
+  if (Host.empty())
+    return;
+  std::map<std::string, uint32_t> Tids;
+  std::vector<const std::string *> Order;
+  for (const HostSlice &S : Host)
+    if (Tids.try_emplace(S.Track, TidBase + uint32_t(Tids.size()) + 1).second)
+      Order.push_back(&S.Track);
+  std::string Out, P = std::to_string(Pid);
+  if (Metadata) {
+    separate(Out, First);
+    Out += "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + P +
+           ",\"args\":{\"name\":\"host (rocprofv3's database, CLOCK_BOOTTIME)\"}}";
+    for (const std::string *Track : Order) {
+      separate(Out, First);
+      Out += "{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + P + ",\"tid\":" +
+             std::to_string(Tids[*Track]) + ",\"args\":{\"name\":" + jsonString(*Track) + "}}";
+    }
+  } else {
+    for (const HostSlice &S : Host) {
+      separate(Out, First);
+      Out += "{\"ph\":\"X\",\"name\":" + jsonString(S.Name) + ",\"cat\":\"sqtt.host\",\"args\":{\"source\":\"rocpd\"},\"pid\":" + P + ",\"tid\":" +
+             std::to_string(Tids[S.Track]) + ",\"ts\":";
+      appendMicros(Out, S.Start);
+      Out += ",\"dur\":";
+      appendMicros(Out, S.End - S.Start);
+      Out += "}";
+    }
+  }
+  OS << Out;
+}
+
 std::string chromeHeader(const std::string &TimeUnit) {
   return "{\"otherData\":{\"producer\":\"sqtt-perfetto\",\"time_unit\":" + jsonString(TimeUnit) +
          "},\n\"traceEvents\":[";
@@ -343,18 +380,22 @@ std::string chromeHeader(const std::string &TimeUnit) {
 } // namespace
 
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                      const TimelineClock &Clock) {
+                      const TimelineClock &Clock, const std::vector<HostSlice> &Host) {
   OS << chromeHeader(Clock.note());
   bool First = true;
   TimelineLayout Layout(Dir);
+  const uint32_t HostPid = uint32_t(Layout.Processes.size()) + 1, HostTids = uint32_t(Layout.Threads.size());
   writeChromeMetadata(OS, Layout, {}, First);
+  writeChromeHost(OS, Host, HostPid, HostTids, /*Metadata=*/true, First);
   writeChromeEvents(OS, Dir, Layout, Names, Clock, {}, First);
+  writeChromeHost(OS, Host, HostPid, HostTids, /*Metadata=*/false, First);
   OS << "]}\n";
 }
 
 void writeMergedChromeTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
                             const std::vector<std::string> &Labels, const NameTable &Names,
-                            const std::vector<TimelineClock> &Clocks, const std::string &TimeUnit) {
+                            const std::vector<TimelineClock> &Clocks, const std::string &TimeUnit,
+                            const std::vector<HostSlice> &Host) {
   OS << chromeHeader(TimeUnit);
   bool First = true;
   std::vector<TimelineLayout> Layouts;
@@ -369,8 +410,10 @@ void writeMergedChromeTrace(std::ostream &OS, const std::vector<const DirResult 
   }
   for (size_t I = 0; I < Dirs.size(); ++I)
     writeChromeMetadata(OS, Layouts[I], Bases[I], First);
+  writeChromeHost(OS, Host, Base.PidBase + 1, Base.TidBase, /*Metadata=*/true, First);
   for (size_t I = 0; I < Dirs.size(); ++I)
     writeChromeEvents(OS, *Dirs[I], Layouts[I], Names, Clocks[I], Bases[I], First);
+  writeChromeHost(OS, Host, Base.PidBase + 1, Base.TidBase, /*Metadata=*/false, First);
   OS << "]}\n";
 }
 

@@ -57,7 +57,7 @@ constexpr uint32_t Uuid = 1, Name = 2, ParentUuid = 5, Counter = 8, ChildOrderin
 constexpr uint64_t Explicit = 3; // ChildTracksOrdering
 } // namespace TrackF
 namespace EventF {
-constexpr uint32_t CategoryIids = 3, DebugAnnotations = 4, Type = 9, NameIid = 10, TrackUuid = 11,
+constexpr uint32_t CategoryIids = 3, DebugAnnotations = 4, Type = 9, NameIid = 10, TrackUuid = 11, Name = 23,
                    CounterValue = 30;
 constexpr uint64_t SliceBegin = 1, SliceEnd = 2, Instant = 3, Counter = 4;
 } // namespace EventF
@@ -93,8 +93,8 @@ public:
   /// merged file has its own sequence, interning and track uuids); \p Label
   /// names the directory on its root track.
   PerfettoWriter(std::ostream &OS, const DirResult &Dir, std::string Label, const NameTable &Names,
-                 const TimelineClock &Clock, uint32_t Sequence = 1)
-      : OS(OS), Dir(Dir), Label(std::move(Label)), Names(Names), Clock(Clock), Layout(Dir), ArgsOf(Names),
+                 const TimelineClock &Clock, uint32_t Sequence = 1, const std::vector<HostSlice> &Host = {})
+      : OS(OS), Dir(Dir), Label(std::move(Label)), Names(Names), Clock(Clock), Host(Host), Layout(Dir), ArgsOf(Names),
         SequenceId(Sequence), NextUuid(Sequence == 1 ? 1 : uint64_t(Sequence) << 40 | 1), Buf(Capacity) {
     Tables[Categories].Field = InternedF::Categories;
     Tables[EventNames].Field = InternedF::EventNames;
@@ -125,7 +125,35 @@ public:
       wavesInFlight(P);
     for (const WaveEvents &W : Dir.Waves)
       wave(W);
+    hostTracks();
     flushOut();
+  }
+
+  /// The host's slices (--host): a root track of their own, a child per
+  /// track name; times are BOOTTIME ns as they are, names not interned.
+  void hostTracks() {
+    if (Host.empty())
+      return;
+    uint64_t Root = track("host (rocprofv3's database, CLOCK_BOOTTIME)", 0, 0);
+    std::map<std::string, uint64_t> Tracks;
+    for (const HostSlice &S : Host)
+      if (!Tracks.count(S.Track))
+        Tracks[S.Track] = track(S.Track, Root, int64_t(Tracks.size()));
+    auto Emit = [&](int64_t Ns, uint64_t Uuid, uint64_t Type, const std::string *Name) {
+      std::string E, P;
+      putUInt(E, EventF::Type, Type);
+      putUInt(E, EventF::TrackUuid, Uuid);
+      if (Name)
+        putBytes(E, EventF::Name, *Name);
+      putUInt(P, PacketF::Timestamp, uint64_t(Ns));
+      putUInt(P, PacketF::SequenceId, SequenceId);
+      putBytes(P, PacketF::TrackEvent, E);
+      packet(P);
+    };
+    for (const HostSlice &S : Host) {
+      Emit(S.Start, Tracks[S.Track], EventF::SliceBegin, &S.Name);
+      Emit(S.End, Tracks[S.Track], EventF::SliceEnd, nullptr);
+    }
   }
 
 private:
@@ -433,6 +461,7 @@ private:
   std::string Label;
   const NameTable &Names;
   const TimelineClock &Clock;
+  const std::vector<HostSlice> &Host;
   TimelineLayout Layout;
   TimelineArgs ArgsOf;
   std::vector<TimelineArg> Args;
@@ -471,17 +500,18 @@ private:
 } // namespace
 
 void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                        const TimelineClock &Clock) {
-  PerfettoWriter(OS, Dir, std::filesystem::path(Dir.Dir).filename().string(), Names, Clock).write();
+                        const TimelineClock &Clock, const std::vector<HostSlice> &Host) {
+  PerfettoWriter(OS, Dir, std::filesystem::path(Dir.Dir).filename().string(), Names, Clock, 1, Host).write();
 }
 
 void writeMergedPerfettoTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
                               const std::vector<std::string> &Labels, const NameTable &Names,
-                              const std::vector<TimelineClock> &Clocks) {
+                              const std::vector<TimelineClock> &Clocks, const std::vector<HostSlice> &Host) {
   // A protobuf trace is a sequence of packets: the directories' sequences
   // follow one another, each under its own root track.
   for (size_t I = 0; I < Dirs.size(); ++I)
-    PerfettoWriter(OS, *Dirs[I], Labels[I], Names, Clocks[I], uint32_t(I + 1)).write();
+    PerfettoWriter(OS, *Dirs[I], Labels[I], Names, Clocks[I], uint32_t(I + 1),
+                   I + 1 == Dirs.size() ? Host : std::vector<HostSlice>{}).write();
 }
 
 } // namespace sqtt

@@ -50,6 +50,12 @@ struct Agent {
   std::optional<uint64_t> Handle;
 };
 
+/// A host region: an API call or a marker of rocprofv3's host timeline.
+struct Region {
+  std::string Name;
+  int64_t Tid = 0, Start = 0, End = 0; // ns, CLOCK_BOOTTIME
+};
+
 /// Where a program address lies: the code object whose load range holds it,
 /// its ELF virtual address there, and the kernel whose program starts there.
 struct PlacedAddress {
@@ -72,6 +78,11 @@ public:
   std::vector<KernelSymbol> Symbols;
   std::vector<Dispatch> Dispatches;
   std::vector<Agent> Agents;
+
+  /// The host regions that overlap \p From .. \p To, by start, read from
+  /// the file on demand (a database can hold millions); a database that
+  /// cannot be read again gives none, with the reason in \p Note.
+  std::vector<Region> regions(int64_t From, int64_t To, std::string &Note) const;
 
   const Dispatch *dispatch(int64_t DispatchId) const;
   const KernelSymbol *symbol(int64_t KernelId, const std::string &Guid) const;

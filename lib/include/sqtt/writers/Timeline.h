@@ -49,6 +49,14 @@ struct TimelineClock {
   std::string Host;
 };
 
+/// A slice of the host's timeline (sqtt-perfetto --host: rocprofv3's
+/// database), on CLOCK_BOOTTIME ns as it is: API calls on their thread's
+/// track, dispatches on their agent's.
+struct HostSlice {
+  std::string Track, Name;
+  int64_t Start = 0, End = 0;
+};
+
 /// A dispatch of the trace directory, shown as a process.
 struct TimelineProcess {
   int64_t Dispatch = 0;

@@ -86,8 +86,9 @@ void writeFlamegraphSvg(std::ostream &OS, const std::vector<FoldedStack> &Stacks
 /// difffolded.pl's lines: "stack <baseline> <cycles>".
 void writeDiffFolded(std::ostream &OS, const std::vector<FoldedStack> &Stacks,
                      const NameTable &Names);
+/// \p Host: the host's slices (--host), after the directory's processes.
 void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                      const TimelineClock &Clock);
+                      const TimelineClock &Clock, const std::vector<HostSlice> &Host = {});
 /// One Chrome JSON file for several trace directories (sqtt-perfetto
 /// --merge): one process per (directory, dispatch), named after both, each
 /// directory's times with its own clock (on one realtime axis when their
@@ -95,13 +96,14 @@ void writeChromeTrace(std::ostream &OS, const DirResult &Dir, const NameTable &N
 /// paths relative to the base: two runs both write ui_output_agent_1_dispatch_1).
 void writeMergedChromeTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
                             const std::vector<std::string> &Labels, const NameTable &Names,
-                            const std::vector<TimelineClock> &Clocks, const std::string &TimeUnit);
+                            const std::vector<TimelineClock> &Clocks, const std::string &TimeUnit,
+                            const std::vector<HostSlice> &Host = {});
 /// The same as one native Perfetto trace: one sequence (and root track) per
 /// directory.
 void writeMergedPerfettoTrace(std::ostream &OS, const std::vector<const DirResult *> &Dirs,
                               const std::vector<std::string> &Labels, const NameTable &Names,
-                              const std::vector<TimelineClock> &Clocks);
+                              const std::vector<TimelineClock> &Clocks, const std::vector<HostSlice> &Host = {});
 void writePerfettoTrace(std::ostream &OS, const DirResult &Dir, const NameTable &Names,
-                        const TimelineClock &Clock);
+                        const TimelineClock &Clock, const std::vector<HostSlice> &Host = {});
 
 } // namespace sqtt

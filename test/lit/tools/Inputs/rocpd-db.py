@@ -2,7 +2,8 @@
 """rocpd-db.py OUT.db [--code-object ID:LOAD_BASE:LOAD_SIZE:LOAD_DELTA]...
                      [--kernel ID:CODE_OBJECT:KERNEL_NAME:DISPLAY_NAME:PROGRAM_ADDRESS]...
                      [--dispatch DISPATCH_ID:KERNEL_ID:START_NS:END_NS:GRID_X:WORKGROUP_X]...
-                     [--agent ID:HANDLE:PRODUCT_NAME]... [--schema VERSION]
+                     [--agent ID:HANDLE:PRODUCT_NAME]... [--region TID:NAME:START_NS:END_NS]...
+                     [--schema VERSION]
        rocpd-db.py OUT.db --rocprof-v1
 
 Writes a database the way rocprofv3 (rocpd, schema 3) lays it out, from its
@@ -46,6 +47,9 @@ TABLES = {
              '"stack_id" INTEGER, "parent_stack_id" INTEGER, "correlation_id" INTEGER, '
              '"call_stack" JSONB DEFAULT "{}" NOT NULL, "line_info" JSONB DEFAULT "{}" NOT NULL, '
              '"extdata" JSONB DEFAULT "{}" NOT NULL',
+    "region": '"id" INTEGER PRIMARY KEY AUTOINCREMENT, "guid" TEXT NOT NULL, "nid" INTEGER NOT NULL, '
+              '"pid" INTEGER NOT NULL, "tid" INTEGER NOT NULL, "start" BIGINT NOT NULL, "end" BIGINT NOT NULL, '
+              '"name_id" INTEGER NOT NULL, "event_id" INTEGER, "extdata" JSONB DEFAULT "{}" NOT NULL',
     "kernel_dispatch": '"id" INTEGER PRIMARY KEY AUTOINCREMENT, "guid" TEXT NOT NULL, "nid" INTEGER NOT NULL, '
                        '"pid" INTEGER NOT NULL, "tid" INTEGER, "agent_id" INTEGER NOT NULL, '
                        '"kernel_id" INTEGER NOT NULL, "dispatch_id" INTEGER NOT NULL, "queue_id" INTEGER NOT NULL, '
@@ -101,6 +105,11 @@ def write_rocpd(db, args):
                    "grid_size_x, grid_size_y, grid_size_z, region_name_id, event_id) "
                    "VALUES (?, ?, 1, 1, 1, 1, ?, ?, 1, 0, ?, ?, ?, 1, 1, ?, 1, 1, ?, ?)",
                    (did, GUID, kid, did, start, end, wg, grid, n, n))
+    for n, spec in enumerate(args.region, 1000):
+        tid, name, start, end = spec.split(":")
+        db.execute(f"INSERT INTO {t('string')} (id, guid, string) VALUES (?, ?, ?)", (n, GUID, name))
+        db.execute(f"INSERT INTO {t('region')} (guid, nid, pid, tid, start, end, name_id) VALUES (?, 1, 1, ?, ?, ?, ?)",
+                   (GUID, num(tid), num(start), num(end), n))
     db.execute("""CREATE VIEW "kernels" AS SELECT K.id, K.guid, K.nid, P.pid, K.tid, R.string AS region,
         S.display_name AS name, K.agent_id, S.code_object_id, K.kernel_id, K.dispatch_id, K.queue_id, K.stream_id,
         K.start, K.end, (K.end - K.start) AS duration, K.grid_size_x AS grid_x, K.grid_size_y AS grid_y,
@@ -126,6 +135,7 @@ def main():
     p.add_argument("--kernel", action="append", default=[])
     p.add_argument("--dispatch", action="append", default=[])
     p.add_argument("--agent", action="append", default=[])
+    p.add_argument("--region", action="append", default=[])
     p.add_argument("--schema", default="3")
     p.add_argument("--rocprof-v1", action="store_true")
     args = p.parse_args()
