@@ -49,7 +49,9 @@ Options:
   --print-guid  print the guid on stdout
 
 As a module (the rocpd reader's tests): build(path, spec) with the --spec
-dictionary; returns the guid.
+dictionary; returns the guid. The file name has a hyphen, so load it by path:
+  spec = importlib.util.spec_from_file_location("make_rocpd", PATH)
+  make_rocpd = importlib.util.module_from_spec(spec); spec.loader.exec_module(make_rocpd)
 """
 import argparse
 import json
