@@ -139,15 +139,16 @@ int run(const Options &Opts) {
           sqtt::writeMemoryObjectsCsv(OS, Objects, Session.Names);
         });
       if (Sqlite) {
-        sqtt::SqliteTableRows Ops{&sqtt::memorySummaryTable(), sqtt::memorySummaryOutputRows(Rows, Session.Names),
-                                  {}};
-        for (const sqtt::MemorySummaryRow &R : Rows)
-          Ops.Keys.push_back({Dispatches.ofKernel(Session.Names.str(R.Kernel)), Opts.Guid});
-        sqtt::SqliteTableRows Objs{&sqtt::memoryObjectsTable(), sqtt::memoryObjectOutputRows(Objects, Session.Names),
-                                   {}};
-        for (const sqtt::MemoryObjectRow &R : Objects)
-          Objs.Keys.push_back({Dispatches.ofKernel(Session.Names.str(R.Kernel)), Opts.Guid});
-        sqtt::writeSqliteTables(Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base), {Ops, Objs});
+        // A row rests on the dispatches of its kernel's address traces.
+        auto Keys = [&](const auto &R) {
+          return sqtt::SqliteJoinKeys{Dispatches.ofKernel(Session.Names.str(R.Kernel)), Opts.Guid};
+        };
+        sqtt::writeSqliteTables(
+            Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base),
+            {sqtt::sqliteTableRows(sqtt::memorySummaryTable(), sqtt::memorySummaryOutputRows(Rows, Session.Names),
+                                   Rows, Keys),
+             sqtt::sqliteTableRows(sqtt::memoryObjectsTable(),
+                                   sqtt::memoryObjectOutputRows(Objects, Session.Names), Objects, Keys)});
         std::cerr << Tool << ": wrote " << Rows.size() << " summary rows and " << Objects.size()
                   << " per-object rows to " << Opts.Output << '\n';
       }

@@ -70,10 +70,12 @@ int runInstructions(const Options &Opts, sqtt::TraceToolSession &Session, sqtt::
       sqtt::writeInstructionsTable(OS, Rows);
   };
   if (Opts.Format == sqtt::SqliteFormat) {
-    sqtt::SqliteTableRows T{&sqtt::instructionsTable(), sqtt::instructionOutputRows(Rows), {}};
-    for (const sqtt::InstructionRow &R : Rows)
-      T.Keys.push_back({Dispatches.ofKernel(R.Kernel), Opts.Guid});
-    sqtt::writeSqliteTables(Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base), {T});
+    sqtt::writeSqliteTables(
+        Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base),
+        {sqtt::sqliteTableRows(sqtt::instructionsTable(), sqtt::instructionOutputRows(Rows), Rows,
+                               [&](const sqtt::InstructionRow &R) {
+                                 return sqtt::SqliteJoinKeys{Dispatches.ofKernel(R.Kernel), Opts.Guid};
+                               })});
   } else if (Opts.Output.empty()) {
     Write(std::cout);
     std::cout.flush();
@@ -160,16 +162,18 @@ int run(const Options &Opts) {
     }
   };
   if (Opts.Format == sqtt::SqliteFormat) {
-    sqtt::SqliteTableRows T{nullptr, {}, {}};
-    if (Opts.Waves) {
-      T = {&sqtt::wavesTable(), sqtt::wavesOutputRows(Waves, Session.Names), {}};
-      for (const sqtt::WaveTime &W : Waves)
-        T.Keys.push_back({sqtt::RowDispatches::ofDirectory(Session.Names.str(W.Dir)), Opts.Guid});
-    } else {
-      T = {&sqtt::statsTable(), sqtt::statsOutputRows(Rows), {}};
-      for (const sqtt::StatsRow &R : Rows)
-        T.Keys.push_back({Dispatches.ofKernel(R.Kernel), Opts.Guid});
-    }
+    // A wave rests on its directory's dispatch; a row on its kernel's.
+    sqtt::SqliteTableRows T =
+        Opts.Waves ? sqtt::sqliteTableRows(sqtt::wavesTable(), sqtt::wavesOutputRows(Waves, Session.Names), Waves,
+                                           [&](const sqtt::WaveTime &W) {
+                                             return sqtt::SqliteJoinKeys{
+                                                 sqtt::RowDispatches::ofDirectory(Session.Names.str(W.Dir)),
+                                                 Opts.Guid};
+                                           })
+                   : sqtt::sqliteTableRows(sqtt::statsTable(), sqtt::statsOutputRows(Rows), Rows,
+                                           [&](const sqtt::StatsRow &R) {
+                                             return sqtt::SqliteJoinKeys{Dispatches.ofKernel(R.Kernel), Opts.Guid};
+                                           });
     sqtt::writeSqliteTables(Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base), {T});
   } else if (Opts.Output.empty()) {
     Write(std::cout);

@@ -45,6 +45,18 @@ struct SqliteTableRows {
   std::vector<SqliteJoinKeys> Keys;
 };
 
+/// \p Table holding \p Out, the output rows of \p Rows, each keyed by
+/// \p KeysOf(row).
+template <class Row, class KeysFn>
+SqliteTableRows sqliteTableRows(const OutputTable &Table, std::vector<OutputRow> Out, const std::vector<Row> &Rows,
+                                KeysFn KeysOf) {
+  SqliteTableRows T{&Table, std::move(Out), {}};
+  T.Keys.reserve(Rows.size());
+  for (const Row &R : Rows)
+    T.Keys.push_back(KeysOf(R));
+  return T;
+}
+
 /// Writes \p Tables and sqtt_meta (\p Meta's pairs after "schema") to the
 /// database \p Path, replacing any file there. Throws Error (nothing
 /// written) if it cannot, or if a row has a key its table does not declare.
