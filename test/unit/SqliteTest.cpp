@@ -149,6 +149,26 @@ TEST_F(SqliteFiles, AFailureLeavesTheOldFileAndNoTemporary) {
   EXPECT_EQ(files(), 1u);
 }
 
+TEST(OutputRow, JsonSpellsEachValueAsTheTableHoldsIt) {
+  std::ostringstream OS;
+  writeJsonRows(OS, {{{"a", FieldValue::integer(uint64_t(18446744073709551615ull))},
+                      {"b", FieldValue::integer(int64_t(-3))},
+                      {"c", FieldValue::real(2.25, "%.1f")},
+                      {"d", FieldValue::real(0.1), true},
+                      {"e", FieldValue::of(std::optional<double>())},
+                      {"f", FieldValue::boolean(false)},
+                      {"g", FieldValue::textOrNull("")},
+                      {"h", FieldValue::text("q\"")},
+                      {"i", FieldValue::json("[1]")}},
+                     {}});
+  EXPECT_EQ(OS.str(), "[\n  {\"a\": 18446744073709551615, \"b\": -3, \"c\": 2.2,\n   \"d\": 0.1, \"e\": null, "
+                      "\"f\": false, \"g\": null, \"h\": \"q\\\"\", \"i\": [1]},\n  {}\n]\n");
+  EXPECT_EQ(FieldValue::real(2.25, "%.1f").Real, 2.2); // the value the text spells
+  std::ostringstream Empty;
+  writeJsonRows(Empty, {});
+  EXPECT_EQ(Empty.str(), "[]\n");
+}
+
 TEST(RowDispatches, ADirectoryIsADispatch) {
   EXPECT_EQ(RowDispatches::ofDirectory("out/ui_output_agent_36895_dispatch_12"), 12);
   EXPECT_EQ(RowDispatches::ofDirectory("out/ui_output_agent_1_dispatch_3/"), 3);
