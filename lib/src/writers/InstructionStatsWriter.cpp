@@ -186,24 +186,22 @@ std::string topSourceJson(const InstructionRow &R) {
 
 } // namespace
 
-std::vector<OutputRow> instructionOutputRows(const std::vector<InstructionRow> &Rows) {
-  std::vector<OutputRow> Out;
-  Out.reserve(Rows.size());
-  for (const InstructionRow &R : Rows)
-    Out.push_back({{"kernel", FieldValue::text(R.Kernel)},
-                   {"scope", FieldValue::text(R.Scope)},
-                   {"kind", FieldValue::text(statKindName(R.Kind))},
-                   {"waves", FieldValue::integer(R.Waves)},
-                   {"instructions", FieldValue::integer(R.Total.Count)},
-                   {"cycles", FieldValue::integer(R.Total.Cycles)},
-                   {"stall_cycles", FieldValue::integer(R.Total.Stall)},
-                   {"inserted_instructions", FieldValue::integer(R.Inserted.Count)},
-                   {"inserted_cycles", FieldValue::integer(R.Inserted.Cycles)},
-                   {"states", FieldValue::json(statesJson(R)), true},
-                   {"categories", FieldValue::json(categoriesJson(R)), true},
-                   {"top_isa", FieldValue::json(topIsaJson(R)), true},
-                   {"top_source", FieldValue::json(topSourceJson(R)), true}});
-  return Out;
+OutputRows instructionOutputRows(const std::vector<InstructionRow> &Rows) {
+  return outputRowsOf(Rows, [](const InstructionRow &R) -> OutputRow {
+    return {{"kernel", FieldValue::text(R.Kernel)},
+            {"scope", FieldValue::text(R.Scope)},
+            {"kind", FieldValue::text(statKindName(R.Kind))},
+            {"waves", FieldValue::integer(R.Waves)},
+            {"instructions", FieldValue::integer(R.Total.Count)},
+            {"cycles", FieldValue::integer(R.Total.Cycles)},
+            {"stall_cycles", FieldValue::integer(R.Total.Stall)},
+            {"inserted_instructions", FieldValue::integer(R.Inserted.Count)},
+            {"inserted_cycles", FieldValue::integer(R.Inserted.Cycles)},
+            {"states", FieldValue::json(statesJson(R)), true},
+            {"categories", FieldValue::json(categoriesJson(R)), true},
+            {"top_isa", FieldValue::json(topIsaJson(R)), true},
+            {"top_source", FieldValue::json(topSourceJson(R)), true}};
+  });
 }
 
 void writeInstructionsJson(std::ostream &OS, const std::vector<InstructionRow> &Rows) {

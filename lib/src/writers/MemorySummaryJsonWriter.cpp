@@ -11,37 +11,35 @@
 
 namespace sqtt {
 
-std::vector<OutputRow> memorySummaryOutputRows(const std::vector<MemorySummaryRow> &Rows, const NameTable &Names) {
+OutputRows memorySummaryOutputRows(const std::vector<MemorySummaryRow> &Rows, const NameTable &Names) {
   using V = FieldValue;
-  std::vector<OutputRow> Out;
-  Out.reserve(Rows.size());
-  for (const MemorySummaryRow &R : Rows)
-    Out.push_back({{"kernel", V::textOrNull(Names.str(R.Kernel))},
-                   {"code_object", V::of(R.CodeObject)},
-                   {"marker_id", V::integer(R.MarkerID)},
-                   {"kind", V::text(addressKindName(R.Kind))},
-                   {"source", V::textOrNull(Names.str(R.Source))},
-                   {"base", V::textOrNull(Names.str(R.Base))},
-                   {"access_bytes", V::integer(R.AccessBytes)},
-                   {"access_bytes_assumed", V::boolean(R.WidthAssumed)},
-                   {"executions", V::integer(R.Executions), true},
-                   {"active_lanes", V::integer(R.ActiveLanes)},
-                   {"unique_addresses", V::integer(R.UniqueAddresses)},
-                   {"cache_lines_128b", V::of(R.CacheLines), true},
-                   {"ideal_cache_lines_128b", V::of(R.IdealLines)},
-                   {"lines_per_execution", V::of(R.linesPerExecution())},
-                   {"ideal_lines_per_execution", V::of(R.idealLinesPerExecution())},
-                   {"lines_vs_ideal", V::of(R.linesVsIdeal())},
-                   {"efficiency", V::of(R.efficiency())},
-                   {"lds_passes", V::of(R.ConflictWays), true},
-                   {"lds_passes_per_execution", V::of(R.conflictWaysPerExecution())},
-                   {"lds_bank_conflict_extra_cycles", V::of(R.ExtraCycles)},
-                   {"lds_bank_worst_set_ways", V::of(R.WorstSetWays)},
-                   {"lds_bank_mean_worst_set_ways", V::of(R.meanWorstSetWays())},
-                   {"dominant_stride", V::of(R.DominantStride), true},
-                   {"address_min", V::textOrNull(R.MinAddress ? formatAddress(R.Kind, *R.MinAddress) : "")},
-                   {"address_max", V::textOrNull(R.MaxAddress ? formatAddress(R.Kind, *R.MaxAddress) : "")}});
-  return Out;
+  return outputRowsOf(Rows, [&Names](const MemorySummaryRow &R) -> OutputRow {
+    return {{"kernel", V::textOrNull(Names.str(R.Kernel))},
+            {"code_object", V::of(R.CodeObject)},
+            {"marker_id", V::integer(R.MarkerID)},
+            {"kind", V::text(addressKindName(R.Kind))},
+            {"source", V::textOrNull(Names.str(R.Source))},
+            {"base", V::textOrNull(Names.str(R.Base))},
+            {"access_bytes", V::integer(R.AccessBytes)},
+            {"access_bytes_assumed", V::boolean(R.WidthAssumed)},
+            {"executions", V::integer(R.Executions), true},
+            {"active_lanes", V::integer(R.ActiveLanes)},
+            {"unique_addresses", V::integer(R.UniqueAddresses)},
+            {"cache_lines_128b", V::of(R.CacheLines), true},
+            {"ideal_cache_lines_128b", V::of(R.IdealLines)},
+            {"lines_per_execution", V::of(R.linesPerExecution())},
+            {"ideal_lines_per_execution", V::of(R.idealLinesPerExecution())},
+            {"lines_vs_ideal", V::of(R.linesVsIdeal())},
+            {"efficiency", V::of(R.efficiency())},
+            {"lds_passes", V::of(R.ConflictWays), true},
+            {"lds_passes_per_execution", V::of(R.conflictWaysPerExecution())},
+            {"lds_bank_conflict_extra_cycles", V::of(R.ExtraCycles)},
+            {"lds_bank_worst_set_ways", V::of(R.WorstSetWays)},
+            {"lds_bank_mean_worst_set_ways", V::of(R.meanWorstSetWays())},
+            {"dominant_stride", V::of(R.DominantStride), true},
+            {"address_min", V::textOrNull(R.MinAddress ? formatAddress(R.Kind, *R.MinAddress) : "")},
+            {"address_max", V::textOrNull(R.MaxAddress ? formatAddress(R.Kind, *R.MaxAddress) : "")}};
+  });
 }
 
 void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow> &Rows,
@@ -80,23 +78,21 @@ const OutputTable &memorySummaryTable() {
   return T;
 }
 
-std::vector<OutputRow> memoryObjectOutputRows(const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {
+OutputRows memoryObjectOutputRows(const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {
   using V = FieldValue;
-  std::vector<OutputRow> Out;
-  Out.reserve(Rows.size());
-  for (const MemoryObjectRow &R : Rows)
-    Out.push_back({{"kernel", V::textOrNull(Names.str(R.Kernel))},
-                   {"object", V::textOrNull(Names.str(R.Base))},
-                   {"operations", V::integer(R.Operations)},
-                   {"executions", V::integer(R.Executions)},
-                   {"bytes", V::integer(R.Bytes)},
-                   {"width_assumed", V::boolean(R.WidthAssumed)},
-                   {"cache_lines_128b", V::of(R.CacheLines)},
-                   {"efficiency", V::of(R.efficiency())},
-                   {"lds_passes", V::of(R.ConflictWays)},
-                   {"lds_bank_conflict_extra_cycles", V::of(R.ExtraCycles)},
-                   {"lds_bank_worst_set_ways", V::of(R.WorstSetWays)}});
-  return Out;
+  return outputRowsOf(Rows, [&Names](const MemoryObjectRow &R) -> OutputRow {
+    return {{"kernel", V::textOrNull(Names.str(R.Kernel))},
+            {"object", V::textOrNull(Names.str(R.Base))},
+            {"operations", V::integer(R.Operations)},
+            {"executions", V::integer(R.Executions)},
+            {"bytes", V::integer(R.Bytes)},
+            {"width_assumed", V::boolean(R.WidthAssumed)},
+            {"cache_lines_128b", V::of(R.CacheLines)},
+            {"efficiency", V::of(R.efficiency())},
+            {"lds_passes", V::of(R.ConflictWays)},
+            {"lds_bank_conflict_extra_cycles", V::of(R.ExtraCycles)},
+            {"lds_bank_worst_set_ways", V::of(R.WorstSetWays)}};
+  });
 }
 
 void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 
 namespace sqtt {
 
@@ -59,13 +60,18 @@ void writeJsonRow(std::ostream &OS, const OutputRow &Row) {
   OS << '}';
 }
 
-void writeJsonRows(std::ostream &OS, const std::vector<OutputRow> &Rows) {
+OutputRows OutputRows::of(std::vector<OutputRow> Rows) {
+  auto Held = std::make_shared<const std::vector<OutputRow>>(std::move(Rows));
+  return {Held->size(), [Held](size_t I) { return (*Held)[I]; }};
+}
+
+void writeJsonRows(std::ostream &OS, const OutputRows &Rows) {
   OS << '[';
-  for (size_t I = 0; I < Rows.size(); ++I) {
+  for (size_t I = 0; I < Rows.Count; ++I) {
     OS << (I ? ",\n  " : "\n  ");
-    writeJsonRow(OS, Rows[I]);
+    writeJsonRow(OS, Rows.Row(I));
   }
-  OS << (Rows.empty() ? "]\n" : "\n]\n");
+  OS << (Rows.Count ? "\n]\n" : "]\n");
 }
 
 } // namespace sqtt

@@ -87,11 +87,8 @@ void writeStatsCsv(std::ostream &OS, const std::vector<StatsRow> &Rows) {
     writeCsvRow(OS, cells(R, Several, ""));
 }
 
-std::vector<OutputRow> statsOutputRows(const std::vector<StatsRow> &Rows) {
-  bool Several = severalDirs(Rows);
-  std::vector<OutputRow> Out;
-  Out.reserve(Rows.size());
-  for (const StatsRow &R : Rows) {
+OutputRows statsOutputRows(const std::vector<StatsRow> &Rows) {
+  return outputRowsOf(Rows, [Several = severalDirs(Rows)](const StatsRow &R) {
     OutputRow F = {{"kernel", FieldValue::text(R.Kernel)},
                    {"scope", FieldValue::text(R.Scope)},
                    {"kind", FieldValue::text(statKindName(R.Kind))},
@@ -100,8 +97,7 @@ std::vector<OutputRow> statsOutputRows(const std::vector<StatsRow> &Rows) {
       F.insert(F.end(), {{"min", FieldValue::integer(R.Min)},
                          {"mean", FieldValue::real(R.Mean, "%.1f")},
                          {"max", FieldValue::integer(R.Max)}});
-      Out.push_back(std::move(F));
-      continue;
+      return F;
     }
     F.insert(F.end(), {{"total_cycles", FieldValue::integer(R.Total)}, {"self_cycles", FieldValue::integer(R.Self)}});
     if (R.Count)
@@ -118,9 +114,8 @@ std::vector<OutputRow> statsOutputRows(const std::vector<StatsRow> &Rows) {
       F.push_back({"open", FieldValue::integer(R.Open)});
     if (R.Count)
       F.push_back({"slowest_wave", FieldValue::text(waveName(R, Several))});
-    Out.push_back(std::move(F));
-  }
-  return Out;
+    return F;
+  });
 }
 
 void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows) {
@@ -195,11 +190,8 @@ void writeWavesCsv(std::ostream &OS, const std::vector<WaveTime> &Waves, const N
     writeCsvRow(OS, waveCells(W, Names, Several));
 }
 
-std::vector<OutputRow> wavesOutputRows(const std::vector<WaveTime> &Waves, const NameTable &Names) {
-  bool Several = severalWaveDirs(Waves);
-  std::vector<OutputRow> Out;
-  Out.reserve(Waves.size());
-  for (const WaveTime &W : Waves) {
+OutputRows wavesOutputRows(const std::vector<WaveTime> &Waves, const NameTable &Names) {
+  return outputRowsOf(Waves, [&Names, Several = severalWaveDirs(Waves)](const WaveTime &W) {
     std::vector<std::string> Cells = waveCells(W, Names, Several);
     OutputRow F = {{"wave", FieldValue::text(Cells[0])},
                    {"se", FieldValue::integer(slotSE(W.Wave.Slot))},
@@ -214,9 +206,8 @@ std::vector<OutputRow> wavesOutputRows(const std::vector<WaveTime> &Waves, const
                    {"traced", FieldValue::boolean(W.Traced)}};
     if (W.Traced)
       F.push_back({"scoped_cycles", FieldValue::integer(std::min(W.Scoped, W.cycles()))});
-    Out.push_back(std::move(F));
-  }
-  return Out;
+    return F;
+  });
 }
 
 void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names) {

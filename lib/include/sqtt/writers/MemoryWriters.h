@@ -42,7 +42,7 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
 void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow> &Rows,
                             const NameTable &Names);
 /// The summary rows as the JSON has them, and their table (sqtt_memory).
-std::vector<OutputRow> memorySummaryOutputRows(const std::vector<MemorySummaryRow> &Rows, const NameTable &Names);
+OutputRows memorySummaryOutputRows(const std::vector<MemorySummaryRow> &Rows, const NameTable &Names);
 const OutputTable &memorySummaryTable();
 /// One row per (kernel, base object): operations, executions, bytes
 /// requested, cache lines, efficiency, bank-conflict ways and extra cycles.
@@ -50,7 +50,7 @@ void writeMemoryObjectsText(std::ostream &OS, const std::vector<MemoryObjectRow>
 void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
 /// The per-object rows as the JSON has them, and their table
 /// (sqtt_memory_objects).
-std::vector<OutputRow> memoryObjectOutputRows(const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
+OutputRows memoryObjectOutputRows(const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
 const OutputTable &memoryObjectsTable();
 void writeMemoryObjectsCsv(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
 /// One panel per kernel of \p Map: time across, address pages down by base

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -64,10 +65,25 @@ struct OutputField {
 
 using OutputRow = std::vector<OutputField>;
 
+/// Rows built one at a time, so an output of many rows (a wave each) is
+/// never held whole: Count rows, the I-th is Row(I).
+struct OutputRows {
+  size_t Count = 0;
+  std::function<OutputRow(size_t)> Row;
+  /// Rows already built.
+  static OutputRows of(std::vector<OutputRow> Rows);
+};
+
+/// The rows of \p Source, the I-th built by \p Build(Source[I]). They
+/// refer to \p Source, which must outlive them.
+template <class T, class BuildFn> OutputRows outputRowsOf(const std::vector<T> &Source, BuildFn Build) {
+  return {Source.size(), [&Source, Build](size_t I) { return Build(Source[I]); }};
+}
+
 /// The row as one JSON object: {"key": value, ...}.
 void writeJsonRow(std::ostream &OS, const OutputRow &Row);
 /// The rows as a JSON array, one object a line ("[\n  {...},\n  {...}\n]").
-void writeJsonRows(std::ostream &OS, const std::vector<OutputRow> &Rows);
+void writeJsonRows(std::ostream &OS, const OutputRows &Rows);
 
 /// A column of a table: a key rows may have, and its SQL type.
 enum class ColumnType : uint8_t { Integer, Real, Text };

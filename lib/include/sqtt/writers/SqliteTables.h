@@ -20,6 +20,7 @@
 #include "sqtt/writers/OutputRow.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -38,23 +39,19 @@ struct SqliteJoinKeys {
   std::string Guid; // "" : NULL
 };
 
-/// One table's rows and, per row, its join keys (as many as rows).
+/// One table's rows, built one at a time, and the join keys of the I-th.
 struct SqliteTableRows {
   const OutputTable *Table;
-  std::vector<OutputRow> Rows;
-  std::vector<SqliteJoinKeys> Keys;
+  OutputRows Rows;
+  std::function<SqliteJoinKeys(size_t)> Keys;
 };
 
-/// \p Table holding \p Out, the output rows of \p Rows, each keyed by
-/// \p KeysOf(row).
+/// \p Table holding \p Out, the output rows of \p Rows, the I-th keyed by
+/// \p KeysOf(Rows[I]). Refers to \p Rows.
 template <class Row, class KeysFn>
-SqliteTableRows sqliteTableRows(const OutputTable &Table, std::vector<OutputRow> Out, const std::vector<Row> &Rows,
+SqliteTableRows sqliteTableRows(const OutputTable &Table, OutputRows Out, const std::vector<Row> &Rows,
                                 KeysFn KeysOf) {
-  SqliteTableRows T{&Table, std::move(Out), {}};
-  T.Keys.reserve(Rows.size());
-  for (const Row &R : Rows)
-    T.Keys.push_back(KeysOf(R));
-  return T;
+  return {&Table, std::move(Out), [&Rows, KeysOf](size_t I) { return KeysOf(Rows[I]); }};
 }
 
 /// Writes \p Tables and sqtt_meta (\p Meta's pairs after "schema") to the

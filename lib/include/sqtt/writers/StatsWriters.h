@@ -24,14 +24,14 @@ void writeStatsCsv(std::ostream &OS, const std::vector<StatsRow> &Rows);
 void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows);
 /// The rows as the JSON output has them (its keys and values), and the
 /// table that holds them (sqtt_scopes: every key a row may have).
-std::vector<OutputRow> statsOutputRows(const std::vector<StatsRow> &Rows);
+OutputRows statsOutputRows(const std::vector<StatsRow> &Rows);
 const OutputTable &statsTable();
 
 void writeWavesTable(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
 void writeWavesCsv(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
 void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
 /// The waves as the JSON output has them, and their table (sqtt_waves).
-std::vector<OutputRow> wavesOutputRows(const std::vector<WaveTime> &Waves, const NameTable &Names);
+OutputRows wavesOutputRows(const std::vector<WaveTime> &Waves, const NameTable &Names);
 const OutputTable &wavesTable();
 
 /// The instruction detail (sqtt-stats --instructions): per (kernel, scope)
@@ -46,7 +46,7 @@ void writeInstructionsJson(std::ostream &OS, const std::vector<InstructionRow> &
 /// The rows as the JSON output has them (states, categories, top_isa and
 /// top_source nested), and their table (sqtt_instructions: the nested
 /// values as JSON text).
-std::vector<OutputRow> instructionOutputRows(const std::vector<InstructionRow> &Rows);
+OutputRows instructionOutputRows(const std::vector<InstructionRow> &Rows);
 const OutputTable &instructionsTable();
 
 } // namespace sqtt

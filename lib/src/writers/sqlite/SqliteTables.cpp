@@ -63,9 +63,6 @@ void bind(SqliteStatement &S, int Index, const FieldValue &V) {
 
 void writeTable(SqliteDb &Db, const SqliteTableRows &T) {
   const OutputTable &Spec = *T.Table;
-  if (T.Keys.size() != T.Rows.size())
-    throw Error(Db.name() + ": " + Spec.Name + ": " + std::to_string(T.Rows.size()) + " rows but " +
-                std::to_string(T.Keys.size()) + " join keys");
   std::string Create = "CREATE TABLE " + sqliteIdentifier(Spec.Name) + " (";
   std::string Insert = "INSERT INTO " + sqliteIdentifier(Spec.Name) + " VALUES (";
   std::map<std::string, int> Index; // key -> parameter
@@ -77,15 +74,16 @@ void writeTable(SqliteDb &Db, const SqliteTableRows &T) {
   const int DispatchParam = int(Index.size()) + 1, GuidParam = DispatchParam + 1;
   Db.exec(Create + "\"dispatch_id\" INTEGER, \"guid\" TEXT)");
   SqliteStatement Stmt = Db.prepare(Insert + "?, ?)");
-  for (size_t R = 0; R < T.Rows.size(); ++R) {
-    for (const OutputField &F : T.Rows[R]) {
+  for (size_t R = 0; R < T.Rows.Count; ++R) {
+    for (const OutputField &F : T.Rows.Row(R)) {
       auto It = Index.find(F.Key);
       if (It == Index.end())
         throw Error(Db.name() + ": " + Spec.Name + " has no column '" + F.Key + "'");
       bind(Stmt, It->second, F.Value);
     }
-    Stmt.bindInt(DispatchParam, T.Keys[R].DispatchId);
-    Stmt.bindTextOrNull(GuidParam, T.Keys[R].Guid);
+    SqliteJoinKeys Keys = T.Keys(R);
+    Stmt.bindInt(DispatchParam, Keys.DispatchId);
+    Stmt.bindTextOrNull(GuidParam, Keys.Guid);
     Stmt.step();
     Stmt.reset(); // every parameter back to NULL: a key a row lacks is NULL
   }
