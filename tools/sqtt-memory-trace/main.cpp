@@ -8,7 +8,11 @@
 // descriptor), with the operation's source location. The summary has one
 // row per (kernel, operation): cache lines touched (coalescing), LDS bank
 // conflicts, the dominant stride and the address range. Traces are written
-// as each directory is analysed, never all held at once.
+// as each directory is analysed, never all held at once. -f sqlite -o FILE
+// writes the summary and per-object rows as an SQLite database instead
+// (tables sqtt_memory and sqtt_memory_objects, joining with rocprofv3's
+// database on dispatch_id).
+#include "../SqliteOutput.h"
 #include "../ToolMain.h"
 #include "Version.h"
 #include "../TraceToolSession.h"
@@ -24,7 +28,11 @@ constexpr const char *Tool = "sqtt-memory-trace";
 
 struct Options {
   sqtt::TraceToolOptions Trace;
+  std::string Format = "json";
   std::string Output;
+  /// -f sqlite: the rocpd process guid of every row ("": NULL), until the
+  /// session reads it from rocprofv3's database.
+  std::string Guid;
   std::string SummaryJson;
   bool Summary = false;
   bool Objects = false;
@@ -33,15 +41,19 @@ struct Options {
 };
 
 int run(const Options &Opts) {
-  if (!Opts.Output.empty())
+  const bool Sqlite = Opts.Format == sqtt::SqliteFormat;
+  if (Sqlite)
+    sqtt::checkSqliteOutputFile(Opts.Output);
+  else if (!Opts.Output.empty())
     sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Addresses = true;
   sqtt::RecordCounts Total;
   sqtt::MemorySummary Summary(Session.Names);
-  const bool WantObjects = Opts.Objects || !Opts.ObjectsJson.empty() || !Opts.ObjectsCsv.empty();
+  const bool WantObjects = Opts.Objects || !Opts.ObjectsJson.empty() || !Opts.ObjectsCsv.empty() || Sqlite;
   const bool WantSummary = Opts.Summary || !Opts.SummaryJson.empty() || WantObjects;
+  sqtt::RowDispatches Dispatches;
   uint64_t Written = 0;
   std::optional<sqtt::MemoryHeatmap> Heatmap;
   if (!Opts.Heatmap.empty()) {
@@ -49,15 +61,22 @@ int run(const Options &Opts) {
     Heatmap.emplace(sqtt::MemoryHeatmap::Options());
   }
   std::vector<sqtt::DirResult> HeatmapDirs;
-  auto Analyze = [&](std::ostream &OS) {
-    sqtt::MemoryTraceJsonWriter Writer(OS, Session.Names);
+  // The traces go to \p OS, if given (not with -f sqlite).
+  auto Analyze = [&](std::ostream *OS) {
+    std::optional<sqtt::MemoryTraceJsonWriter> Writer;
+    if (OS)
+      Writer.emplace(*OS, Session.Names);
     Session.analyze(
         A, Opts.Trace.Jobs,
         [&](sqtt::DirResult &R) {
           std::cerr << Tool << ":   " << R.Dir << ": " << R.Counts.RecordsRead << " records, "
                     << R.Addresses.size() << " address traces\n";
+          Dispatches.analysed(R.Dir);
           sqtt::forEachAddressTrace(R, [&](const sqtt::AddressTrace &T) {
-            Writer.add(T);
+            if (Writer)
+              Writer->add(T);
+            if (Sqlite)
+              Dispatches.ran(Session.Names.str(T.Kernel), R.Dir);
             if (WantSummary)
               Summary.add(T);
             if (Heatmap)
@@ -69,15 +88,20 @@ int run(const Options &Opts) {
             HeatmapDirs.push_back(std::move(R));
         },
         nullptr, Total);
-    Writer.finish();
-    Written = Writer.count();
+    if (Writer) {
+      Writer->finish();
+      Written = Writer->count();
+    }
   };
-  if (Opts.Output.empty())
-    Analyze(std::cout);
+  if (Sqlite)
+    Analyze(nullptr);
+  else if (Opts.Output.empty())
+    Analyze(&std::cout);
   else
-    sqtt::writeOutputFile(Opts.Output, Analyze);
-  std::cerr << Tool << ": wrote " << Written << " traces to "
-            << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
+    sqtt::writeOutputFile(Opts.Output, [&](std::ostream &OS) { Analyze(&OS); });
+  if (!Sqlite)
+    std::cerr << Tool << ": wrote " << Written << " traces to " << (Opts.Output.empty() ? "stdout" : Opts.Output)
+              << '\n';
   if (Heatmap) {
     Heatmap->layout();
     for (const sqtt::DirResult &R : HeatmapDirs)
@@ -114,6 +138,20 @@ int run(const Options &Opts) {
         sqtt::writeOutputFile(Opts.ObjectsCsv, [&](std::ostream &OS) {
           sqtt::writeMemoryObjectsCsv(OS, Objects, Session.Names);
         });
+      if (Sqlite) {
+        // A row rests on the dispatches of its kernel's address traces.
+        auto Keys = [&](const auto &R) {
+          return sqtt::SqliteJoinKeys{Dispatches.ofKernel(Session.Names.str(R.Kernel)), Opts.Guid};
+        };
+        sqtt::writeSqliteTables(
+            Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base),
+            {sqtt::sqliteTableRows(sqtt::memorySummaryTable(), sqtt::memorySummaryOutputRows(Rows, Session.Names),
+                                   Rows, Keys),
+             sqtt::sqliteTableRows(sqtt::memoryObjectsTable(),
+                                   sqtt::memoryObjectOutputRows(Objects, Session.Names), Objects, Keys)});
+        std::cerr << Tool << ": wrote " << Rows.size() << " summary rows and " << Objects.size()
+                  << " per-object rows to " << Opts.Output << '\n';
+      }
     }
   }
   return Session.finish(Total, Opts.Trace.Strict);
@@ -121,13 +159,17 @@ int run(const Options &Opts) {
 
 const sqtt::ToolHelp Help{
     "The JSON array of address traces on stdout, or to -o FILE; --summary and --objects print their tables "
-    "on stderr; --summary-json, --objects-json, --objects-csv and --heatmap write only the files they name.",
+    "on stderr; --summary-json, --objects-json, --objects-csv and --heatmap write only the files they name. "
+    "-f sqlite writes, instead of the traces, an SQLite database to -o FILE (only there): the summary rows "
+    "(table sqtt_memory), the per-object rows (sqtt_memory_objects) and sqtt_meta.",
     {{"sqtt-memory-trace trace_output/ -o addresses.json --summary",
       "Every traced operation's lanes and addresses to a file, the summary on stderr."},
      {"sqtt-memory-trace trace_output/ --summary-json summary.json > /dev/null",
       "Only the per-operation summary, as JSON."},
      {"sqtt-memory-trace trace_output/ -o a.json --objects --heatmap mem.svg",
-      "Traffic per buffer and LDS array, and the accesses over time as an SVG."}},
+      "Traffic per buffer and LDS array, and the accesses over time as an SVG."},
+     {"sqtt-memory-trace trace_output/ -f sqlite -o memory.db",
+      "The summary and per-object rows as SQLite tables, to join with rocprofv3's database on dispatch_id."}},
     {{0, "the traces were written"},
      {1, "an error: an input that cannot be read, no records, a filter that matches nothing, an output that "
          "cannot be written; with --strict, anything that could not be attributed"},
@@ -140,8 +182,17 @@ int main(int argc, char **argv) {
   CLI::App App{"Per-lane memory addresses of SQTT address traces (SQTT_TRACE_ADDRESSES) as JSON, "
                "and a per-operation summary of coalescing and LDS bank conflicts."};
   Opts.Trace.add(App);
+  auto *FormatOpt = App.add_option("-f,--format", Opts.Format,
+                                   "Output format; json: the address traces; sqlite: instead of them, an SQLite "
+                                   "database, to -o FILE only, whose tables hold the summary and per-object JSON "
+                                   "rows (same keys and values) with the join columns dispatch_id and guid of "
+                                   "rocprofv3's database")
+                        ->check(CLI::IsMember({"json", "sqlite"}))
+                        ->capture_default_str();
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)")->type_name("FILE");
-  App.add_flag("--json", "The output is JSON in any case; accepted as by every tool that writes JSON");
+  App.add_flag("--json", "The address traces as JSON (the default, -f json); accepted as by every tool that "
+                         "writes JSON")
+      ->excludes(FormatOpt);
   App.add_flag("--summary", Opts.Summary,
                "Print one row per (kernel, operation) to stderr: its access width and base object (from the "
                "code object's map), executions, lanes, unique addresses, 128-byte cache lines against the "
@@ -160,6 +211,7 @@ int main(int argc, char **argv) {
                  "address pages (4 KiB) down grouped by base object, a colour per object, darker for more lane "
                  "accesses; binned in two passes over the stored traces, so any trace size fits")
       ->type_name("FILE.svg");
+  sqtt::requireOutputForSqlite(App, Opts.Format, Opts.Output);
   sqtt::addVersionFlag(App, "sqtt-memory-trace");
   SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

@@ -7,8 +7,10 @@
 // mean, nearest-rank p50/p90/p99, max), the waves they ran in, the scopes
 // left open, and the wave of the slowest interval; one row per data marker
 // summarising its payload values. An aligned table sorted by total cycles,
-// or CSV or JSON. With --instructions, the instruction detail of each scope
-// from the capture's wave files instead.
+// or CSV, JSON or an SQLite database (-f sqlite -o FILE: the JSON's rows as
+// tables that join with rocprofv3's database). With --instructions, the
+// instruction detail of each scope from the capture's wave files instead.
+#include "../SqliteOutput.h"
 #include "../ToolMain.h"
 #include "Version.h"
 #include "../TraceToolSession.h"
@@ -33,6 +35,9 @@ struct Options {
   bool NoKernelRows = false;
   bool Instructions = false;
   size_t Top = 5;
+  /// -f sqlite: the rocpd process guid of every row ("": NULL), until the
+  /// session reads it from rocprofv3's database.
+  std::string Guid;
 };
 
 /// sqtt-stats --instructions: the per-scope instruction detail instead of
@@ -42,12 +47,16 @@ int runInstructions(const Options &Opts, sqtt::TraceToolSession &Session, sqtt::
   sqtt::RecordCounts Total;
   sqtt::InstructionStats Stats;
   uint64_t WaveFiles = 0;
+  sqtt::RowDispatches Dispatches;
   Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
         std::cerr << Tool << ":   " << R.Dir << ": " << R.WaveFiles << " wave files, "
                   << R.Instructions.JoinedWaves << " of them with markers\n";
         WaveFiles += R.WaveFiles;
+        Dispatches.analysed(R.Dir);
+        for (uint32_t Kernel : R.Instructions.kernels())
+          Dispatches.ran(Session.Names.str(Kernel), R.Dir);
         Stats.merge(R.Instructions);
       },
       nullptr, Total);
@@ -60,7 +69,14 @@ int runInstructions(const Options &Opts, sqtt::TraceToolSession &Session, sqtt::
     else
       sqtt::writeInstructionsTable(OS, Rows);
   };
-  if (Opts.Output.empty()) {
+  if (Opts.Format == sqtt::SqliteFormat) {
+    sqtt::writeSqliteTables(
+        Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base),
+        {sqtt::sqliteTableRows(sqtt::instructionsTable(), sqtt::instructionOutputRows(Rows), Rows,
+                               [&](const sqtt::InstructionRow &R) {
+                                 return sqtt::SqliteJoinKeys{Dispatches.ofKernel(R.Kernel), Opts.Guid};
+                               })});
+  } else if (Opts.Output.empty()) {
     Write(std::cout);
     std::cout.flush();
   } else {
@@ -86,7 +102,9 @@ int runInstructions(const Options &Opts, sqtt::TraceToolSession &Session, sqtt::
 
 
 int run(const Options &Opts) {
-  if (!Opts.Output.empty())
+  if (Opts.Format == sqtt::SqliteFormat)
+    sqtt::checkSqliteOutputFile(Opts.Output);
+  else if (!Opts.Output.empty())
     sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
@@ -96,10 +114,17 @@ int run(const Options &Opts) {
   sqtt::RecordCounts Total;
   sqtt::ScopeStats Stats;
   std::vector<sqtt::WaveTime> Waves;
+  sqtt::RowDispatches Dispatches;
   Session.analyze(
       A, Opts.Trace.Jobs,
       [&](sqtt::DirResult &R) {
         Session.dirLine(R);
+        // Which dispatch each kernel's rows rest on (the sqlite join key).
+        Dispatches.analysed(R.Dir);
+        for (uint32_t Kernel : R.Stats.kernels())
+          Dispatches.ran(Session.Names.str(Kernel), R.Dir);
+        for (const sqtt::WaveTime &W : R.WaveTimes)
+          Dispatches.ran(Session.Names.str(W.Kernel), R.Dir);
         Stats.merge(R.Stats);
         Waves.insert(Waves.end(), R.WaveTimes.begin(), R.WaveTimes.end());
       },
@@ -136,7 +161,21 @@ int run(const Options &Opts) {
       sqtt::writeStatsTable(OS, Rows);
     }
   };
-  if (Opts.Output.empty()) {
+  if (Opts.Format == sqtt::SqliteFormat) {
+    // A wave rests on its directory's dispatch; a row on its kernel's.
+    sqtt::SqliteTableRows T =
+        Opts.Waves ? sqtt::sqliteTableRows(sqtt::wavesTable(), sqtt::wavesOutputRows(Waves, Session.Names), Waves,
+                                           [&](const sqtt::WaveTime &W) {
+                                             return sqtt::SqliteJoinKeys{
+                                                 sqtt::RowDispatches::ofDirectory(Session.Names.str(W.Dir)),
+                                                 Opts.Guid};
+                                           })
+                   : sqtt::sqliteTableRows(sqtt::statsTable(), sqtt::statsOutputRows(Rows), Rows,
+                                           [&](const sqtt::StatsRow &R) {
+                                             return sqtt::SqliteJoinKeys{Dispatches.ofKernel(R.Kernel), Opts.Guid};
+                                           });
+    sqtt::writeSqliteTables(Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base), {T});
+  } else if (Opts.Output.empty()) {
     Write(std::cout);
     std::cout.flush();
   } else {
@@ -165,11 +204,14 @@ int run(const Options &Opts) {
 }
 
 const sqtt::ToolHelp Help{
-    "The table (or CSV, JSON) on stdout, or to -o FILE; progress, notes and the summary on stderr. No other "
-    "file is written.",
+    "The table (or CSV, JSON) on stdout, or to -o FILE; -f sqlite writes an SQLite database, only to -o FILE "
+    "(tables sqtt_scopes, or sqtt_waves with --waves, or sqtt_instructions with --instructions, and sqtt_meta). "
+    "Progress, notes and the summary on stderr. No other file is written.",
     {{"sqtt-stats trace_output/ --demangle", "Kernel rows, then a row per (kernel, scope), as a table."},
      {"sqtt-stats trace_output/ --json -o stats.json", "The same rows as JSON, in stats.json."},
      {"sqtt-stats trace_output/ --waves 10", "The ten slowest waves."},
+     {"sqtt-stats trace_output/ -f sqlite -o stats.db",
+      "The rows as table sqtt_scopes, to join with rocprofv3's database on dispatch_id."},
      {"sqtt-stats trace_output/ --instructions --top 10",
       "Where each scope's cycles go, from the target CU's wave files."}},
     {{0, "the rows were written"},
@@ -189,8 +231,11 @@ int main(int argc, char **argv) {
                "intervals, the waves they ran in, the scopes left open and the slowest wave; for "
                "every data marker its payload values (count, min, mean, max)."};
   Opts.Trace.add(App);
-  auto *FormatOpt = App.add_option("-f,--format", Opts.Format, "Output format")
-                        ->check(CLI::IsMember({"table", "csv", "json"}))
+  auto *FormatOpt = App.add_option("-f,--format", Opts.Format,
+                                   "Output format; sqlite: an SQLite database, to -o FILE only, whose tables hold "
+                                   "the JSON rows (same keys and values) with the join columns dispatch_id and "
+                                   "guid of rocprofv3's database")
+                        ->check(CLI::IsMember({"table", "csv", "json", "sqlite"}))
                         ->capture_default_str();
   App.add_flag_callback("--json", [&Opts] { Opts.Format = "json"; }, "JSON instead of a table (-f json)")
       ->excludes(FormatOpt);
@@ -219,6 +264,7 @@ int main(int argc, char **argv) {
       ->check(CLI::Range(size_t(1), size_t(1000)))
       ->capture_default_str();
   InstOpt->excludes(WavesOpt);
+  sqtt::requireOutputForSqlite(App, Opts.Format, Opts.Output);
   sqtt::addVersionFlag(App, "sqtt-stats");
   SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

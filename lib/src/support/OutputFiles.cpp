@@ -88,6 +88,17 @@ size_t OutputFiles::write(const std::string &Path, const std::function<void(std:
   return S.File->size();
 }
 
+size_t OutputFiles::writeNamed(const std::string &Path,
+                               const std::function<void(const std::string &Temporary)> &Write) {
+  Staged &S = stage(Path);
+  if (S.File->path().empty()) // a device or pipe: written in place, not replaced
+    throw Error(Path + ": cannot write: not a regular file; this output must be a file it can replace");
+  Write(S.File->path());
+  finish(S);
+  struct stat St;
+  return ::stat(S.File->path().c_str(), &St) == 0 ? size_t(St.st_size) : 0;
+}
+
 size_t OutputFiles::copy(const std::string &Path, const std::string &Source) {
   InputFile In(Source);
   Staged &S = stage(Path);

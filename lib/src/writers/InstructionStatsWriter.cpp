@@ -5,6 +5,7 @@
 #include "sqtt/writers/StatsWriters.h"
 
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 namespace sqtt {
@@ -119,58 +120,110 @@ void writeCost(std::ostream &OS, const InstructionCost &C) {
 
 } // namespace
 
-void writeInstructionsJson(std::ostream &OS, const std::vector<InstructionRow> &Rows) {
-  OS << "[";
-  for (size_t I = 0; I < Rows.size(); ++I) {
-    const InstructionRow &R = Rows[I];
-    OS << (I ? ",\n  {" : "\n  {") << "\"kernel\": ";
-    writeJsonString(OS, R.Kernel);
-    OS << ", \"scope\": ";
-    writeJsonString(OS, R.Scope);
-    OS << ", \"kind\": \"" << statKindName(R.Kind) << "\", \"waves\": " << R.Waves << ", \"instructions\": "
-       << R.Total.Count << ", \"cycles\": " << R.Total.Cycles << ", \"stall_cycles\": " << R.Total.Stall
-       << ", \"inserted_instructions\": " << R.Inserted.Count << ", \"inserted_cycles\": " << R.Inserted.Cycles
-       << ",\n   \"states\": {";
-    for (unsigned S = 1, First = 1; S <= WaveStates; ++S) {
-      unsigned State = S % WaveStates; // OTHER last
-      if (State == 0 && R.StateCycles[0] == 0)
-        continue;
-      OS << (First ? "" : ", ") << '"' << waveStateName(State) << "\": " << R.StateCycles[State];
-      First = 0;
-    }
-    OS << "},\n   \"categories\": {";
-    bool First = true;
-    for (unsigned C = 0; C < InstCategories; ++C) {
-      if (!R.ByCategory[C].Count)
-        continue;
-      OS << (First ? "" : ", ") << '"' << instCategoryName(C) << "\": {";
-      writeCost(OS, R.ByCategory[C]);
-      OS << "}";
-      First = false;
-    }
-    OS << "},\n   \"top_isa\": [";
-    for (size_t L = 0; L < R.TopIsa.size(); ++L) {
-      const InstructionRow::IsaLine &Line = R.TopIsa[L];
-      OS << (L ? ", " : "") << "{\"isa\": ";
-      writeJsonString(OS, Line.Isa);
-      OS << ", \"source\": ";
-      writeJsonString(OS, Line.Source);
-      OS << ", \"code_object\": " << Line.CodeObject << ", \"vaddr\": " << Line.Vaddr
-         << ", \"inserted\": " << (Line.Inserted ? "true" : "false") << ", ";
-      writeCost(OS, Line.Cost);
-      OS << "}";
-    }
-    OS << "],\n   \"top_source\": [";
-    for (size_t L = 0; L < R.TopSource.size(); ++L) {
-      OS << (L ? ", " : "") << "{\"source\": ";
-      writeJsonString(OS, R.TopSource[L].Source);
-      OS << ", ";
-      writeCost(OS, R.TopSource[L].Cost);
-      OS << "}";
-    }
-    OS << "]}";
+namespace {
+
+std::string statesJson(const InstructionRow &R) {
+  std::ostringstream OS;
+  OS << '{';
+  for (unsigned S = 1, First = 1; S <= WaveStates; ++S) {
+    unsigned State = S % WaveStates; // OTHER last
+    if (State == 0 && R.StateCycles[0] == 0)
+      continue;
+    OS << (First ? "" : ", ") << '"' << waveStateName(State) << "\": " << R.StateCycles[State];
+    First = 0;
   }
-  OS << (Rows.empty() ? "]\n" : "\n]\n");
+  OS << '}';
+  return OS.str();
+}
+
+std::string categoriesJson(const InstructionRow &R) {
+  std::ostringstream OS;
+  OS << '{';
+  bool First = true;
+  for (unsigned C = 0; C < InstCategories; ++C) {
+    if (!R.ByCategory[C].Count)
+      continue;
+    OS << (First ? "" : ", ") << '"' << instCategoryName(C) << "\": {";
+    writeCost(OS, R.ByCategory[C]);
+    OS << "}";
+    First = false;
+  }
+  OS << '}';
+  return OS.str();
+}
+
+std::string topIsaJson(const InstructionRow &R) {
+  std::ostringstream OS;
+  OS << '[';
+  for (size_t L = 0; L < R.TopIsa.size(); ++L) {
+    const InstructionRow::IsaLine &Line = R.TopIsa[L];
+    OS << (L ? ", " : "") << "{\"isa\": ";
+    writeJsonString(OS, Line.Isa);
+    OS << ", \"source\": ";
+    writeJsonString(OS, Line.Source);
+    OS << ", \"code_object\": " << Line.CodeObject << ", \"vaddr\": " << Line.Vaddr
+       << ", \"inserted\": " << (Line.Inserted ? "true" : "false") << ", ";
+    writeCost(OS, Line.Cost);
+    OS << "}";
+  }
+  OS << ']';
+  return OS.str();
+}
+
+std::string topSourceJson(const InstructionRow &R) {
+  std::ostringstream OS;
+  OS << '[';
+  for (size_t L = 0; L < R.TopSource.size(); ++L) {
+    OS << (L ? ", " : "") << "{\"source\": ";
+    writeJsonString(OS, R.TopSource[L].Source);
+    OS << ", ";
+    writeCost(OS, R.TopSource[L].Cost);
+    OS << "}";
+  }
+  OS << ']';
+  return OS.str();
+}
+
+} // namespace
+
+OutputRows instructionOutputRows(const std::vector<InstructionRow> &Rows) {
+  return outputRowsOf(Rows, [](const InstructionRow &R) -> OutputRow {
+    return {{"kernel", FieldValue::text(R.Kernel)},
+            {"scope", FieldValue::text(R.Scope)},
+            {"kind", FieldValue::text(statKindName(R.Kind))},
+            {"waves", FieldValue::integer(R.Waves)},
+            {"instructions", FieldValue::integer(R.Total.Count)},
+            {"cycles", FieldValue::integer(R.Total.Cycles)},
+            {"stall_cycles", FieldValue::integer(R.Total.Stall)},
+            {"inserted_instructions", FieldValue::integer(R.Inserted.Count)},
+            {"inserted_cycles", FieldValue::integer(R.Inserted.Cycles)},
+            {"states", FieldValue::json(statesJson(R)), true},
+            {"categories", FieldValue::json(categoriesJson(R)), true},
+            {"top_isa", FieldValue::json(topIsaJson(R)), true},
+            {"top_source", FieldValue::json(topSourceJson(R)), true}};
+  });
+}
+
+void writeInstructionsJson(std::ostream &OS, const std::vector<InstructionRow> &Rows) {
+  writeJsonRows(OS, instructionOutputRows(Rows));
+}
+
+const OutputTable &instructionsTable() {
+  static const OutputTable T{"sqtt_instructions",
+                             {{"kernel", ColumnType::Text},
+                              {"scope", ColumnType::Text},
+                              {"kind", ColumnType::Text},
+                              {"waves", ColumnType::Integer},
+                              {"instructions", ColumnType::Integer},
+                              {"cycles", ColumnType::Integer},
+                              {"stall_cycles", ColumnType::Integer},
+                              {"inserted_instructions", ColumnType::Integer},
+                              {"inserted_cycles", ColumnType::Integer},
+                              {"states", ColumnType::Text},
+                              {"categories", ColumnType::Text},
+                              {"top_isa", ColumnType::Text},
+                              {"top_source", ColumnType::Text}}};
+  return T;
 }
 
 } // namespace sqtt

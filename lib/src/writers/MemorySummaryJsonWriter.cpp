@@ -1,4 +1,5 @@
-// MemorySummaryJsonWriter.cpp - the per-operation memory summary as JSON.
+// MemorySummaryJsonWriter.cpp - the per-operation memory summary and the
+// per-object rows as JSON (and as the rows of their sqlite tables).
 //
 // One object per row, every key always present: null where a figure does
 // not apply to the kind (cache lines for LDS, bank conflicts for global
@@ -6,106 +7,113 @@
 #include "sqtt/support/JsonString.h"
 #include "sqtt/writers/MemoryWriters.h"
 
-#include <charconv>
 #include <cstdio>
 
 namespace sqtt {
 
-namespace {
-
-template <typename T> void number(std::ostream &OS, const std::optional<T> &V) {
-  if (!V) {
-    OS << "null";
-  } else if constexpr (std::is_floating_point_v<T>) {
-    char Buf[64]; // Shortest form that reads back as the same double.
-    auto [End, Ec] = std::to_chars(Buf, Buf + sizeof Buf, *V);
-    OS.write(Buf, End - Buf);
-  } else {
-    OS << *V;
-  }
+OutputRows memorySummaryOutputRows(const std::vector<MemorySummaryRow> &Rows, const NameTable &Names) {
+  using V = FieldValue;
+  return outputRowsOf(Rows, [&Names](const MemorySummaryRow &R) -> OutputRow {
+    return {{"kernel", V::textOrNull(Names.str(R.Kernel))},
+            {"code_object", V::of(R.CodeObject)},
+            {"marker_id", V::integer(R.MarkerID)},
+            {"kind", V::text(addressKindName(R.Kind))},
+            {"source", V::textOrNull(Names.str(R.Source))},
+            {"base", V::textOrNull(Names.str(R.Base))},
+            {"access_bytes", V::integer(R.AccessBytes)},
+            {"access_bytes_assumed", V::boolean(R.WidthAssumed)},
+            {"executions", V::integer(R.Executions), true},
+            {"active_lanes", V::integer(R.ActiveLanes)},
+            {"unique_addresses", V::integer(R.UniqueAddresses)},
+            {"cache_lines_128b", V::of(R.CacheLines), true},
+            {"ideal_cache_lines_128b", V::of(R.IdealLines)},
+            {"lines_per_execution", V::of(R.linesPerExecution())},
+            {"ideal_lines_per_execution", V::of(R.idealLinesPerExecution())},
+            {"lines_vs_ideal", V::of(R.linesVsIdeal())},
+            {"efficiency", V::of(R.efficiency())},
+            {"lds_passes", V::of(R.ConflictWays), true},
+            {"lds_passes_per_execution", V::of(R.conflictWaysPerExecution())},
+            {"lds_bank_conflict_extra_cycles", V::of(R.ExtraCycles)},
+            {"lds_bank_worst_set_ways", V::of(R.WorstSetWays)},
+            {"lds_bank_mean_worst_set_ways", V::of(R.meanWorstSetWays())},
+            {"dominant_stride", V::of(R.DominantStride), true},
+            {"address_min", V::textOrNull(R.MinAddress ? formatAddress(R.Kind, *R.MinAddress) : "")},
+            {"address_max", V::textOrNull(R.MaxAddress ? formatAddress(R.Kind, *R.MaxAddress) : "")}};
+  });
 }
-
-void string(std::ostream &OS, const std::string &S) {
-  if (S.empty())
-    OS << "null";
-  else
-    writeJsonString(OS, S);
-}
-
-} // namespace
 
 void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow> &Rows,
                             const NameTable &Names) {
-  OS << '[';
-  for (size_t I = 0; I < Rows.size(); ++I) {
-    const MemorySummaryRow &R = Rows[I];
-    OS << (I ? ",\n  {" : "\n  {") << "\"kernel\": ";
-    string(OS, Names.str(R.Kernel));
-    OS << ", \"code_object\": ";
-    number(OS, R.CodeObject);
-    OS << ", \"marker_id\": " << R.MarkerID << ", \"kind\": \"" << addressKindName(R.Kind)
-       << "\", \"source\": ";
-    string(OS, Names.str(R.Source));
-    OS << ", \"base\": ";
-    string(OS, Names.str(R.Base));
-    OS << ", \"access_bytes\": " << R.AccessBytes << ", \"access_bytes_assumed\": "
-       << (R.WidthAssumed ? "true" : "false");
-    OS << ",\n   \"executions\": " << R.Executions << ", \"active_lanes\": " << R.ActiveLanes
-       << ", \"unique_addresses\": " << R.UniqueAddresses << ",\n   \"cache_lines_128b\": ";
-    number(OS, R.CacheLines);
-    OS << ", \"ideal_cache_lines_128b\": ";
-    number(OS, R.IdealLines);
-    OS << ", \"lines_per_execution\": ";
-    number(OS, R.linesPerExecution());
-    OS << ", \"ideal_lines_per_execution\": ";
-    number(OS, R.idealLinesPerExecution());
-    OS << ", \"lines_vs_ideal\": ";
-    number(OS, R.linesVsIdeal());
-    OS << ", \"efficiency\": ";
-    number(OS, R.efficiency());
-    OS << ",\n   \"lds_passes\": ";
-    number(OS, R.ConflictWays);
-    OS << ", \"lds_passes_per_execution\": ";
-    number(OS, R.conflictWaysPerExecution());
-    OS << ", \"lds_bank_conflict_extra_cycles\": ";
-    number(OS, R.ExtraCycles);
-    OS << ", \"lds_bank_worst_set_ways\": ";
-    number(OS, R.WorstSetWays);
-    OS << ", \"lds_bank_mean_worst_set_ways\": ";
-    number(OS, R.meanWorstSetWays());
-    OS << ",\n   \"dominant_stride\": ";
-    number(OS, R.DominantStride);
-    OS << ", \"address_min\": ";
-    string(OS, R.MinAddress ? formatAddress(R.Kind, *R.MinAddress) : "");
-    OS << ", \"address_max\": ";
-    string(OS, R.MaxAddress ? formatAddress(R.Kind, *R.MaxAddress) : "");
-    OS << '}';
-  }
-  OS << (Rows.empty() ? "]\n" : "\n]\n");
+  writeJsonRows(OS, memorySummaryOutputRows(Rows, Names));
+}
+
+const OutputTable &memorySummaryTable() {
+  using C = ColumnType;
+  static const OutputTable T{"sqtt_memory",
+                             {{"kernel", C::Text},
+                              {"code_object", C::Integer},
+                              {"marker_id", C::Integer},
+                              {"kind", C::Text},
+                              {"source", C::Text},
+                              {"base", C::Text},
+                              {"access_bytes", C::Integer},
+                              {"access_bytes_assumed", C::Integer},
+                              {"executions", C::Integer},
+                              {"active_lanes", C::Integer},
+                              {"unique_addresses", C::Integer},
+                              {"cache_lines_128b", C::Integer},
+                              {"ideal_cache_lines_128b", C::Integer},
+                              {"lines_per_execution", C::Real},
+                              {"ideal_lines_per_execution", C::Real},
+                              {"lines_vs_ideal", C::Real},
+                              {"efficiency", C::Real},
+                              {"lds_passes", C::Integer},
+                              {"lds_passes_per_execution", C::Real},
+                              {"lds_bank_conflict_extra_cycles", C::Integer},
+                              {"lds_bank_worst_set_ways", C::Integer},
+                              {"lds_bank_mean_worst_set_ways", C::Real},
+                              {"dominant_stride", C::Integer},
+                              {"address_min", C::Text},
+                              {"address_max", C::Text}}};
+  return T;
+}
+
+OutputRows memoryObjectOutputRows(const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {
+  using V = FieldValue;
+  return outputRowsOf(Rows, [&Names](const MemoryObjectRow &R) -> OutputRow {
+    return {{"kernel", V::textOrNull(Names.str(R.Kernel))},
+            {"object", V::textOrNull(Names.str(R.Base))},
+            {"operations", V::integer(R.Operations)},
+            {"executions", V::integer(R.Executions)},
+            {"bytes", V::integer(R.Bytes)},
+            {"width_assumed", V::boolean(R.WidthAssumed)},
+            {"cache_lines_128b", V::of(R.CacheLines)},
+            {"efficiency", V::of(R.efficiency())},
+            {"lds_passes", V::of(R.ConflictWays)},
+            {"lds_bank_conflict_extra_cycles", V::of(R.ExtraCycles)},
+            {"lds_bank_worst_set_ways", V::of(R.WorstSetWays)}};
+  });
 }
 
 void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {
-  OS << '[';
-  for (size_t I = 0; I < Rows.size(); ++I) {
-    const MemoryObjectRow &R = Rows[I];
-    OS << (I ? ",\n  {" : "\n  {") << "\"kernel\": ";
-    string(OS, Names.str(R.Kernel));
-    OS << ", \"object\": ";
-    string(OS, Names.str(R.Base));
-    OS << ", \"operations\": " << R.Operations << ", \"executions\": " << R.Executions << ", \"bytes\": " << R.Bytes
-       << ", \"width_assumed\": " << (R.WidthAssumed ? "true" : "false") << ", \"cache_lines_128b\": ";
-    number(OS, R.CacheLines);
-    OS << ", \"efficiency\": ";
-    number(OS, R.efficiency());
-    OS << ", \"lds_passes\": ";
-    number(OS, R.ConflictWays);
-    OS << ", \"lds_bank_conflict_extra_cycles\": ";
-    number(OS, R.ExtraCycles);
-    OS << ", \"lds_bank_worst_set_ways\": ";
-    number(OS, R.WorstSetWays);
-    OS << '}';
-  }
-  OS << (Rows.empty() ? "]\n" : "\n]\n");
+  writeJsonRows(OS, memoryObjectOutputRows(Rows, Names));
+}
+
+const OutputTable &memoryObjectsTable() {
+  using C = ColumnType;
+  static const OutputTable T{"sqtt_memory_objects",
+                             {{"kernel", C::Text},
+                              {"object", C::Text},
+                              {"operations", C::Integer},
+                              {"executions", C::Integer},
+                              {"bytes", C::Integer},
+                              {"width_assumed", C::Integer},
+                              {"cache_lines_128b", C::Integer},
+                              {"efficiency", C::Real},
+                              {"lds_passes", C::Integer},
+                              {"lds_bank_conflict_extra_cycles", C::Integer},
+                              {"lds_bank_worst_set_ways", C::Integer}}};
+  return T;
 }
 
 void writeMemoryObjectsCsv(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names) {

@@ -87,40 +87,63 @@ void writeStatsCsv(std::ostream &OS, const std::vector<StatsRow> &Rows) {
     writeCsvRow(OS, cells(R, Several, ""));
 }
 
-void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows) {
-  bool Several = severalDirs(Rows);
-  OS << "[";
-  for (size_t I = 0; I < Rows.size(); ++I) {
-    const StatsRow &R = Rows[I];
-    OS << (I ? ",\n  {" : "\n  {") << "\"kernel\": ";
-    writeJsonString(OS, R.Kernel);
-    OS << ", \"scope\": ";
-    writeJsonString(OS, R.Scope);
-    OS << ", \"kind\": \"" << statKindName(R.Kind) << "\", \"count\": " << R.Count;
+OutputRows statsOutputRows(const std::vector<StatsRow> &Rows) {
+  return outputRowsOf(Rows, [Several = severalDirs(Rows)](const StatsRow &R) {
+    OutputRow F = {{"kernel", FieldValue::text(R.Kernel)},
+                   {"scope", FieldValue::text(R.Scope)},
+                   {"kind", FieldValue::text(statKindName(R.Kind))},
+                   {"count", FieldValue::integer(R.Count)}};
     if (R.Kind == StatKind::Data) {
-      OS << ", \"min\": " << R.Min << ", \"mean\": " << mean(R.Mean) << ", \"max\": " << R.Max << "}";
-      continue;
+      F.insert(F.end(), {{"min", FieldValue::integer(R.Min)},
+                         {"mean", FieldValue::real(R.Mean, "%.1f")},
+                         {"max", FieldValue::integer(R.Max)}});
+      return F;
     }
-    OS << ", \"total_cycles\": " << R.Total << ", \"self_cycles\": " << R.Self;
+    F.insert(F.end(), {{"total_cycles", FieldValue::integer(R.Total)}, {"self_cycles", FieldValue::integer(R.Self)}});
     if (R.Count)
-      OS << ", \"min_cycles\": " << R.Min << ", \"mean_cycles\": " << mean(R.Mean)
-         << ", \"p50_cycles\": " << R.P50 << ", \"p90_cycles\": " << R.P90 << ", \"p99_cycles\": " << R.P99
-         << ", \"max_cycles\": " << R.Max;
-    OS << ", \"waves\": " << R.Waves;
-    if (R.Kind == StatKind::Kernel) {
-      char Buf[32];
-      std::snprintf(Buf, sizeof Buf, "%.4f", R.ScopedFraction);
-      OS << ", \"scoped_fraction\": " << Buf;
-    } else {
-      OS << ", \"open\": " << R.Open;
-    }
-    if (R.Count) {
-      OS << ", \"slowest_wave\": ";
-      writeJsonString(OS, waveName(R, Several));
-    }
-    OS << "}";
-  }
-  OS << (Rows.empty() ? "]\n" : "\n]\n");
+      F.insert(F.end(), {{"min_cycles", FieldValue::integer(R.Min)},
+                         {"mean_cycles", FieldValue::real(R.Mean, "%.1f")},
+                         {"p50_cycles", FieldValue::integer(R.P50)},
+                         {"p90_cycles", FieldValue::integer(R.P90)},
+                         {"p99_cycles", FieldValue::integer(R.P99)},
+                         {"max_cycles", FieldValue::integer(R.Max)}});
+    F.push_back({"waves", FieldValue::integer(R.Waves)});
+    if (R.Kind == StatKind::Kernel)
+      F.push_back({"scoped_fraction", FieldValue::real(R.ScopedFraction, "%.4f")});
+    else
+      F.push_back({"open", FieldValue::integer(R.Open)});
+    if (R.Count)
+      F.push_back({"slowest_wave", FieldValue::text(waveName(R, Several))});
+    return F;
+  });
+}
+
+void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows) {
+  writeJsonRows(OS, statsOutputRows(Rows));
+}
+
+const OutputTable &statsTable() {
+  static const OutputTable T{"sqtt_scopes",
+                             {{"kernel", ColumnType::Text},
+                              {"scope", ColumnType::Text},
+                              {"kind", ColumnType::Text},
+                              {"count", ColumnType::Integer},
+                              {"total_cycles", ColumnType::Integer},
+                              {"self_cycles", ColumnType::Integer},
+                              {"min_cycles", ColumnType::Integer},
+                              {"mean_cycles", ColumnType::Real},
+                              {"p50_cycles", ColumnType::Integer},
+                              {"p90_cycles", ColumnType::Integer},
+                              {"p99_cycles", ColumnType::Integer},
+                              {"max_cycles", ColumnType::Integer},
+                              {"waves", ColumnType::Integer},
+                              {"scoped_fraction", ColumnType::Real},
+                              {"open", ColumnType::Integer},
+                              {"slowest_wave", ColumnType::Text},
+                              {"min", ColumnType::Integer},
+                              {"mean", ColumnType::Real},
+                              {"max", ColumnType::Integer}}};
+  return T;
 }
 
 namespace {
@@ -167,25 +190,45 @@ void writeWavesCsv(std::ostream &OS, const std::vector<WaveTime> &Waves, const N
     writeCsvRow(OS, waveCells(W, Names, Several));
 }
 
-void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names) {
-  bool Several = severalWaveDirs(Waves);
-  OS << "[";
-  for (size_t I = 0; I < Waves.size(); ++I) {
-    const WaveTime &W = Waves[I];
+OutputRows wavesOutputRows(const std::vector<WaveTime> &Waves, const NameTable &Names) {
+  return outputRowsOf(Waves, [&Names, Several = severalWaveDirs(Waves)](const WaveTime &W) {
     std::vector<std::string> Cells = waveCells(W, Names, Several);
-    OS << (I ? ",\n  {" : "\n  {") << "\"wave\": ";
-    writeJsonString(OS, Cells[0]);
-    OS << ", \"se\": " << slotSE(W.Wave.Slot) << ", \"cu\": " << slotCU(W.Wave.Slot)
-       << ", \"simd\": " << slotSIMD(W.Wave.Slot) << ", \"slot\": " << slotWave(W.Wave.Slot)
-       << ", \"instance\": " << W.Wave.Instance << ", \"dispatch\": " << W.Dispatch << ", \"kernel\": ";
-    writeJsonString(OS, Cells[2]);
-    OS << ", \"launch\": " << W.Launch << ", \"cycles\": " << W.cycles() << ", \"traced\": "
-       << (W.Traced ? "true" : "false");
+    OutputRow F = {{"wave", FieldValue::text(Cells[0])},
+                   {"se", FieldValue::integer(slotSE(W.Wave.Slot))},
+                   {"cu", FieldValue::integer(slotCU(W.Wave.Slot))},
+                   {"simd", FieldValue::integer(slotSIMD(W.Wave.Slot))},
+                   {"slot", FieldValue::integer(slotWave(W.Wave.Slot))},
+                   {"instance", FieldValue::integer(W.Wave.Instance)},
+                   {"dispatch", FieldValue::integer(W.Dispatch)},
+                   {"kernel", FieldValue::text(Cells[2])},
+                   {"launch", FieldValue::integer(W.Launch)},
+                   {"cycles", FieldValue::integer(W.cycles())},
+                   {"traced", FieldValue::boolean(W.Traced)}};
     if (W.Traced)
-      OS << ", \"scoped_cycles\": " << std::min(W.Scoped, W.cycles());
-    OS << "}";
-  }
-  OS << (Waves.empty() ? "]\n" : "\n]\n");
+      F.push_back({"scoped_cycles", FieldValue::integer(std::min(W.Scoped, W.cycles()))});
+    return F;
+  });
+}
+
+void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names) {
+  writeJsonRows(OS, wavesOutputRows(Waves, Names));
+}
+
+const OutputTable &wavesTable() {
+  static const OutputTable T{"sqtt_waves",
+                             {{"wave", ColumnType::Text},
+                              {"se", ColumnType::Integer},
+                              {"cu", ColumnType::Integer},
+                              {"simd", ColumnType::Integer},
+                              {"slot", ColumnType::Integer},
+                              {"instance", ColumnType::Integer},
+                              {"dispatch", ColumnType::Integer},
+                              {"kernel", ColumnType::Text},
+                              {"launch", ColumnType::Integer},
+                              {"cycles", ColumnType::Integer},
+                              {"traced", ColumnType::Integer},
+                              {"scoped_cycles", ColumnType::Integer}}};
+  return T;
 }
 
 } // namespace sqtt

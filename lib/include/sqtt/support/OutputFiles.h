@@ -37,6 +37,11 @@ public:
   std::ostream &open(const std::string &Path);
   /// Writes the new contents of \p Path with \p Write; returns its size.
   size_t write(const std::string &Path, const std::function<void(std::ostream &)> &Write);
+  /// Writes the new contents of \p Path with \p Write, given the
+  /// temporary's name: for writers that open the file themselves (an SQLite
+  /// database), and leave nothing else beside it. \p Path must name a file,
+  /// not a device or pipe (Error). Returns the size.
+  size_t writeNamed(const std::string &Path, const std::function<void(const std::string &Temporary)> &Write);
   /// Copies the regular file \p Source to \p Path, keeping its holes (a
   /// sparse file stays sparse). Returns the size.
   size_t copy(const std::string &Path, const std::string &Source);

@@ -20,6 +20,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -78,6 +79,8 @@ public:
   void wave(const Key &Scope, uint64_t Serial, uint32_t Dir);
   void merge(const InstructionStats &Other);
   bool empty() const { return Acc.empty(); }
+  /// The kernels with rows (interned).
+  std::set<uint32_t> kernels() const { return kernelsOfKeys(Acc); }
 
   /// Wave files joined with a walked wave, and those whose wave recorded no
   /// marker (all their instructions count as "(no scope)").

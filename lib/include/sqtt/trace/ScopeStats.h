@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -40,6 +41,15 @@ struct AddressRecords {
             {Lanes[0] - Before.Lanes[0], Lanes[1] - Before.Lanes[1]}};
   }
 };
+
+/// The kernels (interned) of a map keyed by (kernel, ...) tuples: those
+/// with rows.
+template <class KeyedByKernel> std::set<uint32_t> kernelsOfKeys(const KeyedByKernel &Map) {
+  std::set<uint32_t> Kernels;
+  for (const auto &Entry : Map)
+    Kernels.insert(std::get<0>(Entry.first));
+  return Kernels;
+}
 
 /// One row of sqtt-stats. Data rows fill Count, Min, Mean and Max only.
 /// Kernel rows (D25) describe its waves: Count waves in occupancy.json,
@@ -83,6 +93,8 @@ public:
   /// Adds \p Other (another trace directory: waves are distinct).
   void merge(const ScopeStats &Other);
   bool empty() const { return Acc.empty(); }
+  /// The kernels with rows (interned).
+  std::set<uint32_t> kernels() const { return kernelsOfKeys(Acc); }
 
   /// Rows sorted by descending total (data rows after scopes, by count).
   std::vector<StatsRow> rows(const NameTable &Names) const;

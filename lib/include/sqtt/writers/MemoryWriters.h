@@ -10,6 +10,7 @@
 #include "sqtt/trace/MemoryHeatmap.h"
 
 #include "sqtt/trace/MemorySummary.h"
+#include "sqtt/writers/OutputRow.h"
 
 #include <ostream>
 #include <vector>
@@ -40,10 +41,17 @@ void writeMemorySummaryText(std::ostream &OS, const MemorySummary &Summary,
                             const std::vector<MemorySummaryRow> &Rows, const NameTable &Names);
 void writeMemorySummaryJson(std::ostream &OS, const std::vector<MemorySummaryRow> &Rows,
                             const NameTable &Names);
+/// The summary rows as the JSON has them, and their table (sqtt_memory).
+OutputRows memorySummaryOutputRows(const std::vector<MemorySummaryRow> &Rows, const NameTable &Names);
+const OutputTable &memorySummaryTable();
 /// One row per (kernel, base object): operations, executions, bytes
 /// requested, cache lines, efficiency, bank-conflict ways and extra cycles.
 void writeMemoryObjectsText(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
 void writeMemoryObjectsJson(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
+/// The per-object rows as the JSON has them, and their table
+/// (sqtt_memory_objects).
+OutputRows memoryObjectOutputRows(const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
+const OutputTable &memoryObjectsTable();
 void writeMemoryObjectsCsv(std::ostream &OS, const std::vector<MemoryObjectRow> &Rows, const NameTable &Names);
 /// One panel per kernel of \p Map: time across, address pages down by base
 /// object (a colour each), opacity by the log of the accesses in a cell.

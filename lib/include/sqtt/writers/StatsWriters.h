@@ -12,6 +12,7 @@
 
 #include "sqtt/trace/InstructionStats.h"
 #include "sqtt/trace/ScopeStats.h"
+#include "sqtt/writers/OutputRow.h"
 
 #include <ostream>
 #include <vector>
@@ -21,10 +22,17 @@ namespace sqtt {
 void writeStatsTable(std::ostream &OS, const std::vector<StatsRow> &Rows);
 void writeStatsCsv(std::ostream &OS, const std::vector<StatsRow> &Rows);
 void writeStatsJson(std::ostream &OS, const std::vector<StatsRow> &Rows);
+/// The rows as the JSON output has them (its keys and values), and the
+/// table that holds them (sqtt_scopes: every key a row may have).
+OutputRows statsOutputRows(const std::vector<StatsRow> &Rows);
+const OutputTable &statsTable();
 
 void writeWavesTable(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
 void writeWavesCsv(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
 void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const NameTable &Names);
+/// The waves as the JSON output has them, and their table (sqtt_waves).
+OutputRows wavesOutputRows(const std::vector<WaveTime> &Waves, const NameTable &Names);
+const OutputTable &wavesTable();
 
 /// The instruction detail (sqtt-stats --instructions): per (kernel, scope)
 /// waves, instructions, cycles (their durations), stall and idle cycles and
@@ -35,5 +43,10 @@ void writeWavesJson(std::ostream &OS, const std::vector<WaveTime> &Waves, const 
 void writeInstructionsTable(std::ostream &OS, const std::vector<InstructionRow> &Rows);
 void writeInstructionsCsv(std::ostream &OS, const std::vector<InstructionRow> &Rows);
 void writeInstructionsJson(std::ostream &OS, const std::vector<InstructionRow> &Rows);
+/// The rows as the JSON output has them (states, categories, top_isa and
+/// top_source nested), and their table (sqtt_instructions: the nested
+/// values as JSON text).
+OutputRows instructionOutputRows(const std::vector<InstructionRow> &Rows);
+const OutputTable &instructionsTable();
 
 } // namespace sqtt
