@@ -5,6 +5,7 @@
 #include "sqtt/rocpd/RocpdDatabase.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/support/HexText.h"
+#include "sqtt/support/Sqlite.h"
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
@@ -21,69 +22,57 @@ namespace sqtt::rocpd {
 
 namespace {
 
-/// One open connection; every failure is an Error naming the database.
+/// A read-only, immutable connection (no lock, no journal, no write: a
+/// capture's database is never touched) and the row walks the reader needs;
+/// every failure is an Error naming the database.
 class Connection {
 public:
-  explicit Connection(const std::string &Path) : Path(Path) {
-    // immutable=1: no lock, no journal, no write; the URI needs its path
-    // escaped.
-    std::string Uri = "file:";
-    for (unsigned char C : Path) {
-      if (std::isalnum(C) || std::strchr("/._-~", C))
-        Uri += char(C);
-      else {
-        char Buf[4];
-        std::snprintf(Buf, sizeof Buf, "%%%02X", C);
-        Uri += Buf;
-      }
-    }
-    Uri += "?mode=ro&immutable=1";
-    if (sqlite3_open_v2(Uri.c_str(), &Db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK)
-      fail("cannot be opened");
-  }
-  ~Connection() { sqlite3_close(Db); }
-  Connection(const Connection &) = delete;
-  Connection &operator=(const Connection &) = delete;
+  explicit Connection(const std::string &Path) : Db(uri(Path), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, Path) {}
 
-  [[noreturn]] void fail(const std::string &What) const {
-    throw Error(Path + ": " + What + (Db ? std::string(" (") + sqlite3_errmsg(Db) + ")" : ""));
-  }
+  [[noreturn]] void fail(const std::string &What) const { Db.fail(What); }
 
   /// Runs \p Sql, handing each row to \p Row.
-  template <typename F> void each(const std::string &Sql, F &&Row) const {
-    sqlite3_stmt *S = nullptr;
-    if (sqlite3_prepare_v2(Db, Sql.c_str(), -1, &S, nullptr) != SQLITE_OK)
-      fail("cannot be read");
-    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> Guard(S, sqlite3_finalize);
-    int Rc;
-    while ((Rc = sqlite3_step(S)) == SQLITE_ROW)
-      Row(S);
-    if (Rc != SQLITE_DONE)
-      fail("cannot be read");
+  template <typename F> void each(const std::string &Sql, F &&Row) {
+    try {
+      SqliteStatement S = Db.prepare(Sql);
+      while (S.step())
+        Row(S);
+    } catch (const Error &) {
+      // SQLite's reason, not the query's text: a user reads this.
+      throw Error(Db.name() + ": cannot be read (" + sqlite3_errmsg(Db.get()) + ")");
+    }
   }
-
   /// The tables and views of the database.
-  std::set<std::string> relations() const {
+  std::set<std::string> relations() {
     std::set<std::string> Out;
-    each("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')", [&](sqlite3_stmt *S) { Out.insert(text(S, 0)); });
+    each("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')",
+         [&](SqliteStatement &S) { Out.insert(S.columnText(0)); });
     return Out;
   }
   /// The columns of \p Relation.
-  std::set<std::string> columns(const std::string &Relation) const {
+  std::set<std::string> columns(const std::string &Relation) {
     std::set<std::string> Out;
-    each("PRAGMA table_info(`" + Relation + "`)", [&](sqlite3_stmt *S) { Out.insert(text(S, 1)); });
+    each("PRAGMA table_info(" + sqliteIdentifier(Relation) + ")",
+         [&](SqliteStatement &S) { Out.insert(S.columnText(1)); });
     return Out;
   }
 
-  static std::string text(sqlite3_stmt *S, int Col) {
-    const unsigned char *T = sqlite3_column_text(S, Col);
-    return T ? std::string(reinterpret_cast<const char *>(T), size_t(sqlite3_column_bytes(S, Col))) : std::string();
-  }
-  static int64_t integer(sqlite3_stmt *S, int Col) { return sqlite3_column_int64(S, Col); }
-
 private:
-  std::string Path;
-  sqlite3 *Db = nullptr;
+  /// "file:<path>?mode=ro&immutable=1", the path escaped as a URI wants.
+  static std::string uri(const std::string &Path) {
+    std::string Uri = "file:";
+    for (unsigned char C : Path) {
+      if (std::isalnum(C) || std::strchr("/._-~", C)) {
+        Uri += char(C);
+        continue;
+      }
+      char Buf[4];
+      std::snprintf(Buf, sizeof Buf, "%%%02X", C);
+      Uri += Buf;
+    }
+    return Uri + "?mode=ro&immutable=1";
+  }
+  SqliteDb Db;
 };
 
 /// "a, b, NULL AS c": the columns of a SELECT, NULL for those the relation
@@ -118,7 +107,7 @@ std::string notRocpd(const std::set<std::string> &Relations) {
   return "no rocpd_metadata: not rocprofv3's database";
 }
 
-void readAll(const Connection &C, Database &D) {
+void readAll(Connection &C, Database &D) {
   std::set<std::string> Relations = C.relations();
   auto Need = [&](const char *Name) {
     if (!Relations.count(Name))
@@ -130,11 +119,11 @@ void readAll(const Connection &C, Database &D) {
     std::set<std::string> Have = C.columns("rocpd_info_code_object");
     C.each("SELECT " + selectList(Have, {"id", "guid", "uri", "load_base", "load_size", "load_delta", "agent_id"}) +
                " FROM rocpd_info_code_object",
-           [&](sqlite3_stmt *S) {
+           [&](SqliteStatement &S) {
              CodeObject O;
-             O.Id = C.integer(S, 0), O.Guid = C.text(S, 1), O.Uri = C.text(S, 2);
-             O.LoadBase = uint64_t(C.integer(S, 3)), O.LoadSize = uint64_t(C.integer(S, 4));
-             O.LoadDelta = C.integer(S, 5), O.AgentId = C.integer(S, 6);
+             O.Id = S.columnInt(0), O.Guid = S.columnText(1), O.Uri = S.columnText(2);
+             O.LoadBase = uint64_t(S.columnInt(3)), O.LoadSize = uint64_t(S.columnInt(4));
+             O.LoadDelta = S.columnInt(5), O.AgentId = S.columnInt(6);
              D.CodeObjects.push_back(std::move(O));
            });
   }
@@ -144,12 +133,12 @@ void readAll(const Connection &C, Database &D) {
                selectList(Have, {"id", "guid", "code_object_id", "kernel_name", "display_name", "kernel_object",
                                  "sgpr_count", "arch_vgpr_count", "accum_vgpr_count", "extdata"}) +
                " FROM rocpd_info_kernel_symbol",
-           [&](sqlite3_stmt *S) {
+           [&](SqliteStatement &S) {
              KernelSymbol K;
-             K.Id = C.integer(S, 0), K.Guid = C.text(S, 1), K.CodeObjectId = C.integer(S, 2);
-             K.KernelName = C.text(S, 3), K.DisplayName = C.text(S, 4), K.KernelObject = uint64_t(C.integer(S, 5));
-             K.SgprCount = C.integer(S, 6), K.ArchVgprCount = C.integer(S, 7), K.AccumVgprCount = C.integer(S, 8);
-             std::string Ext = C.text(S, 9);
+             K.Id = S.columnInt(0), K.Guid = S.columnText(1), K.CodeObjectId = S.columnInt(2);
+             K.KernelName = S.columnText(3), K.DisplayName = S.columnText(4), K.KernelObject = uint64_t(S.columnInt(5));
+             K.SgprCount = S.columnInt(6), K.ArchVgprCount = S.columnInt(7), K.AccumVgprCount = S.columnInt(8);
+             std::string Ext = S.columnText(9);
              K.ProgramAddress = extdataNumber(Ext, {"kernel_address", "handle"});
              if (!K.ProgramAddress && K.KernelObject)
                if (auto Offset = extdataNumber(Ext, {"kernel_code_entry_byte_offset"}))
@@ -160,12 +149,12 @@ void readAll(const Connection &C, Database &D) {
   if (Relations.count("rocpd_info_agent")) {
     std::set<std::string> Have = C.columns("rocpd_info_agent");
     C.each("SELECT " + selectList(Have, {"id", "guid", "product_name", "name", "extdata"}) + " FROM rocpd_info_agent",
-           [&](sqlite3_stmt *S) {
+           [&](SqliteStatement &S) {
              Agent A;
-             A.Id = C.integer(S, 0), A.Guid = C.text(S, 1), A.Name = C.text(S, 2);
+             A.Id = S.columnInt(0), A.Guid = S.columnText(1), A.Name = S.columnText(2);
              if (A.Name.empty())
-               A.Name = C.text(S, 3);
-             A.Handle = extdataNumber(C.text(S, 4), {"id", "handle"});
+               A.Name = S.columnText(3);
+             A.Handle = extdataNumber(S.columnText(4), {"id", "handle"});
              D.Agents.push_back(std::move(A));
            });
   }
@@ -181,12 +170,12 @@ void readAll(const Connection &C, Database &D) {
     std::string Id = Have.count("dispatch_id") ? "K.dispatch_id" : "K.id";
     std::string Cols = selectList(Have, {"guid", "kernel_id", "agent_id", "grid_size_x", "grid_size_y", "grid_size_z",
                                          "workgroup_size_x", "workgroup_size_y", "workgroup_size_z"});
-    C.each("SELECT " + Id + ", " + Times + ", " + Cols + " FROM rocpd_kernel_dispatch K", [&](sqlite3_stmt *S) {
+    C.each("SELECT " + Id + ", " + Times + ", " + Cols + " FROM rocpd_kernel_dispatch K", [&](SqliteStatement &S) {
       Dispatch X;
-      X.DispatchId = C.integer(S, 0), X.Start = C.integer(S, 1), X.End = C.integer(S, 2);
-      X.Guid = C.text(S, 3), X.KernelId = C.integer(S, 4), X.AgentId = C.integer(S, 5);
+      X.DispatchId = S.columnInt(0), X.Start = S.columnInt(1), X.End = S.columnInt(2);
+      X.Guid = S.columnText(3), X.KernelId = S.columnInt(4), X.AgentId = S.columnInt(5);
       for (int I = 0; I < 3; ++I)
-        X.Grid[I] = uint32_t(C.integer(S, 6 + I)), X.Workgroup[I] = uint32_t(C.integer(S, 9 + I));
+        X.Grid[I] = uint32_t(S.columnInt(6 + I)), X.Workgroup[I] = uint32_t(S.columnInt(9 + I));
       D.Dispatches.push_back(std::move(X));
     });
   }
@@ -204,8 +193,9 @@ std::optional<Database> Database::open(const std::string &Path, std::string &Not
     }
     Database D;
     D.Path = Path;
-    C.each("SELECT value FROM rocpd_metadata WHERE tag = 'schema_version'",
-           [&](sqlite3_stmt *S) { D.SchemaVersion = C.text(S, 0); });
+    C.each("SELECT tag, value FROM rocpd_metadata WHERE tag IN ('schema_version', 'guid')", [&](SqliteStatement &S) {
+      (S.columnText(0) == "guid" ? D.Guid : D.SchemaVersion) = S.columnText(1);
+    });
     if (std::atoi(D.SchemaVersion.c_str()) < 3) {
       Note = Path + ": rocpd schema version '" + D.SchemaVersion + "' (this reads 3 and later); ignored";
       return std::nullopt;
@@ -238,8 +228,8 @@ std::vector<Region> Database::regions(int64_t From, int64_t To, std::string &Not
     C.each("SELECT S.string, " + Tid + ", " + Start + " AS s, " + End + " AS e FROM rocpd_region R JOIN rocpd_string S "
                "ON S.id = R.name_id AND S.guid = R.guid WHERE s <= " + std::to_string(To) + " AND e >= " +
                std::to_string(From) + " ORDER BY s",
-           [&](sqlite3_stmt *S) {
-             Out.push_back({C.text(S, 0), C.integer(S, 1), C.integer(S, 2), C.integer(S, 3)});
+           [&](SqliteStatement &S) {
+             Out.push_back({S.columnText(0), S.columnInt(1), S.columnInt(2), S.columnInt(3)});
            });
   } catch (const Error &E) {
     Note = E.what();

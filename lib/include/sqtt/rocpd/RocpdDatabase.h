@@ -74,6 +74,9 @@ public:
   static std::optional<Database> open(const std::string &Path, std::string &Note);
 
   std::string Path, SchemaVersion;
+  /// The process's guid (rocpd_metadata): what every row of this file
+  /// carries, and what the -f sqlite outputs join on.
+  std::string Guid;
   std::vector<CodeObject> CodeObjects;
   std::vector<KernelSymbol> Symbols;
   std::vector<Dispatch> Dispatches;
