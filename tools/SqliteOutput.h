@@ -6,6 +6,7 @@
 
 #include "ToolMain.h"
 #include "Version.h"
+#include "sqtt/session/TraceSession.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/writers/SqliteTables.h"
 
@@ -38,6 +39,26 @@ inline void checkSqliteOutputFile(const std::string &Path) {
   if (::stat(Path.c_str(), &St) == 0 && !S_ISREG(St.st_mode) && !S_ISDIR(St.st_mode))
     throw Error(Path + ": cannot write an SQLite database here: not a regular file (-f sqlite needs -o FILE)");
   checkOutputFile(Path);
+}
+
+/// The rocpd process guid of directory \p Dir's rows: its process's
+/// database beside the capture; "" (NULL) without one.
+inline std::string rocpdGuidOf(const TraceSession &Session, const std::string &Dir) {
+  const rocpd::Database *Db = Session.rocpdOf(Dir);
+  return Db ? Db->Guid : "";
+}
+
+/// The guid of rows that may rest on any analysed directory: the one
+/// database's when every directory has it, else "" (NULL).
+inline std::string rocpdGuid(const TraceSession &Session) {
+  std::string Guid;
+  for (size_t I = 0; I < Session.traceDirs().size(); ++I) {
+    std::string Of = rocpdGuidOf(Session, Session.traceDirs()[I]);
+    if (Of.empty() || (I && Of != Guid))
+      return "";
+    Guid = Of;
+  }
+  return Guid;
 }
 
 /// sqtt_meta's rows after "schema": the tool, its version, the trace.

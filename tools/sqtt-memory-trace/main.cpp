@@ -30,9 +30,6 @@ struct Options {
   sqtt::TraceToolOptions Trace;
   std::string Format = "json";
   std::string Output;
-  /// -f sqlite: the rocpd process guid of every row ("": NULL), until the
-  /// session reads it from rocprofv3's database.
-  std::string Guid;
   std::string SummaryJson;
   bool Summary = false;
   bool Objects = false;
@@ -140,8 +137,9 @@ int run(const Options &Opts) {
         });
       if (Sqlite) {
         // A row rests on the dispatches of its kernel's address traces.
+        const std::string Guid = sqtt::rocpdGuid(Session);
         auto Keys = [&](const auto &R) {
-          return sqtt::SqliteJoinKeys{Dispatches.ofKernel(Session.Names.str(R.Kernel)), Opts.Guid};
+          return sqtt::SqliteJoinKeys{Dispatches.ofKernel(Session.Names.str(R.Kernel)), Guid};
         };
         sqtt::writeSqliteTables(
             Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base),

@@ -35,9 +35,6 @@ struct Options {
   bool NoKernelRows = false;
   bool Instructions = false;
   size_t Top = 5;
-  /// -f sqlite: the rocpd process guid of every row ("": NULL), until the
-  /// session reads it from rocprofv3's database.
-  std::string Guid;
 };
 
 /// sqtt-stats --instructions: the per-scope instruction detail instead of
@@ -70,11 +67,12 @@ int runInstructions(const Options &Opts, sqtt::TraceToolSession &Session, sqtt::
       sqtt::writeInstructionsTable(OS, Rows);
   };
   if (Opts.Format == sqtt::SqliteFormat) {
+    const std::string Guid = sqtt::rocpdGuid(Session); // the rows' process, where one database has them all
     sqtt::writeSqliteTables(
         Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base),
         {sqtt::sqliteTableRows(sqtt::instructionsTable(), sqtt::instructionOutputRows(Rows), Rows,
                                [&](const sqtt::InstructionRow &R) {
-                                 return sqtt::SqliteJoinKeys{Dispatches.ofKernel(R.Kernel), Opts.Guid};
+                                 return sqtt::SqliteJoinKeys{Dispatches.ofKernel(R.Kernel), Guid};
                                })});
   } else if (Opts.Output.empty()) {
     Write(std::cout);
@@ -162,17 +160,18 @@ int run(const Options &Opts) {
     }
   };
   if (Opts.Format == sqtt::SqliteFormat) {
+    const std::string Guid = sqtt::rocpdGuid(Session); // the rows' process, where one database has them all
     // A wave rests on its directory's dispatch; a row on its kernel's.
     sqtt::SqliteTableRows T =
         Opts.Waves ? sqtt::sqliteTableRows(sqtt::wavesTable(), sqtt::wavesOutputRows(Waves, Session.Names), Waves,
                                            [&](const sqtt::WaveTime &W) {
                                              return sqtt::SqliteJoinKeys{
                                                  sqtt::RowDispatches::ofDirectory(Session.Names.str(W.Dir)),
-                                                 Opts.Guid};
+                                                 sqtt::rocpdGuidOf(Session, Session.Names.str(W.Dir))};
                                            })
                    : sqtt::sqliteTableRows(sqtt::statsTable(), sqtt::statsOutputRows(Rows), Rows,
                                            [&](const sqtt::StatsRow &R) {
-                                             return sqtt::SqliteJoinKeys{Dispatches.ofKernel(R.Kernel), Opts.Guid};
+                                             return sqtt::SqliteJoinKeys{Dispatches.ofKernel(R.Kernel), Guid};
                                            });
     sqtt::writeSqliteTables(Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base), {T});
   } else if (Opts.Output.empty()) {
