@@ -24,15 +24,29 @@ Layout:
     thread, as rocprofv3's does.
 
 Options:
-  --dispatch ID:KERNEL_NAME:START_NS:END_NS[:CODE_OBJECT_ID]
+  --dispatch ID:KERNEL_NAME:START_NS:END_NS[:CODE_OBJECT_ID[:GRID_X:WORKGROUP_X]]
         a kernel dispatch (repeatable): rocprofv3's dispatch number (the N
         of ui_output_agent_<A>_dispatch_<N>), the kernel's name (symbol and
-        display name), its start and end in nanoseconds, and the code object
-        defining the kernel (default: the first --code-object, else 1)
-  --code-object ID:LOAD_BASE:LOAD_SIZE
+        display name), its start and end in nanoseconds, the code object
+        defining the kernel (default: the first --code-object, else 1), and
+        its grid and workgroup sizes (default 64 and 64)
+  --code-object ID:LOAD_BASE:LOAD_SIZE[:LOAD_DELTA]
         a loaded code object (repeatable): its id (the N of
         <pid>_..._code_object_id_<N>.out), load base and size (decimal or
-        0x hex); load_delta = load_base, uri "file:///code_object_<ID>.out"
+        0x hex); load_delta (default load_base: ELF address 0 at the base),
+        uri "file:///code_object_<ID>.out"
+  --kernel NAME:CODE_OBJECT_ID:PROGRAM_ADDRESS[:DISPLAY_NAME]
+        a kernel symbol (repeatable, before the dispatches' own; ids from 1
+        in order): the device address its program starts at (descriptor +
+        entry offset 256), and the name rocprofv3 shows
+  --agent HANDLE:PRODUCT_NAME
+        the GPU agent's SDK handle (the X of ui_output_agent_<X>) and name
+  --region TID:NAME:START_NS:END_NS
+        a host API region (repeatable), on rocpd_region
+  --schema VERSION
+        rocpd_metadata's schema_version (default "3")
+  --rocprof-v1
+        rocprof v1's results.db instead (tables HSA, HIP, OPS, COPY, KERN)
   --spec FILE.json
         the same as JSON, with more fields:
         {"uuid": "...", "pid": 1234, "agent_handle": 36895,
@@ -94,6 +108,9 @@ TABLES = {
     "event": '"id" INTEGER PRIMARY KEY, "guid" TEXT NOT NULL, "category_id" INTEGER, "stack_id" INTEGER, '
              '"parent_stack_id" INTEGER, "correlation_id" INTEGER, "call_stack" JSONB DEFAULT "{}" NOT NULL, '
              '"line_info" JSONB DEFAULT "{}" NOT NULL, "extdata" JSONB DEFAULT "{}" NOT NULL',
+    "region": '"id" INTEGER PRIMARY KEY AUTOINCREMENT, "guid" TEXT NOT NULL, "nid" INTEGER NOT NULL, '
+              '"pid" INTEGER NOT NULL, "tid" INTEGER NOT NULL, "start" BIGINT NOT NULL, "end" BIGINT NOT NULL, '
+              '"name_id" INTEGER NOT NULL, "event_id" INTEGER, "extdata" JSONB DEFAULT "{}" NOT NULL',
     "kernel_dispatch": '"id" INTEGER PRIMARY KEY, "guid" TEXT NOT NULL, "nid" INTEGER NOT NULL, '
                        '"pid" INTEGER NOT NULL, "tid" INTEGER, "agent_id" INTEGER NOT NULL, '
                        '"kernel_id" INTEGER NOT NULL, "dispatch_id" INTEGER NOT NULL, '
@@ -153,6 +170,13 @@ def build(path, spec):
     if os.path.exists(path):
         os.remove(path)
     db = sqlite3.connect(path)
+    db.execute("PRAGMA page_size = 512")  # small files: the fuzz corpus keeps some
+    if spec.get("rocprof_v1"):
+        for name in ("HSA", "HIP", "OPS", "COPY", "KERN"):
+            db.execute(f'CREATE TABLE "{name}" ("Index" INTEGER, "Name" TEXT, "BeginNs" INTEGER, "EndNs" INTEGER)')
+        db.commit()
+        db.close()
+        return None
     for name, columns in TABLES.items():
         db.execute(f'CREATE TABLE "rocpd_{name}{suffix}" ({columns})')
         db.execute(f'CREATE VIEW "rocpd_{name}" AS SELECT * FROM "rocpd_{name}{suffix}"')
@@ -167,7 +191,7 @@ def build(path, spec):
                          [json.dumps(v) if isinstance(v, dict) else v for v in row.values()])
         return cur.lastrowid
 
-    for tag, value in (("schema_version", "3"), ("uuid", suffix[1:]), ("guid", guid)):
+    for tag, value in (("schema_version", spec.get("schema", "3")), ("uuid", suffix[1:]), ("guid", guid)):
         insert("metadata", tag=tag, value=value)
     strings = {}
 
@@ -182,7 +206,8 @@ def build(path, spec):
     insert("info_thread", id=1, nid=1, ppid=1, pid=1, tid=pid, name="main", start=0, end=10**12)
     handle = spec.get("agent_handle", 36895)
     insert("info_agent", id=1, nid=1, pid=1, type="GPU", absolute_index=1, logical_index=1, type_index=0,
-           uuid=0, name="gfx942", model_name="synthetic", vendor_name="AMD", product_name="synthetic GPU",
+           uuid=0, name="gfx942", model_name="synthetic", vendor_name="AMD",
+           product_name=spec.get("agent_name", "synthetic GPU"),
            extdata={"id": {"handle": handle}})
     insert("info_queue", id=1, nid=1, pid=1, name="queue 0")
     insert("info_stream", id=1, nid=1, pid=1, name="stream 0")
@@ -214,9 +239,14 @@ def build(path, spec):
             event = insert("event", id=n, category_id=category, stack_id=n, parent_stack_id=0, correlation_id=0)
         insert("kernel_dispatch", id=d["id"], nid=1, pid=1, tid=1, agent_id=1, kernel_id=symbol[d["kernel"]],
                dispatch_id=d["id"], queue_id=1, stream_id=1, start=d["start"], end=d["end"],
-               private_segment_size=0, group_segment_size=0, workgroup_size_x=64, workgroup_size_y=1,
-               workgroup_size_z=1, grid_size_x=64, grid_size_y=1, grid_size_z=1,
+               private_segment_size=0, group_segment_size=0, workgroup_size_x=d.get("workgroup", 64),
+               workgroup_size_y=1, workgroup_size_z=1, grid_size_x=d.get("grid", 64), grid_size_y=1, grid_size_z=1,
                region_name_id=string(d["kernel"]), event_id=event)
+    for r in spec.get("regions", []):
+        event = insert("event", category_id=string("HIP_RUNTIME_API"), stack_id=0, parent_stack_id=0,
+                       correlation_id=0)
+        insert("region", nid=1, pid=1, tid=r["tid"], start=r["start"], end=r["end"], name_id=string(r["name"]),
+               event_id=event)
     db.commit()
     db.close()
     return guid
@@ -231,6 +261,11 @@ def main(argv):
     p.add_argument("--uuid")
     p.add_argument("--pid", type=int)
     p.add_argument("--print-guid", action="store_true")
+    p.add_argument("--kernel", action="append", default=[])
+    p.add_argument("--agent")
+    p.add_argument("--region", action="append", default=[])
+    p.add_argument("--schema")
+    p.add_argument("--rocprof-v1", action="store_true")
     a = p.parse_args(argv)
     spec = {}
     if a.spec:
@@ -241,17 +276,39 @@ def main(argv):
     if a.pid is not None:
         spec["pid"] = a.pid
     for text in a.code_object:
-        i, base, size = text.split(":")
-        spec.setdefault("code_objects", []).append(
-            {"id": number(i), "load_base": number(base), "load_size": number(size)})
+        parts = text.split(":")
+        co = {"id": number(parts[0]), "load_base": number(parts[1]), "load_size": number(parts[2])}
+        if len(parts) == 4:
+            co["load_delta"] = number(parts[3])
+        spec.setdefault("code_objects", []).append(co)
+    for text in a.kernel:
+        parts = text.split(":", 3)
+        entry = 256
+        k = {"name": parts[0], "code_object_id": number(parts[1]), "kernel_object": number(parts[2]) - entry,
+             "entry_offset": entry}
+        if len(parts) == 4:
+            k["display_name"] = parts[3]
+        spec.setdefault("kernels", []).append(k)
     for text in a.dispatch:
         parts = text.split(":")
-        if len(parts) not in (4, 5):
-            p.error(f"--dispatch {text}: expected ID:KERNEL_NAME:START_NS:END_NS[:CODE_OBJECT_ID]")
+        if len(parts) not in (4, 5, 7):
+            p.error(f"--dispatch {text}: expected ID:KERNEL_NAME:START_NS:END_NS[:CODE_OBJECT_ID[:GRID_X:WORKGROUP_X]]")
         d = {"id": number(parts[0]), "kernel": parts[1], "start": number(parts[2]), "end": number(parts[3])}
-        if len(parts) == 5:
+        if len(parts) >= 5:
             d["code_object_id"] = number(parts[4])
+        if len(parts) == 7:
+            d["grid"], d["workgroup"] = number(parts[5]), number(parts[6])
         spec.setdefault("dispatches", []).append(d)
+    if a.agent:
+        handle, name = a.agent.split(":", 1)
+        spec["agent_handle"], spec["agent_name"] = number(handle), name
+    for text in a.region:
+        tid, name, start, end = text.split(":")
+        spec.setdefault("regions", []).append({"tid": number(tid), "name": name, "start": number(start),
+                                               "end": number(end)})
+    if a.schema:
+        spec["schema"] = a.schema
+    spec["rocprof_v1"] = a.rocprof_v1
     guid = build(a.out, spec)
     if a.print_guid:
         print(guid)
