@@ -1,0 +1,127 @@
+//===- InstructionWaits.cpp - memory-wait and barrier-wait by source line -===//
+//
+// From the instruction detail of the capture's wave files (the per-scope
+// rows of sqtt-stats --instructions, every ISA line): the stall cycles of
+// each s_waitcnt and s_barrier line of a scope. A wait is a finding when
+// its stalls are WaitMinShare of the scope's instruction cycles. The
+// operation a counter wait waited for is the nearest memory instruction of
+// that counter before it in the code (vmcnt: vector memory loads; lgkmcnt:
+// LDS and scalar loads), among the lines the capture executed. No markers
+// needed: without scopes, the kernel's own row is used.
+//
+// The gain is per wave: the stalls over the waves that ran the line. The
+// wave files give each wave's stalls, not whether another wave of the SIMD
+// issued meanwhile, so the confidence is medium and says so.
+//
+//===----------------------------------------------------------------------===//
+#include "Thresholds.h"
+#include "TriageContext.h"
+
+#include <algorithm>
+#include <map>
+
+namespace sqtt::triage {
+
+namespace {
+
+bool startsWith(const std::string &S, const char *P) { return S.rfind(P, 0) == 0; }
+
+/// The counter a wait line waits on ("vmcnt", "lgkmcnt", ...), or "".
+std::string counterOf(const std::string &Isa) {
+  for (const char *Counter : {"vmcnt", "lgkmcnt", "vscnt", "expcnt", "loadcnt", "dscnt", "kmcnt", "storecnt"})
+    if (Isa.find(Counter) != std::string::npos)
+      return Counter;
+  return "";
+}
+
+/// Whether \p Isa is an operation \p Counter counts.
+bool countedBy(const std::string &Isa, const std::string &Counter) {
+  bool VectorLoad = startsWith(Isa, "global_load") || startsWith(Isa, "buffer_load") || startsWith(Isa, "flat_load") ||
+                    startsWith(Isa, "scratch_load") || startsWith(Isa, "global_atomic") ||
+                    startsWith(Isa, "buffer_atomic");
+  bool Lds = startsWith(Isa, "ds_");
+  bool Scalar = startsWith(Isa, "s_load") || startsWith(Isa, "s_buffer_load");
+  if (Counter == "vmcnt" || Counter == "loadcnt")
+    return VectorLoad;
+  if (Counter == "lgkmcnt")
+    return Lds || Scalar;
+  if (Counter == "dscnt")
+    return Lds;
+  if (Counter == "kmcnt")
+    return Scalar;
+  if (Counter == "vscnt" || Counter == "storecnt")
+    return startsWith(Isa, "global_store") || startsWith(Isa, "buffer_store") || startsWith(Isa, "flat_store");
+  return false;
+}
+
+} // namespace
+
+void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out) {
+  // Every executed line of each kernel's code objects, by address.
+  std::map<std::pair<std::string, uint64_t>, std::map<uint64_t, const InstructionRow::IsaLine *>> Code;
+  for (const InstructionRow &R : C.M.InstructionRows)
+    for (const InstructionRow::IsaLine &L : R.TopIsa)
+      Code[{R.Kernel, L.CodeObject}][L.Vaddr] = &L;
+  for (const InstructionRow &R : C.M.InstructionRows) {
+    if (R.Total.Cycles == 0)
+      continue;
+    for (const InstructionRow::IsaLine &L : R.TopIsa) {
+      bool Barrier = startsWith(L.Isa, "s_barrier");
+      bool Wait = startsWith(L.Isa, "s_waitcnt") || startsWith(L.Isa, "s_wait_");
+      if ((!Barrier && !Wait) || L.Inserted)
+        continue;
+      double Share = double(L.Cost.Stall) / double(R.Total.Cycles);
+      if (Share < WaitMinShare)
+        continue;
+      Finding F;
+      F.K = Barrier ? Kind::BarrierWait : Kind::MemoryWait;
+      F.Kernel = R.Kernel;
+      F.Scope = R.Kind == StatKind::Kernel ? R.Kernel : R.Kernel + ";" + R.Scope;
+      F.Source = sourceLine(L.Source);
+      const DispatchShape *D = C.longestOf(R.Kernel);
+      if (D)
+        F.Dispatch = D->Dispatch;
+      uint64_t Waves = std::max<uint64_t>(1, R.Waves);
+      F.GainCycles = double(L.Cost.Stall) / double(Waves);
+      F.GainPercent = TriageContext::percent(F.GainCycles, D);
+      F.add("instruction", L.Isa);
+      F.add("stall_cycles", int64_t(L.Cost.Stall));
+      F.add("executions", int64_t(L.Cost.Count));
+      F.add("scope_instruction_cycles", int64_t(R.Total.Cycles));
+      F.add("share", Share);
+      F.add("waves", int64_t(R.Waves));
+      std::string For;
+      if (Wait) {
+        std::string Counter = counterOf(L.Isa);
+        const auto &Lines = Code[{R.Kernel, L.CodeObject}];
+        for (auto It = Lines.lower_bound(L.Vaddr); It != Lines.begin();) {
+          --It;
+          if (countedBy(It->second->Isa, Counter)) {
+            std::string Op = It->second->Isa.substr(0, It->second->Isa.find(' '));
+            std::optional<std::string> At = sourceLine(It->second->Source);
+            For = Op + (At ? " at " + *At : "");
+            F.add("waited_for", It->second->Isa);
+            if (At)
+              F.add("waited_for_source", *At);
+            break;
+          }
+        }
+      }
+      F.Conf = Confidence::Medium;
+      F.add("confidence_reason",
+            std::string("stall cycles of the target CU's waves; whether another wave of the SIMD issued meanwhile "
+                        "is not known, so some of it may be hidden"));
+      char Line[320];
+      std::snprintf(Line, sizeof Line, "%s%s%s waited %llu cycles%s%s (%.0f%% of the scope's instruction cycles)",
+                    L.Isa.substr(0, L.Isa.find(' ') == std::string::npos ? L.Isa.size() : L.Isa.size()).c_str(),
+                    F.Source ? " at " : "", F.Source ? F.Source->c_str() : "", (unsigned long long)L.Cost.Stall,
+                    For.empty() ? "" : " for the ", For.c_str(), 100 * Share);
+      F.Headline = Line;
+      F.Action = kindInfo(F.K).Action;
+      F.Verify = C.statsCommand("--instructions --top 20 " + TriageContext::kernelFilter(R.Kernel));
+      Out.push_back(std::move(F));
+    }
+  }
+}
+
+} // namespace sqtt::triage

@@ -1,0 +1,137 @@
+//===- Measurements.cpp - what sqtt-triage reads from the analyses --------===//
+//
+// One pass of the session's analysis gives the scope statistics (with each
+// wave's cycles per scope), the wave lifetimes and waves in flight, the
+// address traces (summarised by MemorySummary as sqtt-memory-trace does)
+// and the per-scope instruction detail (as sqtt-stats --instructions). The
+// checks that need the ISA model are the completeness check (sqtt-verify
+// --trace), the markers' share of each scope (sqtt-verify --cost --trace)
+// and the comparison with a plain build (sqtt-verify --perturbation).
+//
+//===----------------------------------------------------------------------===//
+#include "sqtt/triage/Triage.h"
+
+#include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/isa/CodeObjectIsa.h"
+#include "sqtt/isa/InstrumentationCost.h"
+#include "sqtt/support/Error.h"
+
+#include <algorithm>
+#include <set>
+
+namespace sqtt::triage {
+
+AnalysisOptions::Outputs analysisOutputs() {
+  AnalysisOptions::Outputs O;
+  O.Stats = true;
+  O.Addresses = true;
+  O.Instructions = true;
+  return O;
+}
+
+std::optional<std::string> sourceLine(const std::string &Location) {
+  if (Location.empty())
+    return std::nullopt;
+  std::string Last = Location;
+  if (size_t Arrow = Last.rfind(" -> "); Arrow != std::string::npos)
+    Last = Last.substr(Arrow + 4);
+  while (!Last.empty() && Last.back() == ' ')
+    Last.pop_back();
+  // file:line:col -> file:line (a file name may hold colons: count from the end)
+  size_t Last1 = Last.rfind(':');
+  if (Last1 == std::string::npos)
+    return Last;
+  size_t Last2 = Last.rfind(':', Last1 - 1);
+  auto Digits = [](const std::string &S) {
+    return !S.empty() && S.find_first_not_of("0123456789") == std::string::npos;
+  };
+  if (Last2 != std::string::npos && Digits(Last.substr(Last2 + 1, Last1 - Last2 - 1)) &&
+      Digits(Last.substr(Last1 + 1)))
+    return Last.substr(0, Last1);
+  return Last;
+}
+
+void Measurements::consume(DirResult &R) {
+  Counts.add(R.Counts);
+  HasMarkers |= R.Counts.Headers > 0;
+  Scopes.merge(R.Stats);
+  Instructions.merge(R.Instructions);
+  WaveFiles += R.WaveFiles;
+  Clocks.emplace_back(R.Dir, R.Clock);
+  forEachAddressTrace(R, [&](const AddressTrace &T) {
+    Memory.add(T);
+    ++AddressTraces;
+  });
+  uint32_t Dir = Names.intern(R.Dir);
+  for (const WaveTime &W : R.WaveTimes) {
+    auto [It, New] = Dispatches.try_emplace({W.Dir, W.Dispatch});
+    DispatchShape &D = It->second;
+    if (New) {
+      D.Dir = W.Dir, D.Dispatch = W.Dispatch, D.Kernel = W.Kernel, D.Begin = W.Launch, D.End = W.End;
+      auto InFlight = R.WavesInFlight.find(W.Dispatch);
+      if (InFlight != R.WavesInFlight.end() && W.Dir == Dir)
+        D.InFlight = InFlight->second;
+    }
+    D.Begin = std::min(D.Begin, W.Launch);
+    D.End = std::max(D.End, W.End);
+    ++D.Waves;
+  }
+  Waves.insert(Waves.end(), R.WaveTimes.begin(), R.WaveTimes.end());
+}
+
+void Measurements::finish() {
+  MemoryRows = Memory.rows();
+  // Every line of every scope: the waits are looked up among all of them.
+  InstructionRows = Instructions.rows(Names, SIZE_MAX);
+}
+
+void measureCompleteness(Measurements &M, TraceSession &Session,
+                         const std::function<void(const std::string &)> &Warn) {
+  M.Completeness = completeness::checkTrace(Session, Warn);
+}
+
+void measureInstrumentationShare(Measurements &M, TraceSession &Session) {
+  std::map<std::string, completeness::RecordCost> CostOfKernel;
+  std::set<std::string> Read;
+  for (const ProcessInputs &G : Session.Processes.Groups)
+    for (const CodeObjectPath &P : G.CodeObjects) {
+      if (!Read.insert(P.Path).second)
+        continue;
+      try {
+        CodeObjectFile File(P.Path);
+        for (const CodeObject &CO : File.codeObjects()) {
+          isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, P.Path);
+          std::vector<isa::FunctionCost> Costs = isa::instrumentationCost(Isa, isa::InstructionCosts());
+          completeness::RecordCost Cost = completeness::recordCost(Costs);
+          for (const isa::FunctionCost &F : Costs)
+            if (F.Kernel)
+              CostOfKernel.emplace(F.Name, Cost);
+        }
+      } catch (const Error &E) {
+        M.SharesNote = E.what();
+      }
+    }
+  if (CostOfKernel.empty()) {
+    if (M.SharesNote.empty())
+      M.SharesNote = "no code object of the trace could be decoded";
+    return;
+  }
+  M.Shares = completeness::instrumentationShares(M.Scopes.rows(M.Names), CostOfKernel);
+}
+
+void measurePerturbation(Measurements &M, const std::vector<std::string> &Plain,
+                         const std::vector<std::string> &Instrumented) {
+  if (Plain.empty())
+    return;
+  if (Instrumented.empty())
+    throw Error("--plain: give the instrumented code objects with -c, to compare the plain build with");
+  CodeObjectFile PlainFile(Plain.front());
+  CodeObjectFile InstrumentedFile(Instrumented.front());
+  if (PlainFile.codeObjects().empty() || InstrumentedFile.codeObjects().empty())
+    throw Error("--plain: " + (PlainFile.codeObjects().empty() ? Plain.front() : Instrumented.front()) +
+                ": no AMDGPU code object");
+  M.Perturbation = perturbation::comparePerturbation(PlainFile.codeObjects().front(), Plain.front(),
+                                                     InstrumentedFile.codeObjects().front(), Instrumented.front());
+}
+
+} // namespace sqtt::triage
