@@ -53,7 +53,7 @@ std::optional<std::string> sourceLine(const std::string &Location) {
 
 void Measurements::consume(DirResult &R) {
   Counts.add(R.Counts);
-  HasMarkers |= R.Counts.Headers > 0;
+  HasMarkers |= R.Counts.Headers > 0 || R.Counts.AddressBlocks > 0; // the plugin's records
   Scopes.merge(R.Stats);
   Instructions.merge(R.Instructions);
   WaveFiles += R.WaveFiles;
