@@ -112,9 +112,8 @@ void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out) {
             std::string("stall cycles of the target CU's waves; whether another wave of the SIMD issued meanwhile "
                         "is not known, so some of it may be hidden"));
       char Line[320];
-      std::snprintf(Line, sizeof Line, "%s%s%s waited %llu cycles%s%s (%.0f%% of the scope's instruction cycles)",
-                    L.Isa.substr(0, L.Isa.find(' ') == std::string::npos ? L.Isa.size() : L.Isa.size()).c_str(),
-                    F.Source ? " at " : "", F.Source ? F.Source->c_str() : "", (unsigned long long)L.Cost.Stall,
+      std::snprintf(Line, sizeof Line, "%s%s%s waited %.0f cycles a wave%s%s (%.0f%% of the scope's instruction cycles)",
+                    L.Isa.c_str(), F.Source ? " at " : "", F.Source ? F.Source->c_str() : "", F.GainCycles,
                     For.empty() ? "" : " for the ", For.c_str(), 100 * Share);
       F.Headline = Line;
       F.Action = kindInfo(F.K).Action;
