@@ -48,6 +48,7 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
       },
       nullptr, Total);
   M->finish();
+  sqtt::triage::measureHiddenStalls(*M, Session);
   if (Checks && M->HasMarkers) {
     auto Warn = [](const std::string &W) { std::cerr << Tool << ": warning: " << W << '\n'; };
     sqtt::triage::measureCompleteness(*M, Session, Warn);

@@ -47,7 +47,8 @@ const std::vector<KindInfo> &kindTable() {
        "make adjacent lanes read adjacent addresses (transpose the layout, or stage through LDS)"},
       {Kind::Divergence, "divergence", Severity::Info, false,
        "the share of lanes active (EXEC, from address traces) in an operation against its kernel's widest",
-       "DivergenceMaxLaneShare (a warning under DivergenceWarnLaneShare)",
+       "DivergenceMaxLaneShare (a warning under DivergenceWarnLaneShare, for an operation run "
+       "DivergenceMinExecutionsPerWave times a wave)",
        "regroup the work so a wave's lanes take the same branch, or compact the active lanes"},
       {Kind::LowOccupancy, "low-occupancy", Severity::Warning, false,
        "the dispatch's mean waves in flight against the slots it used at its peak",

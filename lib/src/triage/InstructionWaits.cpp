@@ -9,9 +9,10 @@
 // LDS and scalar loads), among the lines the capture executed. No markers
 // needed: without scopes, the kernel's own row is used.
 //
-// The gain is per wave: the stalls over the waves that ran the line. The
-// wave files give each wave's stalls, not whether another wave of the SIMD
-// issued meanwhile, so the confidence is medium and says so.
+// The gain is per wave: the stalls no other wave of the SIMD hid by issuing
+// meanwhile (HiddenStalls.cpp: a stall other waves hide saves nothing), over
+// the waves that ran the scope. Where that could not be measured, every
+// stall counts and the confidence says so.
 //
 //===----------------------------------------------------------------------===//
 #include "Thresholds.h"
@@ -70,7 +71,14 @@ void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out) {
       bool Wait = startsWith(L.Isa, "s_waitcnt") || startsWith(L.Isa, "s_wait_");
       if ((!Barrier && !Wait) || L.Inserted)
         continue;
-      double Share = double(L.Cost.Stall) / double(R.Total.Cycles);
+      // The part of the stalls no other wave of the SIMD hid (HiddenStalls.cpp),
+      // this line's share of it when the line also runs in other scopes.
+      double Unhidden = double(L.Cost.Stall);
+      auto Measured = C.M.WaitStalls.find({L.CodeObject, L.Vaddr});
+      bool Known = C.M.StallsMeasured && Measured != C.M.WaitStalls.end() && Measured->second.Stall;
+      if (Known)
+        Unhidden *= double(Measured->second.Unhidden) / double(Measured->second.Stall);
+      double Share = Unhidden / double(R.Total.Cycles);
       if (Share < WaitMinShare)
         continue;
       Finding F;
@@ -82,10 +90,11 @@ void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out) {
       if (D)
         F.Dispatch = D->Dispatch;
       uint64_t Waves = std::max<uint64_t>(1, R.Waves);
-      F.GainCycles = double(L.Cost.Stall) / double(Waves);
+      F.GainCycles = Unhidden / double(Waves);
       F.GainPercent = TriageContext::percent(F.GainCycles, D);
       F.add("instruction", L.Isa);
       F.add("stall_cycles", int64_t(L.Cost.Stall));
+      F.add("unhidden_stall_cycles", int64_t(Unhidden + 0.5));
       F.add("executions", int64_t(L.Cost.Count));
       F.add("scope_instruction_cycles", int64_t(R.Total.Cycles));
       F.add("share", Share);
@@ -107,10 +116,12 @@ void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out) {
           }
         }
       }
-      F.Conf = Confidence::Medium;
+      F.Conf = Known ? Confidence::High : Confidence::Medium;
       F.add("confidence_reason",
-            std::string("stall cycles of the target CU's waves; whether another wave of the SIMD issued meanwhile "
-                        "is not known, so some of it may be hidden"));
+            std::string(Known ? "stall cycles of the target CU's waves, counted only while no other wave of the "
+                                "SIMD issued"
+                              : "stall cycles of the target CU's waves; whether another wave of the SIMD issued "
+                                "meanwhile is not known, so some of it may be hidden"));
       char Line[320];
       std::snprintf(Line, sizeof Line, "%s%s%s waited %.0f cycles a wave%s%s (%.0f%% of the scope's instruction cycles)",
                     L.Isa.c_str(), F.Source ? " at " : "", F.Source ? F.Source->c_str() : "", F.GainCycles,

@@ -102,7 +102,10 @@ void findMemoryAccess(const TriageContext &C, std::vector<Finding> &Out) {
       std::snprintf(Line, sizeof Line, "%s runs with %.1f of the %.0f lanes its kernel uses elsewhere",
                     addressKindName(R.Kind), Lanes, Wide);
       F.Headline = Line;
-      F.Sev = Lanes / Wide < DivergenceWarnLaneShare ? Severity::Warning : Severity::Info;
+      double PerWave = double(R.Executions) / double(Waves);
+      F.add("executions_per_wave", PerWave);
+      F.Sev = Lanes / Wide < DivergenceWarnLaneShare && PerWave >= DivergenceMinExecutionsPerWave ? Severity::Warning
+                                                                                                 : Severity::Info;
       F.Action = kindInfo(Kind::Divergence).Action;
       Out.push_back(std::move(F));
     }

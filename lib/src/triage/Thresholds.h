@@ -60,8 +60,12 @@ inline constexpr double CyclesPerExtraLine = 2.0;
 /// divergence: an operation whose mean active lanes are under this share of
 /// the widest execution of its kernel (the wave as the kernel runs it).
 inline constexpr double DivergenceMaxLaneShare = 0.50;
-/// Under this share, divergence is a warning, else information.
+/// Under this share, divergence is a warning, else information...
 inline constexpr double DivergenceWarnLaneShare = 0.25;
+/// ...when the operation runs at least this often per wave: a single-lane
+/// operation once a wave (lane 0 publishing a reduction's result, an
+/// atomic) is the code's intent and costs little.
+inline constexpr double DivergenceMinExecutionsPerWave = 4.0;
 
 // --- instruction waits ------------------------------------------------------
 /// A wait (s_waitcnt, s_barrier) whose unhidden stall is at least this share

@@ -26,12 +26,12 @@ void findIncompleteTrace(const TriageContext &C, std::vector<Finding> &Out) {
   struct Engine {
     uint64_t Records = 0, Waves = 0, Incomplete = 0;
   };
-  std::map<uint32_t, Engine> Engines;
+  std::map<std::pair<std::string, uint32_t>, Engine> Engines; // per (directory, SE): each its own buffer
   std::map<std::string, std::vector<uint64_t>> CompleteRecords; // per kernel
   std::map<std::string, uint64_t> IncompleteOf;                 // per kernel
   std::set<std::string> Causes;
   for (const completeness::WaveVerdict &W : R.Waves) {
-    Engine &E = Engines[W.SE];
+    Engine &E = Engines[{W.Dir, W.SE}];
     E.Records += W.Records;
     ++E.Waves;
     if (W.Complete) {
@@ -41,8 +41,9 @@ void findIncompleteTrace(const TriageContext &C, std::vector<Finding> &Out) {
     ++E.Incomplete;
     ++IncompleteOf[W.Kernel];
     Causes.insert(completeness::gapCauseName(W.Cause));
-    if (F.Waves.size() < 16)
-      F.Waves.push_back({W.SE, W.CU, W.SIMD, W.Slot});
+    WaveId Id{W.SE, W.CU, W.SIMD, W.Slot};
+    if (F.Waves.size() < 16 && std::find(F.Waves.begin(), F.Waves.end(), Id) == F.Waves.end())
+      F.Waves.push_back(Id);
   }
   // The kernel with most incomplete waves names the finding.
   std::string Kernel;
@@ -63,18 +64,23 @@ void findIncompleteTrace(const TriageContext &C, std::vector<Finding> &Out) {
     std::nth_element(V.begin(), V.begin() + V.size() / 2, V.end());
     return V[V.size() / 2];
   };
-  std::map<uint32_t, uint64_t> Needed;
+  std::map<std::pair<std::string, uint32_t>, uint64_t> Needed;
   for (const completeness::WaveVerdict &W : R.Waves)
-    Needed[W.SE] += W.Complete ? W.Records : std::max(W.Records, MedianOf(W.Kernel));
-  std::string Filled;
+    Needed[{W.Dir, W.SE}] += W.Complete ? W.Records : std::max(W.Records, MedianOf(W.Kernel));
+  // The engine whose buffer fell shortest names the sizes.
+  std::set<uint32_t> FilledSEs;
   uint64_t HeldBytes = 0, NeededBytes = 0;
-  for (auto &[SE, E] : Engines) {
+  for (auto &[Key, E] : Engines) {
     if (!E.Incomplete)
       continue;
-    Filled += (Filled.empty() ? "" : ",") + std::to_string(SE);
-    HeldBytes = std::max(HeldBytes, E.Records * BytesPerRecord);
-    NeededBytes = std::max(NeededBytes, Needed[SE] * BytesPerRecord);
+    FilledSEs.insert(Key.second);
+    uint64_t Held = E.Records * BytesPerRecord, Need = Needed[Key] * BytesPerRecord;
+    if (NeededBytes == 0 || Need - std::min(Need, Held) > NeededBytes - std::min(NeededBytes, HeldBytes))
+      HeldBytes = Held, NeededBytes = Need;
   }
+  std::string Filled;
+  for (uint32_t SE : FilledSEs)
+    Filled += (Filled.empty() ? "" : ",") + std::to_string(SE);
   F.add("incomplete_waves", int64_t(R.Total.Waves - R.Total.Complete));
   F.add("checked_waves", int64_t(R.Total.Waves));
   F.add("complete_share", R.Total.completePercent() / 100);

@@ -61,6 +61,13 @@ struct Measurements {
   std::vector<completeness::ScopeShare> Shares; // the markers' share per scope, largest first
   std::string SharesNote;                        // why there are none, when there are none
   std::optional<perturbation::PerturbationReport> Perturbation;
+  /// Per wait line (code object, address) of the instruction detail: its
+  /// stall cycles, and the part no other wave of its SIMD hid by issuing.
+  struct StallCycles {
+    uint64_t Stall = 0, Unhidden = 0;
+  };
+  std::map<std::pair<uint64_t, uint64_t>, StallCycles> WaitStalls;
+  bool StallsMeasured = false;
 
   /// Made by finish(): the memory summary's and the instruction detail's rows.
   std::vector<MemorySummaryRow> MemoryRows;
@@ -87,6 +94,9 @@ void measureCompleteness(Measurements &M, TraceSession &Session,
 /// The plugin's instructions' share of each traced scope (needs the
 /// session's code objects and M's scope statistics).
 void measureInstrumentationShare(Measurements &M, TraceSession &Session);
+/// The unhidden part of every wait's stalls, from the wave files read
+/// again (HiddenStalls.cpp); nothing without wave files.
+void measureHiddenStalls(Measurements &M, TraceSession &Session);
 /// Compares the plain build \p Plain with the instrumented code objects
 /// \p Instrumented (the trace's), kernel by kernel (D38).
 void measurePerturbation(Measurements &M, const std::vector<std::string> &Plain,
