@@ -16,6 +16,7 @@
 #include "sqtt/triage/Triage.h"
 #include "sqtt/writers/TriageWriters.h"
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -34,7 +35,7 @@ struct Options {
 /// One capture measured: the session's analysis, then the checks of the ISA
 /// model where the capture has markers.
 std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::TraceToolSession &Session,
-                                                    bool Checks) {
+                                                    bool Checks, int &Status) {
   auto M = std::make_unique<sqtt::triage::Measurements>(Session.Names);
   M->Trace = Session.traceDirs().empty() ? "" : Session.traceDirs().front();
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
@@ -54,7 +55,7 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
     sqtt::triage::measureCompleteness(*M, Session, Warn);
     sqtt::triage::measureInstrumentationShare(*M, Session);
   }
-  Session.finish(Total, false);
+  Status = std::max(Status, Session.finish(Total, Opts.Trace.Strict));
   return M;
 }
 
@@ -62,7 +63,8 @@ int run(const Options &Opts) {
   if (!Opts.Output.empty())
     sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
-  std::unique_ptr<sqtt::triage::Measurements> M = measure(Opts, Session, true);
+  int Status = 0; // 1 under --strict when anything could not be attributed
+  std::unique_ptr<sqtt::triage::Measurements> M = measure(Opts, Session, true, Status);
   if (!Opts.Plain.empty())
     sqtt::triage::measurePerturbation(*M, Opts.Plain, Opts.Trace.Session.CodeObjects);
   std::unique_ptr<sqtt::TraceToolSession> BaseSession;
@@ -73,13 +75,14 @@ int run(const Options &Opts) {
     BaseInput.CodeObjects.clear(); // -c names the trace's code objects, not the baseline's
     std::cerr << Tool << ": baseline " << Opts.Baseline << ":\n";
     BaseSession = std::make_unique<sqtt::TraceToolSession>(BaseInput, Tool, std::cerr);
-    Base = measure(Opts, *BaseSession, false);
+    Base = measure(Opts, *BaseSession, false, Status);
   }
   sqtt::triage::TriageOptions T;
   T.TracePath = Opts.Trace.Session.Base;
   T.BaselinePath = Opts.Baseline;
   T.CodeObjects = Opts.Trace.Session.CodeObjects;
   T.Plain = Opts.Plain;
+  T.Demangle = Opts.Trace.Session.Demangle;
   if (Opts.Trace.Dispatch >= 0)
     T.Dispatch = Opts.Trace.Dispatch;
   sqtt::triage::TriageReport R = sqtt::triage::triage(*M, Base.get(), T);
@@ -97,7 +100,7 @@ int run(const Options &Opts) {
   }
   std::cerr << Tool << ": " << R.Findings.size() << " finding(s) written to "
             << (Opts.Output.empty() ? "stdout" : Opts.Output) << '\n';
-  return 0;
+  return Status;
 }
 
 const sqtt::ToolHelp Help{
@@ -111,7 +114,7 @@ const sqtt::ToolHelp Help{
       "Also whether the markers perturbed the code, against the build without the plugin."}},
     {{0, "the verdict was written, whatever it found"},
      {1, "an error: an input that cannot be read, no records, a filter that matches nothing, an output that "
-         "cannot be written"},
+         "cannot be written; with --strict, anything that could not be attributed"},
      {2, "a usage error (an unknown option, a bad value)"}}};
 
 } // namespace

@@ -63,7 +63,7 @@ void findDispatchShape(const TriageContext &C, std::vector<Finding> &Out) {
           F.Waves.push_back(TriageContext::waveId(W->Wave));
         }
       F.Kernel = Kernel;
-      F.Dispatch = D.Dispatch;
+      F.Dispatch = D.number();
       F.Scope = Kernel;
       F.GainCycles = std::max(0.0, Tail - double(TailWork) / Peak);
       F.GainPercent = TriageContext::percent(F.GainCycles, &D);
@@ -80,7 +80,7 @@ void findDispatchShape(const TriageContext &C, std::vector<Finding> &Out) {
                     100 * Tail / Span, 100 * TailWaveShare);
       F.Headline = Line;
       F.Action = kindInfo(Kind::Tail).Action;
-      F.Verify = C.statsCommand("--waves 10 " + TriageContext::kernelFilter(Kernel));
+      F.Verify = C.statsCommand("--waves 10 " + TriageContext::kernelFilter(Kernel), C.narrowTo(D));
       Out.push_back(std::move(F));
     }
 
@@ -88,7 +88,7 @@ void findDispatchShape(const TriageContext &C, std::vector<Finding> &Out) {
       Finding F;
       F.K = Kind::LowOccupancy;
       F.Kernel = Kernel;
-      F.Dispatch = D.Dispatch;
+      F.Dispatch = D.number();
       F.Scope = Kernel;
       // The waves that kept the dispatch alive after the others: the last to end.
       F.Waves.push_back(TriageContext::waveId(Waves.back()->Wave));
@@ -106,7 +106,7 @@ void findDispatchShape(const TriageContext &C, std::vector<Finding> &Out) {
                     Mean, Peak);
       F.Headline = Line;
       F.Action = kindInfo(Kind::LowOccupancy).Action;
-      F.Verify = C.statsCommand("--waves 10 " + TriageContext::kernelFilter(Kernel));
+      F.Verify = C.statsCommand("--waves 10 " + TriageContext::kernelFilter(Kernel), C.narrowTo(D));
       Out.push_back(std::move(F));
     }
   }

@@ -62,7 +62,7 @@ void findHotScopes(const TriageContext &C, std::vector<Finding> &Out) {
     F.Kernel = R.Kernel;
     F.Scope = R.Kernel + ";" + R.Scope;
     if (const DispatchShape *D = C.longestOf(R.Kernel))
-      F.Dispatch = D->Dispatch;
+      F.Dispatch = D->number();
     F.add("scope_cycles", int64_t(R.Total));
     F.add("kernel_wave_cycles", int64_t(Kernel));
     F.add("share", Share);
@@ -92,7 +92,7 @@ void findHotScopes(const TriageContext &C, std::vector<Finding> &Out) {
     F.Kernel = I.Kernel;
     F.Scope = I.Kernel;
     if (const DispatchShape *D = C.longestOf(I.Kernel))
-      F.Dispatch = D->Dispatch;
+      F.Dispatch = D->number();
     F.add("waves", int64_t(I.Waves));
     addTopLines(F, &I);
     F.Conf = Confidence::Medium;

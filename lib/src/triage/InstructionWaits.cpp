@@ -88,7 +88,7 @@ void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out) {
       F.Source = sourceLine(L.Source);
       const DispatchShape *D = C.longestOf(R.Kernel);
       if (D)
-        F.Dispatch = D->Dispatch;
+        F.Dispatch = D->number();
       uint64_t Waves = std::max<uint64_t>(1, R.Waves);
       F.GainCycles = Unhidden / double(Waves);
       F.GainPercent = TriageContext::percent(F.GainCycles, D);

@@ -15,8 +15,11 @@
 #include "sqtt/isa/CodeObjectIsa.h"
 #include "sqtt/isa/InstrumentationCost.h"
 #include "sqtt/support/Error.h"
+#include "sqtt/uitree/TreeLayout.h"
 
 #include <algorithm>
+#include <charconv>
+#include <filesystem>
 #include <set>
 
 namespace sqtt::triage {
@@ -63,11 +66,23 @@ void Measurements::consume(DirResult &R) {
     ++AddressTraces;
   });
   uint32_t Dir = Names.intern(R.Dir);
+  std::optional<int64_t> Number;
+  auto Key = R.KernelIds.size() == 1 ? uitree::dispatchOfDirName(std::filesystem::path(R.Dir).filename().string())
+                                     : std::nullopt;
+  if (Key) {
+    int64_t N = 0;
+    if (std::from_chars(Key->second.data(), Key->second.data() + Key->second.size(), N).ec == std::errc())
+      Number = N;
+  }
   for (const WaveTime &W : R.WaveTimes) {
     auto [It, New] = Dispatches.try_emplace({W.Dir, W.Dispatch});
     DispatchShape &D = It->second;
     if (New) {
       D.Dir = W.Dir, D.Dispatch = W.Dispatch, D.Kernel = W.Kernel, D.Begin = W.Launch, D.End = W.End;
+      // A directory holds one dispatch of rocprofv3's (occupancy may name others).
+      if (W.Dir == Dir)
+        D.DirectoryDispatch = Number;
+      D.Records = R.Counts.RecordsRead;
       auto InFlight = R.WavesInFlight.find(W.Dispatch);
       if (InFlight != R.WavesInFlight.end() && W.Dir == Dir)
         D.InFlight = InFlight->second;

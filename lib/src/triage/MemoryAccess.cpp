@@ -26,7 +26,7 @@ Finding memoryFinding(const TriageContext &C, Kind K, const MemorySummaryRow &R,
   F.Scope = F.Kernel;
   F.Source = sourceLine(C.M.Names.str(R.Source));
   if (const DispatchShape *D = C.longestOf(F.Kernel))
-    F.Dispatch = D->Dispatch;
+    F.Dispatch = D->number();
   F.add("operation", std::string(addressKindName(R.Kind)));
   F.add("marker_id", int64_t(R.MarkerID));
   F.add("executions", int64_t(R.Executions));

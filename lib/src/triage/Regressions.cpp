@@ -73,7 +73,7 @@ Finding regression(const TriageContext &C, const std::string &Kernel, const std:
   F.Scope = Scope.empty() ? Kernel : Kernel + ";" + Scope;
   const DispatchShape *D = C.longestOf(Kernel);
   if (D)
-    F.Dispatch = D->Dispatch;
+    F.Dispatch = D->number();
   double Ratio = Now.Cycles / Before.Cycles;
   F.GainCycles = Now.Cycles - Before.Cycles;
   F.GainPercent = TriageContext::percent(F.GainCycles, D);

@@ -110,10 +110,10 @@ void report(const TriageContext &C, const std::string &Kernel, const std::string
     Gain = double(Worst) - O.Median; // no lifetimes: the worst wave's excess
   F.GainCycles = Gain;
   if (Worst_D) {
-    F.Dispatch = Worst_D->Dispatch;
+    F.Dispatch = Worst_D->number();
     F.GainPercent = TriageContext::percent(Gain, Worst_D);
   } else if (const DispatchShape *D = C.longestOf(Kernel)) {
-    F.Dispatch = D->Dispatch;
+    F.Dispatch = D->number();
     F.GainPercent = TriageContext::percent(Gain, D);
   }
   F.add("waves", int64_t(S.size()));
@@ -135,8 +135,9 @@ void report(const TriageContext &C, const std::string &Kernel, const std::string
                 IsScope ? "in this scope" : "alive");
   F.Headline = Line;
   F.Action = kindInfo(Kind::StragglerWaves).Action;
-  F.Verify = IsScope ? C.statsCommand(TriageContext::kernelFilter(Kernel))
-                     : C.statsCommand("--waves 10 " + TriageContext::kernelFilter(Kernel));
+  std::optional<int64_t> Only = Worst_D ? C.narrowTo(*Worst_D) : std::nullopt;
+  F.Verify = IsScope ? C.statsCommand(TriageContext::kernelFilter(Kernel), Only)
+                     : C.statsCommand("--waves 10 " + TriageContext::kernelFilter(Kernel), Only);
   Out.push_back(std::move(F));
 }
 

@@ -7,6 +7,7 @@
 #include "sqtt/triage/Triage.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,6 +31,13 @@ public:
   const DispatchShape *dispatch(uint32_t Dir, int64_t Dispatch) const;
   /// The longest dispatch of kernel \p Kernel (display name), or null.
   const DispatchShape *longestOf(const std::string &Kernel) const;
+  /// The --dispatch that narrows a command to \p D, when the tools can
+  /// narrow to it (its directory has records, or the capture has none).
+  std::optional<int64_t> narrowTo(const DispatchShape &D) const {
+    if (D.Records == 0 && M.Counts.RecordsRead > 0)
+      return std::nullopt;
+    return D.number();
+  }
   /// \p Gain as a percentage of \p D's time (0 without it).
   static double percent(double Gain, const DispatchShape *D);
   /// [se, cu, simd, slot] of \p W.
@@ -39,7 +47,9 @@ public:
 
   // Verify commands (VerifyCommands.cpp): command lines of these tools that
   // show a finding's evidence, the paths as the user gave them.
-  std::string statsCommand(const std::string &Extra) const;
+  /// sqtt-stats with \p Extra; \p Dispatch narrows it to one dispatch
+  /// (--dispatch given to sqtt-triage wins).
+  std::string statsCommand(const std::string &Extra, std::optional<int64_t> Dispatch = std::nullopt) const;
   std::string memoryCommand() const;
   std::string verifyTraceCommand() const;
   std::string costCommand() const;

@@ -50,10 +50,17 @@ void findIncompleteTrace(const TriageContext &C, std::vector<Finding> &Out) {
   for (auto &[K, N] : IncompleteOf)
     if (Kernel.empty() || N > IncompleteOf[Kernel])
       Kernel = K;
+  // Named as the other findings name it: the display name of its dispatch.
   F.Kernel = Kernel;
-  F.Scope = Kernel;
-  if (const DispatchShape *D = C.longestOf(Kernel))
-    F.Dispatch = D->Dispatch;
+  for (const completeness::WaveVerdict &W : R.Waves)
+    if (!W.Complete && W.Kernel == Kernel) {
+      if (const DispatchShape *D = C.dispatch(C.M.Names.intern(W.Dir), W.Dispatch)) {
+        F.Kernel = C.M.Names.str(D->Kernel);
+        F.Dispatch = D->number();
+      }
+      break;
+    }
+  F.Scope = F.Kernel;
   // The buffer that would have held the capture: every wave of the fullest
   // engine at the median records of its kernel's complete waves.
   auto MedianOf = [&](const std::string &K) -> uint64_t {
@@ -156,7 +163,7 @@ void findMarkerOverhead(const TriageContext &C, std::vector<Finding> &Out) {
     F.Scope = S.Kernel + ";" + S.Scope;
     const DispatchShape *D = C.longestOf(S.Kernel);
     if (D)
-      F.Dispatch = D->Dispatch;
+      F.Dispatch = D->number();
     F.add("share", S.share());
     F.add("instrumentation_cycles", S.instrumentationCycles());
     F.add("scope_cycles", int64_t(S.Cycles));

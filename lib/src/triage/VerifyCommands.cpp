@@ -33,14 +33,16 @@ std::string TriageContext::kernelFilter(const std::string &Kernel) {
 }
 
 std::string TriageContext::codeObjectArgs() const {
-  std::string Out;
+  std::string Out = O.Demangle ? " -d" : "";
   for (const std::string &C : O.CodeObjects)
     Out += " -c " + shellQuote(C);
   return Out;
 }
 
-std::string TriageContext::statsCommand(const std::string &Extra) const {
-  std::string Dispatch = O.Dispatch ? " --dispatch " + std::to_string(*O.Dispatch) : "";
+std::string TriageContext::statsCommand(const std::string &Extra, std::optional<int64_t> Only) const {
+  if (O.Dispatch)
+    Only = O.Dispatch;
+  std::string Dispatch = Only ? " --dispatch " + std::to_string(*Only) : "";
   return "sqtt-stats " + shellQuote(O.TracePath) + codeObjectArgs() + Dispatch + (Extra.empty() ? "" : " " + Extra);
 }
 

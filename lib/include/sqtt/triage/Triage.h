@@ -32,13 +32,19 @@ namespace sqtt::triage {
 /// the slots (from occupancy).
 struct DispatchShape {
   uint32_t Dir = 0; // interned trace directory
-  int64_t Dispatch = 0;
+  int64_t Dispatch = 0; // occupancy's kernel id within the directory
+  /// rocprofv3's dispatch number, from the directory's name, when it has one.
+  std::optional<int64_t> DirectoryDispatch;
   uint32_t Kernel = 0; // interned display name
   int64_t Begin = 0, End = 0;
   size_t Waves = 0;
+  uint64_t Records = 0; // its directory's: a tool narrowed to it needs some
   /// Waves in flight at each change, in time order (the analysis').
   std::vector<std::pair<int64_t, uint32_t>> InFlight;
   int64_t span() const { return End > Begin ? End - Begin : 0; }
+  /// The number findings give (what --dispatch takes): the directory's
+  /// dispatch number, else the kernel id.
+  int64_t number() const { return DirectoryDispatch.value_or(Dispatch); }
 };
 
 /// Everything one capture's analyses measured.
@@ -107,6 +113,7 @@ struct TriageOptions {
   std::string BaselinePath; // "" without --baseline
   std::vector<std::string> CodeObjects, Plain; // -c, --plain as given
   std::optional<int64_t> Dispatch;
+  bool Demangle = false; // -d: kernel names as displayed, so the commands' --kernel matches them
 };
 
 /// The verdict: every kind's findings, root causes folded, ranked.
