@@ -12,6 +12,7 @@
 #include "sqtt/triage/Triage.h"
 
 #include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
 #include "sqtt/isa/CodeObjectIsa.h"
 #include "sqtt/isa/InstrumentationCost.h"
 #include "sqtt/support/Error.h"
@@ -118,9 +119,12 @@ void measureInstrumentationShare(Measurements &M, TraceSession &Session) {
           isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, P.Path);
           std::vector<isa::FunctionCost> Costs = isa::instrumentationCost(Isa, isa::InstructionCosts());
           completeness::RecordCost Cost = completeness::recordCost(Costs);
+          // By the name the scope rows give: mangled, or demangled under -d.
           for (const isa::FunctionCost &F : Costs)
-            if (F.Kernel)
+            if (F.Kernel) {
               CostOfKernel.emplace(F.Name, Cost);
+              CostOfKernel.emplace(demangle(F.Name), Cost);
+            }
         }
       } catch (const Error &E) {
         M.SharesNote = E.what();
@@ -132,6 +136,8 @@ void measureInstrumentationShare(Measurements &M, TraceSession &Session) {
     return;
   }
   M.Shares = completeness::instrumentationShares(M.Scopes.rows(M.Names), CostOfKernel);
+  if (M.Shares.empty())
+    M.SharesNote = "no traced scope of a kernel of the trace's code objects";
 }
 
 void measurePerturbation(Measurements &M, const std::vector<std::string> &Plain,

@@ -7,8 +7,8 @@
 // - a kernel's straggling lifetimes that a scope's stragglers explain;
 // - a hot scope that is hot because of its stragglers (their excess is half
 //   its time or more);
-// - a hot scope whose time a memory or barrier wait at one of its lines
-//   explains;
+// - a hot scope whose time a memory or barrier wait at one of its lines, or
+//   the plugin's own instructions (marker-overhead), explain;
 // - a kernel's regression that one of its scopes explains
 //   (RegressionExplainsShare of its added cycles).
 // Then the severity from the gain (GainMinPercent), and the rank: an
@@ -115,12 +115,15 @@ void foldAndRank(std::vector<Finding> &Findings) {
     }
     // A kernel's straggler may carry the dispatch's gain, never less than it.
   }
-  // A hot scope whose time a wait at one of its lines explains.
+  // A hot scope whose time a wait at one of its lines, or the markers'
+  // own instructions, explain.
   for (size_t I = 0; I < Findings.size(); ++I) {
     if (Gone[I] || Findings[I].K != Kind::HotScope)
       continue;
     for (size_t J = 0; J < Findings.size(); ++J)
-      if (!Gone[J] && (Findings[J].K == Kind::MemoryWait || Findings[J].K == Kind::BarrierWait) &&
+      if (!Gone[J] &&
+          (Findings[J].K == Kind::MemoryWait || Findings[J].K == Kind::BarrierWait ||
+           Findings[J].K == Kind::MarkerOverhead) &&
           Findings[J].Scope == Findings[I].Scope) {
         Fold(J, I);
         break;

@@ -171,7 +171,7 @@ void findMarkerOverhead(const TriageContext &C, std::vector<Finding> &Out) {
     F.add("address_blocks", int64_t(S.Address.Blocks));
     F.add("executions", int64_t(S.Executions));
     F.GainCycles = S.Executions ? S.instrumentationCycles() / double(std::max<uint64_t>(1, S.Executions)) : 0;
-    F.GainPercent = 0; // the instrument's time: saved by tracing less, not by changing the kernel
+    F.GainPercent = TriageContext::percent(F.GainCycles, D); // saved by tracing less, not by changing the kernel
     F.Conf = Confidence::Medium;
     F.add("confidence_reason", std::string("issue cycles of the plugin's instructions by the cost model, per record "
                                            "the scope holds; the waits markers cause are not in it"));
