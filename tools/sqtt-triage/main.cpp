@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace {
 
@@ -40,6 +41,16 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
   M->Trace = Session.traceDirs().empty() ? "" : Session.traceDirs().front();
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build = sqtt::triage::analysisOutputs();
+  // The completeness check reads each engine's records as the analysis
+  // reads them (each record is read once), where there are maps to check.
+  auto Warn = [](const std::string &W) { std::cerr << Tool << ": warning: " << W << '\n'; };
+  std::optional<sqtt::completeness::StreamingCheck> Check;
+  if (Checks && Session.FuncmapsLoaded) {
+    Check.emplace(Session, Warn);
+    A.EngineRecords = [&](uint32_t Dir, uint32_t SE, const std::vector<sqtt::Record> &Records) {
+      Check->engine(Dir, SE, Records);
+    };
+  }
   sqtt::RecordCounts Total;
   Session.analyze(
       A, Opts.Trace.Jobs,
@@ -50,9 +61,8 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
       nullptr, Total);
   M->finish();
   sqtt::triage::measureHiddenStalls(*M, Session);
-  if (Checks && M->HasMarkers) {
-    auto Warn = [](const std::string &W) { std::cerr << Tool << ": warning: " << W << '\n'; };
-    sqtt::triage::measureCompleteness(*M, Session, Warn);
+  if (Check && M->HasMarkers) {
+    M->Completeness = Check->finish();
     sqtt::triage::measureInstrumentationShare(*M, Session);
   }
   Status = std::max(Status, Session.finish(Total, Opts.Trace.Strict));

@@ -101,11 +101,6 @@ void Measurements::finish() {
   InstructionRows = Instructions.rows(Names, SIZE_MAX);
 }
 
-void measureCompleteness(Measurements &M, TraceSession &Session,
-                         const std::function<void(const std::string &)> &Warn) {
-  M.Completeness = completeness::checkTrace(Session, Warn);
-}
-
 void measureInstrumentationShare(Measurements &M, TraceSession &Session) {
   std::map<std::string, completeness::RecordCost> CostOfKernel;
   std::set<std::string> Read;

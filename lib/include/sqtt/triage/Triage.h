@@ -49,7 +49,9 @@ struct DispatchShape {
 
 /// Everything one capture's analyses measured.
 struct Measurements {
-  explicit Measurements(NameTable &Names) : Names(Names), Memory(Names) {}
+  explicit Measurements(NameTable &Names) : Names(Names), Memory(Names) {
+    Memory.countUniqueAddresses(false); // no finding shows them
+  }
   std::string Trace;
   NameTable &Names;
   RecordCounts Counts;
@@ -94,9 +96,6 @@ std::optional<std::string> sourceLine(const std::string &Location);
 /// The analysis outputs triage reads.
 AnalysisOptions::Outputs analysisOutputs();
 
-/// Checks every wave against its kernel's code (D31) into \p M.
-void measureCompleteness(Measurements &M, TraceSession &Session,
-                         const std::function<void(const std::string &)> &Warn);
 /// The plugin's instructions' share of each traced scope (needs the
 /// session's code objects and M's scope statistics).
 void measureInstrumentationShare(Measurements &M, TraceSession &Session);
