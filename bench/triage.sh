@@ -2,7 +2,10 @@
 # triage.sh [BUILD_DIR] [RECORDS] - sqtt-triage's cost against sqtt-stats's
 # on one simulated trace of about RECORDS records (default 10M): the example
 # kernels' function and user scopes, barriers and address traces (gfx942,
-# 4 shader engines, 8192 waves, sqtt-synth --random). Both on one thread;
+# 4 shader engines, 16384 waves), following their code (sqtt-synth's
+# default: the records a capture of these kernels holds, so the completeness
+# check matches them as it would a real capture's), loops run as often as
+# it takes to reach RECORDS. Both on one thread;
 # the row gives seconds, CPU seconds (user + system), records per CPU second
 # and peak RSS, and sqtt-triage's CPU over sqtt-stats's (target: 1.5x at
 # most). sqtt-triage does everything sqtt-stats does, and also reads the
@@ -24,12 +27,12 @@ SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1 SQTT_SCOPE_CU=-1 \
   hipcc --offload-arch=gfx942 -c "$root/examples/nested_markers.hip" -o "$work/co/nested_code_object_id_1.co"
 SQTT_TRACE_ADDRESSES=memory,lds SQTT_SCOPE_CU=-1 \
   hipcc --offload-arch=gfx942 -c "$root/examples/reduction.hip" -o "$work/co/reduction_code_object_id_2.co"
-shape=(--random -c "$work"/co/*.co --shader-engines 4 --cus 16 --simds 4 --waves-per-simd 8 --relaunches 3
-  --seed 1 --priv-percent 0 --compact)
-calibration=$("$bin/sqtt-synth" "${shape[@]}" --events-per-wave 50 -o "$work/calibrate" 2>&1 >/dev/null |
+shape=(-c "$work"/co/*.co --shader-engines 4 --cus 16 --simds 4 --waves-per-simd 8 --relaunches 3
+  --seed 1 --priv-percent 0 --compact --exact-trips)
+calibration=$("$bin/sqtt-synth" "${shape[@]}" --loop-trips 8 -o "$work/calibrate" 2>&1 >/dev/null |
   sed -n 's/.*wrote \([0-9]*\) simulated records.*/\1/p')
 rm -rf "$work/calibrate"
-"$bin/sqtt-synth" "${shape[@]}" --events-per-wave $(((records * 50 + calibration - 1) / calibration)) \
+"$bin/sqtt-synth" "${shape[@]}" --loop-trips $(((records * 8 + calibration - 1) / calibration)) \
   -o "$work/trace" > /dev/null 2> "$work/synth.log" || { cat "$work/synth.log" >&2; exit 1; }
 n=$(sed -n 's/.*wrote \([0-9]*\) simulated records.*/\1/p' "$work/synth.log")
 

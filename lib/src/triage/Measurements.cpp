@@ -5,16 +5,14 @@
 // address traces (summarised by MemorySummary as sqtt-memory-trace does)
 // and the per-scope instruction detail (as sqtt-stats --instructions). The
 // checks that need the ISA model are the completeness check (sqtt-verify
-// --trace), the markers' share of each scope (sqtt-verify --cost --trace)
+// --trace's, fed with the records as the analysis reads them:
+// completeness::StreamingCheck), the markers' share of each scope (sqtt-verify --cost --trace)
 // and the comparison with a plain build (sqtt-verify --perturbation).
 //
 //===----------------------------------------------------------------------===//
 #include "sqtt/triage/Triage.h"
 
 #include "sqtt/codeobjects/CodeObjects.h"
-#include "sqtt/codeobjects/FuncmapTable.h"
-#include "sqtt/isa/CodeObjectIsa.h"
-#include "sqtt/isa/InstrumentationCost.h"
 #include "sqtt/support/Error.h"
 #include "sqtt/uitree/TreeLayout.h"
 
@@ -103,31 +101,15 @@ void Measurements::finish() {
 
 void measureInstrumentationShare(Measurements &M, TraceSession &Session) {
   std::map<std::string, completeness::RecordCost> CostOfKernel;
-  std::set<std::string> Read;
-  for (const ProcessInputs &G : Session.Processes.Groups)
-    for (const CodeObjectPath &P : G.CodeObjects) {
-      if (!Read.insert(P.Path).second)
-        continue;
-      try {
-        CodeObjectFile File(P.Path);
-        for (const CodeObject &CO : File.codeObjects()) {
-          isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, P.Path);
-          std::vector<isa::FunctionCost> Costs = isa::instrumentationCost(Isa, isa::InstructionCosts());
-          completeness::RecordCost Cost = completeness::recordCost(Costs);
-          // By the name the scope rows give: mangled, or demangled under -d.
-          for (const isa::FunctionCost &F : Costs)
-            if (F.Kernel) {
-              CostOfKernel.emplace(F.Name, Cost);
-              CostOfKernel.emplace(demangle(F.Name), Cost);
-            }
-        }
-      } catch (const Error &E) {
-        M.SharesNote = E.what();
-      }
-    }
+  try {
+    CostOfKernel = completeness::kernelRecordCosts(
+        Session, [](const CodeObject &) { return true; }, [](const std::string &) {});
+  } catch (const Error &E) {
+    M.SharesNote = E.what();
+    return;
+  }
   if (CostOfKernel.empty()) {
-    if (M.SharesNote.empty())
-      M.SharesNote = "no code object of the trace could be decoded";
+    M.SharesNote = "no code object of the trace defines a kernel";
     return;
   }
   M.Shares = completeness::instrumentationShares(M.Scopes.rows(M.Names), CostOfKernel);

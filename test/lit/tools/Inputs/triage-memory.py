@@ -9,6 +9,8 @@
 #   triage.hip:15  an LDS store, lane i in bank i: conflict-free
 #   triage.hip:16  an LDS store, every lane in one bank (128-byte stride):
 #                  each 32-lane set takes 32 passes, 31 extra: 62 a wave
+import os
+exec(open(os.path.join(os.path.dirname(__file__), "triage-scenario.py")).read())  # tree()
 CO = """K:k
 W:64
 P:1:addr_trace_load@triage.hip:13
@@ -45,15 +47,4 @@ for cu in range(WAVES):
             t += 1
         t += 50
     occupancy += [[0, cu, 0, 0, 1, 1], [t + 100, cu, 0, 0, 0, 1]]
-occupancy.sort(key=lambda r: r[0])
-records.sort(key=lambda r: r[0])
-SCENARIO = {
-    "code_objects": {"1": CO},
-    "dirs": {
-        "ui_output_agent_1_dispatch_1": {
-            "occupancy": {"0": occupancy, "dispatches": {"0": "0 / 0x0", "1": "k"}},
-            "shaderdata": {"0": records},
-            "label": ["k", 1, 0x1000],
-        },
-    },
-}
+SCENARIO = tree(CO, occupancy, records)

@@ -30,10 +30,15 @@ def scenario(work):
         occupancy += [[0, cu, 0, 0, 1, 1], [end, cu, 0, 0, 0, 1]]
         records += [[100, ENTER(1), cu, 0, 0, 0], [300, EXIT, cu, 0, 0, 0],
                     [300, ENTER(2), cu, 0, 0, 0], [300 + cycles, EXIT, cu, 0, 0, 0]]
+    return tree(CO, occupancy, records)
+
+
+def tree(funcmap, occupancy, records):
+    """One dispatch of "k" (code object 1 with \p funcmap) on SE 0."""
     occupancy.sort(key=lambda r: r[0])
     records.sort(key=lambda r: r[0])
     return {
-        "code_objects": {"1": CO},
+        "code_objects": {"1": funcmap},
         "dirs": {
             "ui_output_agent_1_dispatch_1": {
                 "occupancy": {"0": occupancy, "dispatches": {"0": "0 / 0x0", "1": "k"}},
