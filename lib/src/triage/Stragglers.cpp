@@ -70,9 +70,14 @@ void report(const TriageContext &C, const std::string &Kernel, const std::string
   // The dispatch each straggler ran in, and its end without their excess.
   std::map<std::pair<uint32_t, int64_t>, int64_t> EndWithout;
   bool Placed = true;
+  std::string Instances; // the waves' instances: a slot runs several waves
   for (size_t I : O.Index) {
     const Sample &X = S[I];
     F.Waves.push_back(TriageContext::waveId(X.Wave));
+    WaveId Id = F.Waves.back();
+    Instances += (Instances.empty() ? "" : " ") + ("SE" + std::to_string(Id[0]) + "/CU" + std::to_string(Id[1]) +
+                                                   "/SIMD" + std::to_string(Id[2]) + "/W" + std::to_string(Id[3]) +
+                                                   "#" + std::to_string(X.Wave.Instance));
     Worst = std::max(Worst, X.Cycles);
     double Extra = double(X.Cycles) - O.Median;
     Excess += Extra;
@@ -123,6 +128,7 @@ void report(const TriageContext &C, const std::string &Kernel, const std::string
   F.add("slowest_cycles", int64_t(Worst));
   F.add("slowest_over_median", O.Median > 0 ? double(Worst) / O.Median : 0.0);
   F.add("excess_cycles", Excess);
+  F.add("wave_instances", Instances);
   F.Conf = Placed && Worst_D ? Confidence::High : Confidence::Medium;
   F.add("confidence_reason", std::string(Placed && Worst_D
                                              ? "every straggler's lifetime is in occupancy: the gain is the dispatch's "
