@@ -58,7 +58,7 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
         Session.dirLine(R);
         M->consume(R);
       },
-      nullptr, Total);
+      &M->Profile, Total);
   M->finish();
   sqtt::triage::measureHiddenStalls(*M, Session);
   if (Check && M->HasMarkers) {

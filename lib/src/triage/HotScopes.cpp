@@ -60,7 +60,7 @@ void findHotScopes(const TriageContext &C, std::vector<Finding> &Out) {
     Finding F;
     F.K = Kind::HotScope;
     F.Kernel = R.Kernel;
-    F.Scope = R.Kernel + ";" + R.Scope;
+    F.Scope = C.scopePath(R.Kernel, R.Scope);
     if (const DispatchShape *D = C.longestOf(R.Kernel))
       F.Dispatch = D->number();
     F.add("scope_cycles", int64_t(R.Total));

@@ -84,7 +84,7 @@ void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out) {
       Finding F;
       F.K = Barrier ? Kind::BarrierWait : Kind::MemoryWait;
       F.Kernel = R.Kernel;
-      F.Scope = R.Kind == StatKind::Kernel ? R.Kernel : R.Kernel + ";" + R.Scope;
+      F.Scope = R.Kind == StatKind::Kernel ? R.Kernel : C.scopePath(R.Kernel, R.Scope);
       F.Source = sourceLine(L.Source);
       const DispatchShape *D = C.longestOf(R.Kernel);
       if (D)

@@ -26,6 +26,7 @@ namespace sqtt::triage {
 AnalysisOptions::Outputs analysisOutputs() {
   AnalysisOptions::Outputs O;
   O.Stats = true;
+  O.Profile = true; // the scopes' paths
   O.Addresses = true;
   O.Instructions = true;
   return O;
@@ -94,6 +95,22 @@ void Measurements::consume(DirResult &R) {
 }
 
 void Measurements::finish() {
+  // Each scope's heaviest stack: [code object, kernel, scopes...].
+  std::map<std::pair<std::string, std::string>, uint64_t> Heaviest;
+  for (const FoldedProfile::Entry &E : Profile.entries()) {
+    std::vector<uint32_t> Names = Profile.path(E.Node);
+    if (Names.size() < 3)
+      continue;
+    std::pair<std::string, std::string> Key{this->Names.str(Names[1]), this->Names.str(Names.back())};
+    uint64_t &Best = Heaviest[Key];
+    if (E.Cycles < Best && ScopePaths.count(Key))
+      continue;
+    Best = E.Cycles;
+    std::string Path;
+    for (size_t I = 1; I < Names.size(); ++I)
+      Path += (I > 1 ? ";" : "") + this->Names.str(Names[I]);
+    ScopePaths[Key] = Path;
+  }
   MemoryRows = Memory.rows();
   // Every line of every scope: the waits are looked up among all of them.
   InstructionRows = Instructions.rows(Names, SIZE_MAX);

@@ -70,7 +70,7 @@ Finding regression(const TriageContext &C, const std::string &Kernel, const std:
   Finding F;
   F.K = Kind::Regression;
   F.Kernel = Kernel;
-  F.Scope = Scope.empty() ? Kernel : Kernel + ";" + Scope;
+  F.Scope = Scope.empty() ? Kernel : C.scopePath(Kernel, Scope);
   const DispatchShape *D = C.longestOf(Kernel);
   if (D)
     F.Dispatch = D->number();

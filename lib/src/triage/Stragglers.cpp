@@ -157,7 +157,7 @@ void findStragglers(const TriageContext &C, std::vector<Finding> &Out) {
       S.push_back({W.Dir, W.Wave, W.Cycles});
     Outliers O = outliers(S);
     if (!O.Index.empty())
-      report(C, SW.Kernel, SW.Kernel + ";" + SW.Scope, true, S, O, Out);
+      report(C, SW.Kernel, C.scopePath(SW.Kernel, SW.Scope), true, S, O, Out);
   }
   // Over lifetimes, per dispatch.
   std::map<std::pair<uint32_t, int64_t>, std::vector<Sample>> ByDispatch;

@@ -52,6 +52,11 @@ WaveId TriageContext::waveId(WaveRef W) {
   return {slotSE(W.Slot), slotCU(W.Slot), slotSIMD(W.Slot), slotWave(W.Slot)};
 }
 
+std::string TriageContext::scopePath(const std::string &Kernel, const std::string &Scope) const {
+  auto It = M.ScopePaths.find({Kernel, Scope});
+  return It != M.ScopePaths.end() ? It->second : Kernel + ";" + Scope;
+}
+
 bool TriageContext::traced(const std::string &Kernel) const {
   for (const WaveTime &W : M.Waves)
     if (W.Traced && M.Names.str(W.Kernel) == Kernel)

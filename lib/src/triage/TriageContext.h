@@ -42,6 +42,11 @@ public:
   static double percent(double Gain, const DispatchShape *D);
   /// [se, cu, simd, slot] of \p W.
   static WaveId waveId(WaveRef W);
+  /// The path of scope \p Scope of \p Kernel joined by ';' from the kernel
+  /// (the folded profile's stack of it that took the most cycles: a scope
+  /// entered under several parents is named by its heaviest), or
+  /// "kernel;scope" when the profile has none.
+  std::string scopePath(const std::string &Kernel, const std::string &Scope) const;
   /// Whether kernel \p Kernel's waves recorded markers (scopes can be named).
   bool traced(const std::string &Kernel) const;
 

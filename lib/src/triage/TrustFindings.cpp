@@ -160,7 +160,7 @@ void findMarkerOverhead(const TriageContext &C, std::vector<Finding> &Out) {
     F.K = Kind::MarkerOverhead;
     F.Sev = Severity::Warning;
     F.Kernel = S.Kernel;
-    F.Scope = S.Kernel + ";" + S.Scope;
+    F.Scope = C.scopePath(S.Kernel, S.Scope);
     const DispatchShape *D = C.longestOf(S.Kernel);
     if (D)
       F.Dispatch = D->number();

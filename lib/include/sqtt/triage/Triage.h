@@ -57,6 +57,10 @@ struct Measurements {
   RecordCounts Counts;
   bool HasMarkers = false;   // any marker record was attributed
   ScopeStats Scopes;
+  /// The folded stacks (the analysis fills it), and from them each (kernel,
+  /// scope)'s path from the kernel, joined by ';' (finish()).
+  FoldedProfile Profile;
+  std::map<std::pair<std::string, std::string>, std::string> ScopePaths;
   std::vector<WaveTime> Waves; // lifetimes from occupancy
   std::map<std::pair<uint32_t, int64_t>, DispatchShape> Dispatches; // by (dir, dispatch)
   MemorySummary Memory;
