@@ -1,8 +1,8 @@
 //===- Regressions.cpp - regression: slower than the baseline -------------===//
 //
 // With --baseline, each scope and kernel against the baseline capture's,
-// paired by kernel and scope (as sqtt-flamegraph --baseline pairs stacks
-// across builds: never by code-object ID), per wave: the scope's cycles over
+// paired by kernel and scope path (as sqtt-flamegraph --baseline pairs
+// stacks across builds: never by code-object ID), per wave: the scope's cycles over
 // the waves that closed it, a kernel's mean wave lifetime. A kernel's
 // regression that one of its scopes explains (RegressionExplainsShare of
 // its added cycles) is that scope's evidence (RootCauses.cpp folds it).
@@ -24,11 +24,18 @@ struct PerWave {
   uint64_t Waves = 0;
 };
 
-std::map<std::pair<std::string, std::string>, PerWave> scopesPerWave(const Measurements &M) {
-  std::map<std::pair<std::string, std::string>, PerWave> Out;
+struct ScopeOf {
+  std::string Kernel, Scope;
+  PerWave Cycles;
+};
+
+/// Each scope's cycles per wave, by its path from the kernel (what pairs it
+/// with the other capture's, as sqtt-flamegraph --baseline pairs stacks).
+std::map<std::string, ScopeOf> scopesPerWave(const Measurements &M) {
+  std::map<std::string, ScopeOf> Out;
   for (const StatsRow &R : M.Scopes.rows(M.Names))
     if (R.Kind != StatKind::Data && R.Waves)
-      Out[{R.Kernel, R.Scope}] = {double(R.Total) / double(R.Waves), R.Waves};
+      Out[scopePathOf(M, R.Kernel, R.Scope)] = {R.Kernel, R.Scope, {double(R.Total) / double(R.Waves), R.Waves}};
   return Out;
 }
 
@@ -116,14 +123,28 @@ bool regressed(const PerWave &Now, const PerWave &Before) {
 
 } // namespace
 
+std::string baselinePairing(const Measurements &M, const Measurements &Base) {
+  auto Now = scopesPerWave(M), Before = scopesPerWave(Base);
+  size_t Paired = 0;
+  for (const auto &[Path, S] : Now)
+    Paired += Before.count(Path);
+  auto Kernels = kernelsPerWave(M), BaseKernels = kernelsPerWave(Base);
+  size_t PairedKernels = 0;
+  for (const auto &[Kernel, K] : Kernels)
+    PairedKernels += BaseKernels.count(Kernel);
+  return std::to_string(Paired) + " of this capture's " + std::to_string(Now.size()) + " scopes and " +
+         std::to_string(PairedKernels) + " of its " + std::to_string(Kernels.size()) +
+         " kernels paired with the baseline's (by kernel and scope path)";
+}
+
 void findRegressions(const TriageContext &C, std::vector<Finding> &Out) {
   if (!C.Base)
     return;
   auto Before = scopesPerWave(*C.Base);
-  for (const auto &[Key, Now] : scopesPerWave(C.M)) {
-    auto It = Before.find(Key);
-    if (It != Before.end() && regressed(Now, It->second))
-      Out.push_back(regression(C, Key.first, Key.second, Now, It->second));
+  for (const auto &[Path, Now] : scopesPerWave(C.M)) {
+    auto It = Before.find(Path);
+    if (It != Before.end() && regressed(Now.Cycles, It->second.Cycles))
+      Out.push_back(regression(C, Now.Kernel, Now.Scope, Now.Cycles, It->second.Cycles));
   }
   auto KernelsBefore = kernelsPerWave(*C.Base);
   for (const auto &[Kernel, Now] : kernelsPerWave(C.M)) {

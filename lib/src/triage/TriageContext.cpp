@@ -52,9 +52,13 @@ WaveId TriageContext::waveId(WaveRef W) {
   return {slotSE(W.Slot), slotCU(W.Slot), slotSIMD(W.Slot), slotWave(W.Slot)};
 }
 
-std::string TriageContext::scopePath(const std::string &Kernel, const std::string &Scope) const {
+std::string scopePathOf(const Measurements &M, const std::string &Kernel, const std::string &Scope) {
   auto It = M.ScopePaths.find({Kernel, Scope});
   return It != M.ScopePaths.end() ? It->second : Kernel + ";" + Scope;
+}
+
+std::string TriageContext::scopePath(const std::string &Kernel, const std::string &Scope) const {
+  return scopePathOf(M, Kernel, Scope);
 }
 
 bool TriageContext::traced(const std::string &Kernel) const {

@@ -83,6 +83,11 @@ void findMemoryAccess(const TriageContext &C, std::vector<Finding> &Out); // lds
 void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out); // memory-, barrier-wait
 void findHotScopes(const TriageContext &C, std::vector<Finding> &Out);
 
+/// The path of \p Scope of \p Kernel in \p M (TriageContext::scopePath's).
+std::string scopePathOf(const Measurements &M, const std::string &Kernel, const std::string &Scope);
+/// How many scopes and kernels of \p M pair with \p Base's (Regressions.cpp).
+std::string baselinePairing(const Measurements &M, const Measurements &Base);
+
 /// What the verdict rests on (TrustLines.cpp).
 std::vector<TrustLine> trustLines(const TriageContext &C);
 

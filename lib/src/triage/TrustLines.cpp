@@ -78,6 +78,9 @@ std::vector<TrustLine> trustLines(const TriageContext &C) {
   } else if (M.HasMarkers && !M.SharesNote.empty()) {
     Lines.push_back({"instrumentation", "the plugin's share not estimated: " + M.SharesNote, false});
   }
+  // The baseline.
+  if (C.Base)
+    Lines.push_back({"baseline", baselinePairing(M, *C.Base), false});
   // The clock.
   size_t WithClock = 0;
   std::string Source;
