@@ -46,7 +46,13 @@ void findDispatchShape(const TriageContext &C, std::vector<Finding> &Out) {
     std::sort(Waves.begin(), Waves.end(), [](const WaveTime *A, const WaveTime *B) { return A->End < B->End; });
     const std::string Kernel = C.M.Names.str(D.Kernel);
     const double Span = double(D.span());
-    const uint32_t Peak = peakInFlight(Steps);
+    // The analysis' waves in flight where it counted them (every dispatch of
+    // a directory's occupancy), else the same from the lifetimes.
+    uint32_t Peak = 0;
+    for (const auto &[Time, N] : D.InFlight)
+      Peak = std::max(Peak, N);
+    if (D.InFlight.empty())
+      Peak = peakInFlight(Steps);
     const double Mean = double(Lifetimes) / Span;
 
     // The tail: after TailWaveShare of the waves ended.

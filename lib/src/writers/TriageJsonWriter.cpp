@@ -20,8 +20,10 @@ namespace {
 std::string number(double V) {
   if (!std::isfinite(V))
     return "null";
+  if (std::floor(V) == V && std::fabs(V) < 1e15) // cycles stay exact
+    return std::to_string(int64_t(V));
   char Buf[32];
-  std::snprintf(Buf, sizeof Buf, "%.6g", V);
+  std::snprintf(Buf, sizeof Buf, "%.9g", V);
   return Buf;
 }
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "sqtt/writers/TriageWriters.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace sqtt {
@@ -19,7 +20,8 @@ std::string value(const triage::EvidenceValue &V) {
     return std::to_string(*I);
   if (auto *D = std::get_if<double>(&V)) {
     char Buf[32];
-    std::snprintf(Buf, sizeof Buf, "%.4g", *D);
+    // Cycles as integers; shares and ratios to four digits.
+    std::snprintf(Buf, sizeof Buf, std::fabs(*D) >= 1000 ? "%.0f" : "%.4g", *D);
     return Buf;
   }
   return std::get<std::string>(V);
