@@ -5,8 +5,10 @@
 // each s_waitcnt and s_barrier line of a scope. A wait is a finding when
 // its stalls are WaitMinShare of the scope's instruction cycles. The
 // operation a counter wait waited for is the nearest memory instruction of
-// that counter before it in the code (vmcnt: vector memory loads; lgkmcnt:
-// LDS and scalar loads), among the lines the capture executed. No markers
+// that counter before it in the code, past the N newest a wait down to N
+// leaves outstanding (vmcnt: vector memory loads; lgkmcnt: LDS and scalar
+// loads), among the lines the capture executed, in address order (straight
+// code; across a loop's back edge it names the nearest one above). No markers
 // needed: without scopes, the kernel's own row is used.
 //
 // The gain is per wave: the stalls no other wave of the SIMD hid by issuing
@@ -19,6 +21,7 @@
 #include "TriageContext.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 namespace sqtt::triage {
@@ -33,6 +36,15 @@ std::string counterOf(const std::string &Isa) {
     if (Isa.find(Counter) != std::string::npos)
       return Counter;
   return "";
+}
+
+/// The count a wait on \p Counter waits down to ("vmcnt(2)": 2), 0 when
+/// the text does not say.
+unsigned countOf(const std::string &Isa, const std::string &Counter) {
+  size_t At = Isa.find(Counter + "(");
+  if (At == std::string::npos)
+    return 0;
+  return unsigned(std::strtoul(Isa.c_str() + At + Counter.size() + 1, nullptr, 10));
 }
 
 /// Whether \p Isa is an operation \p Counter counts.
@@ -101,11 +113,15 @@ void findInstructionWaits(const TriageContext &C, std::vector<Finding> &Out) {
       F.add("waves", int64_t(R.Waves));
       std::string For;
       if (Wait) {
+        // A counter of in-order operations waiting down to N is satisfied
+        // once all but the N newest are done: it waits for the one before
+        // those N.
         std::string Counter = counterOf(L.Isa);
+        unsigned Newer = countOf(L.Isa, Counter);
         const auto &Lines = Code[{R.Kernel, L.CodeObject}];
         for (auto It = Lines.lower_bound(L.Vaddr); It != Lines.begin();) {
           --It;
-          if (countedBy(It->second->Isa, Counter)) {
+          if (countedBy(It->second->Isa, Counter) && Newer-- == 0) {
             std::string Op = It->second->Isa.substr(0, It->second->Isa.find(' '));
             std::optional<std::string> At = sourceLine(It->second->Source);
             For = Op + (At ? " at " + *At : "");

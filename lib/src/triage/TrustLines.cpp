@@ -78,6 +78,17 @@ std::vector<TrustLine> trustLines(const TriageContext &C) {
   } else if (M.HasMarkers && !M.SharesNote.empty()) {
     Lines.push_back({"instrumentation", "the plugin's share not estimated: " + M.SharesNote, false});
   }
+  // The plugin's instructions in the instruction detail, where the listing
+  // marks them (sqtt-synth's does; rocprofv3's code.json does not).
+  uint64_t Cycles = 0, Inserted = 0;
+  for (const InstructionRow &R : M.InstructionRows)
+    Cycles += R.Total.Cycles, Inserted += R.Inserted.Cycles;
+  if (Inserted && Cycles)
+    Lines.push_back({"instrumentation",
+                     format("the plugin's instructions: %.1f%% of the target CU's instruction cycles (the listing "
+                            "marks them)",
+                            100.0 * double(Inserted) / double(Cycles)),
+                     double(Inserted) > OverheadMaxShare * double(Cycles)});
   // The baseline.
   if (C.Base)
     Lines.push_back({"baseline", baselinePairing(M, *C.Base), false});
