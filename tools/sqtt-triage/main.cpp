@@ -38,7 +38,6 @@ struct Options {
 std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::TraceToolSession &Session,
                                                     bool Checks, int &Status) {
   auto M = std::make_unique<sqtt::triage::Measurements>(Session.Names);
-  M->Trace = Session.traceDirs().empty() ? "" : Session.traceDirs().front();
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build = sqtt::triage::analysisOutputs();
   // The completeness check reads each engine's records as the analysis

@@ -10,9 +10,6 @@ TriageReport triage(const Measurements &M, const Measurements *Baseline, const T
   if (Baseline)
     R.Baseline = Options.BaselinePath;
   R.Trust = trustLines(C);
-  for (const auto &[Dir, Clock] : M.Clocks)
-    if (Clock)
-      R.ClockGHz = Clock->GHz;
   std::vector<Finding> &F = R.Findings;
   findIncompleteTrace(C, F);
   findClockUncertain(C, F);

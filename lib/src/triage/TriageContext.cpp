@@ -61,11 +61,4 @@ std::string TriageContext::scopePath(const std::string &Kernel, const std::strin
   return scopePathOf(M, Kernel, Scope);
 }
 
-bool TriageContext::traced(const std::string &Kernel) const {
-  for (const WaveTime &W : M.Waves)
-    if (W.Traced && M.Names.str(W.Kernel) == Kernel)
-      return true;
-  return false;
-}
-
 } // namespace sqtt::triage

@@ -47,8 +47,6 @@ public:
   /// entered under several parents is named by its heaviest), or
   /// "kernel;scope" when the profile has none.
   std::string scopePath(const std::string &Kernel, const std::string &Scope) const;
-  /// Whether kernel \p Kernel's waves recorded markers (scopes can be named).
-  bool traced(const std::string &Kernel) const;
 
   // Verify commands (VerifyCommands.cpp): command lines of these tools that
   // show a finding's evidence, the paths as the user gave them.

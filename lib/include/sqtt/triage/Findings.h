@@ -106,8 +106,6 @@ struct TriageReport {
   std::optional<std::string> Baseline;
   std::vector<TrustLine> Trust;
   std::vector<Finding> Findings; // ranked
-  /// The clock rate used to speak in time as well as cycles (0: cycles only).
-  double ClockGHz = 0;
 };
 
 /// Schema name of the JSON contract.

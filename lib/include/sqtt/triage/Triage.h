@@ -52,7 +52,6 @@ struct Measurements {
   explicit Measurements(NameTable &Names) : Names(Names), Memory(Names) {
     Memory.countUniqueAddresses(false); // no finding shows them
   }
-  std::string Trace;
   NameTable &Names;
   RecordCounts Counts;
   bool HasMarkers = false;   // any marker record was attributed
