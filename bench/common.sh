@@ -2,7 +2,8 @@
 # (the benchmark's first argument, default build/), its plugin, LLVM 22's
 # tools, the shared reference module's folder, and a scratch directory
 # removed on exit. bench_needs FILE... stops with a clear message when
-# something a benchmark runs is missing.
+# something a benchmark runs is missing; hipcc ARGS... compiles HIP device
+# code at -O2 with the plugin and markers on (no ROCm needed).
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
 shared=$root/../shared/bench
@@ -19,4 +20,9 @@ bench_needs() {
     echo "bench: $f missing" >&2
     exit 1
   done
+}
+
+hipcc() {
+  "$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output -O2 -DSQTT_ENABLED=1 \
+    -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples" -fpass-plugin="$plugin" "$@"
 }

@@ -13,10 +13,6 @@ records=${2:-10000000}
 bin=$build/bin
 bench_needs /usr/bin/time "$bin/sqtt-synth" "$bin/sqtt-dump-att" "$plugin"
 
-hipcc() {
-  "$llvm/clang" -x hip -nogpuinc -nogpulib --cuda-device-only --no-gpu-bundle-output -O2 -DSQTT_ENABLED=1 \
-    -I"$root/include/rocprof_trace_decoder/cxx" -I"$root/examples" -fpass-plugin="$plugin" "$@"
-}
 mkdir -p "$work/co"
 SQTT_INSTRUMENT_FUNCTIONS=10 SQTT_INSTRUMENT_BARRIERS=1 SQTT_SCOPE_CU=-1 \
   hipcc --offload-arch=gfx1201 -c "$root/examples/nested_markers.hip" -o "$work/co/nested_code_object_id_1.co"

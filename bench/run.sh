@@ -18,6 +18,8 @@ isa=$(bash "$here/isa_model.sh" "$build")
 echo "$isa"
 rawatt=$(bash "$here/raw_att.sh" "$build")
 echo "$rawatt"
+triage=$(bash "$here/triage.sh" "$build")
+echo "$triage"
 {
   echo "# Benchmark results"
   echo
@@ -61,6 +63,12 @@ echo "$rawatt"
   echo
   echo '```'
   echo "$rawatt"
+  echo '```'
+  echo
+  echo "## The verdict (sqtt-triage) against sqtt-stats (D36)"
+  echo
+  echo '```'
+  echo "$triage"
   echo '```'
 } > "$here/RESULTS.md"
 echo "wrote bench/RESULTS.md"

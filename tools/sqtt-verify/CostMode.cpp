@@ -42,25 +42,12 @@ int costWithTrace(const Options &Opts) {
   SO.Base = Opts.Trace;
   SO.CodeObjects = Opts.Inputs;
   TraceToolSession Session(SO, Tool, std::cerr);
-  std::map<std::string, completeness::RecordCost> CostOfKernel;
-  std::set<std::string> Read;
-  for (const ProcessInputs &G : Session.Processes.Groups)
-    for (const CodeObjectPath &P : G.CodeObjects) {
-      if (!Read.insert(P.Path).second)
-        continue;
-      CodeObjectFile File(P.Path);
-      for (const CodeObject &CO : File.codeObjects()) {
-        if (!ofTarget(Opts, CO))
-          continue;
-        isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, P.Path);
-        std::vector<isa::FunctionCost> Costs = isa::instrumentationCost(Isa, isa::InstructionCosts());
-        completeness::RecordCost Cost = completeness::recordCost(Costs);
-        for (const isa::FunctionCost &F : Costs)
-          if (F.Kernel && !CostOfKernel.emplace(F.Name, Cost).second)
-            std::cerr << Tool << ": note: kernel " << F.Name << " is in several code objects: the first one's cost "
-                      << "per record is used\n";
-      }
-    }
+  std::map<std::string, completeness::RecordCost> CostOfKernel = completeness::kernelRecordCosts(
+      Session, [&](const CodeObject &CO) { return ofTarget(Opts, CO); },
+      [](const std::string &Kernel) {
+        std::cerr << Tool << ": note: kernel " << Kernel << " is in several code objects: the first one's cost "
+                  << "per record is used\n";
+      });
   AnalysisOptions A;
   A.Build.Stats = true;
   ScopeStats Stats;

@@ -2,9 +2,41 @@
 // (D31).
 #include "sqtt/completeness/InstrumentationShare.h"
 
+#include "sqtt/codeobjects/CodeObjects.h"
+#include "sqtt/codeobjects/FuncmapTable.h"
+#include "sqtt/isa/CodeObjectIsa.h"
+
 #include <algorithm>
+#include <set>
 
 namespace sqtt::completeness {
+
+std::map<std::string, RecordCost> kernelRecordCosts(const TraceSession &Session,
+                                                    const std::function<bool(const CodeObject &)> &Keep,
+                                                    const std::function<void(const std::string &)> &Note) {
+  std::map<std::string, RecordCost> CostOfKernel;
+  std::set<std::string> Read;
+  for (const ProcessInputs &G : Session.Processes.Groups)
+    for (const CodeObjectPath &P : G.CodeObjects) {
+      if (!Read.insert(P.Path).second)
+        continue;
+      CodeObjectFile File(P.Path);
+      for (const CodeObject &CO : File.codeObjects()) {
+        if (!Keep(CO))
+          continue;
+        isa::CodeObjectIsa Isa = isa::CodeObjectIsa::decode(CO, P.Path);
+        std::vector<isa::FunctionCost> Costs = isa::instrumentationCost(Isa, isa::InstructionCosts());
+        RecordCost Cost = recordCost(Costs);
+        for (const isa::FunctionCost &F : Costs)
+          if (F.Kernel) {
+            if (!CostOfKernel.emplace(F.Name, Cost).second)
+              Note(F.Name);
+            CostOfKernel.emplace(demangle(F.Name), Cost);
+          }
+      }
+    }
+  return CostOfKernel;
+}
 
 RecordCost recordCost(const std::vector<isa::FunctionCost> &Functions) {
   RecordCost C;

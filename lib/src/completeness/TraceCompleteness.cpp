@@ -8,9 +8,9 @@
 
 #include <algorithm>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <tuple>
-#include <unordered_map>
 
 namespace sqtt::completeness {
 
@@ -18,12 +18,34 @@ namespace {
 
 using isa::RecordAutomaton;
 
+const char *const UnknownIdsNote = "the workgroup slot and shader array of a wave are not in a trace: where a scope "
+                                   "mask tests them, a wave that recorded nothing passes";
+
 class Checker {
 public:
   Checker(TraceSession &S, const std::function<void(const std::string &)> &Warn) : S(S), Codes(S, Warn), Warn(Warn) {}
 
   void checkDir(size_t D, CompletenessReport &R);
   bool unknownIdsRead() const { return Codes.UnknownIdsRead; }
+
+  /// One directory being checked: what its engines' records are matched
+  /// against, and the waves found so far.
+  struct DirCheck {
+    size_t D = 0;
+    Occupancy Occ;
+    std::map<int64_t, KernelOf> Kernels;
+    std::vector<WaveVerdict> Waves;
+    std::map<int64_t, uint64_t> UncheckedOf;
+    uint64_t Orphans = 0, OutOfOrder = 0;
+    std::set<uint32_t> Engines;
+    std::vector<std::string> Notes;
+  };
+  /// Opens directory \p D for checking; its source when \p Source is given.
+  DirCheck beginDir(size_t D, std::unique_ptr<TraceSource> *Source = nullptr);
+  /// Matches engine \p SE's records (as read) of \p C's directory.
+  void engine(DirCheck &C, uint32_t SE, const std::vector<Record> &Records);
+  /// The engines that recorded nothing, then the directory's verdicts into \p R.
+  void endDir(DirCheck &C, CompletenessReport &R);
 
 private:
   /// One engine's records, wave by wave as they arrive, into \p Waves.
@@ -79,6 +101,10 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
     std::optional<WaveMatch> Match;
     const KernelOf *Kernel = nullptr;
     int64_t LastTime = INT64_MIN;
+    int64_t NextLaunch = INT64_MAX; // of the wave after Instance (kept here: the spans are cold)
+    void next() {
+      NextLaunch = Instance + 1 < Spans->size() ? (*Spans)[Instance + 1].Launch : INT64_MAX;
+    }
   };
   int64_t SELast = INT64_MIN; // the engine's last record
   for (const Record &Rec : Records)
@@ -145,28 +171,48 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
     RecordMore.push_back(Gap.Complete && Gap.MayRecordMore && Span.Retire > SELast);
     W.Match.reset();
   };
-  std::unordered_map<SlotKey, SlotWalk> Walks;
+  // The engine's slots in a flat open-addressed table: a lookup per record
+  // is most of the matching's time, and a node-based map misses the cache.
+  std::vector<std::pair<SlotKey, SlotWalk>> Walks;
   for (const auto &[Slot, Spans] : Occ.Spans)
-    if (slotSE(Slot) == SE && !Spans.empty())
-      Walks[Slot].Spans = &Spans;
+    if (slotSE(Slot) == SE && !Spans.empty()) {
+      Walks.emplace_back(Slot, SlotWalk{});
+      Walks.back().second.Spans = &Spans;
+      Walks.back().second.next();
+    }
+  size_t Mask = 1;
+  while (Mask < 2 * Walks.size() + 2)
+    Mask <<= 1;
+  --Mask;
+  auto Bucket = [&](SlotKey K) { return size_t((uint64_t(K) * 0x9E3779B97F4A7C15ull) >> 40) & Mask; };
+  std::vector<uint32_t> Table(Mask + 1, UINT32_MAX);
+  for (uint32_t I = 0; I < Walks.size(); ++I) {
+    size_t B = Bucket(Walks[I].first);
+    while (Table[B] != UINT32_MAX)
+      B = (B + 1) & Mask;
+    Table[B] = I;
+  }
   for (const Record &Rec : Records) {
     if (Rec.Flags & RecordFlagPriv)
       continue;
     SlotKey Slot = slotKey(SE, Rec);
-    auto It = Walks.find(Slot);
-    if (It == Walks.end()) {
+    size_t B = Bucket(Slot);
+    while (Table[B] != UINT32_MAX && Walks[Table[B]].first != Slot)
+      B = (B + 1) & Mask;
+    if (Table[B] == UINT32_MAX) {
       ++Orphans;
       continue;
     }
-    SlotWalk &W = It->second;
+    SlotWalk &W = Walks[Table[B]].second;
     if (Rec.Time < W.LastTime)
       ++OutOfOrder; // kept with the wave it came in
     W.LastTime = std::max(W.LastTime, Rec.Time);
     // Records belong to the last wave launched at or before them (they may
     // arrive after it retired); before the first launch, to the first.
-    while (W.Instance + 1 < W.Spans->size() && (*W.Spans)[W.Instance + 1].Launch <= Rec.Time) {
+    while (W.NextLaunch <= Rec.Time) {
       End(Slot, W);
       ++W.Instance;
+      W.next();
     }
     if (!W.Started)
       Start(Slot, W);
@@ -201,47 +247,65 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
 
 }
 
-void Checker::checkDir(size_t D, CompletenessReport &R) {
+Checker::DirCheck Checker::beginDir(size_t D, std::unique_ptr<TraceSource> *Opened) {
+  DirCheck C;
+  C.D = D;
   const std::string &Dir = S.traceDirs()[D];
   MarkerResolver &Resolver = S.resolverOf(D);
   std::vector<std::string> Warnings;
   std::unique_ptr<TraceSource> Source = S.openTraceSource(Dir, Resolver, Warnings);
-  Occupancy Occ = Source->occupancy();
+  C.Occ = Source->occupancy();
   std::optional<TracedKernel> Traced = Source->tracedKernel();
   for (const std::string &W : Warnings)
     Warn(W);
-  std::map<int64_t, KernelOf> Kernels;
-  for (const auto &[Id, Name] : Occ.Dispatches)
-    Kernels[Id] = Codes.kernelOf(D, Name, Traced ? &*Traced : nullptr, Resolver);
+  for (const auto &[Id, Name] : C.Occ.Dispatches)
+    C.Kernels[Id] = Codes.kernelOf(D, Name, Traced ? &*Traced : nullptr, Resolver);
+  if (Opened)
+    *Opened = std::move(Source);
+  return C;
+}
 
-  std::vector<WaveVerdict> DirWaves;
-  std::map<int64_t, uint64_t> UncheckedOf;
-  uint64_t Orphans = 0, OutOfOrder = 0;
+void Checker::engine(DirCheck &C, uint32_t SE, const std::vector<Record> &Records) {
+  C.Engines.insert(SE);
+  checkEngine(S.traceDirs()[C.D], SE, Records, C.Occ, C.Kernels, S.resolverOf(C.D), C.Waves, C.UncheckedOf,
+              C.Orphans, C.OutOfOrder, C.Notes);
+}
+
+void Checker::checkDir(size_t D, CompletenessReport &R) {
+  std::unique_ptr<TraceSource> Source;
+  DirCheck C = beginDir(D, &Source);
   std::vector<Record> Records;
-  std::set<uint32_t> Engines;
   for (size_t E = 0; E < Source->engines().size(); ++E) {
-    uint32_t SE = Source->engines()[E];
-    Engines.insert(SE);
     Records.clear();
     Source->readEngine(E, Records);
-    checkEngine(Dir, SE, Records, Occ, Kernels, Resolver, DirWaves, UncheckedOf, Orphans, OutOfOrder, R.Notes);
+    engine(C, Source->engines()[E], Records);
   }
+  endDir(C, R);
+}
+
+void Checker::endDir(DirCheck &C, CompletenessReport &R) {
+  const std::string &Dir = S.traceDirs()[C.D];
+  const MarkerResolver &Resolver = S.resolverOf(C.D);
+  std::map<int64_t, KernelOf> &Kernels = C.Kernels;
+  std::vector<WaveVerdict> &DirWaves = C.Waves;
+  std::map<int64_t, uint64_t> &UncheckedOf = C.UncheckedOf;
   // Engines that recorded nothing still ran their waves.
-  Records.clear();
+  std::vector<Record> Records;
   std::set<uint32_t> Silent;
-  for (const auto &[Slot, Spans] : Occ.Spans)
-    if (!Engines.count(slotSE(Slot)))
+  for (const auto &[Slot, Spans] : C.Occ.Spans)
+    if (!C.Engines.count(slotSE(Slot)))
       Silent.insert(slotSE(Slot));
   for (uint32_t SE : Silent)
-    checkEngine(Dir, SE, Records, Occ, Kernels, Resolver, DirWaves, UncheckedOf, Orphans, OutOfOrder, R.Notes);
+    checkEngine(Dir, SE, Records, C.Occ, Kernels, Resolver, DirWaves, UncheckedOf, C.Orphans, C.OutOfOrder, C.Notes);
+  R.Notes.insert(R.Notes.end(), C.Notes.begin(), C.Notes.end());
   std::sort(DirWaves.begin(), DirWaves.end(), [](const WaveVerdict &A, const WaveVerdict &B) {
     return std::tie(A.SE, A.CU, A.SIMD, A.Slot, A.Begin) < std::tie(B.SE, B.CU, B.SIMD, B.Slot, B.Begin);
   });
-  if (Orphans)
-    R.Unchecked.push_back(Dir + ": " + std::to_string(Orphans) + " records on slots occupancy.json never launched a "
+  if (C.Orphans)
+    R.Unchecked.push_back(Dir + ": " + std::to_string(C.Orphans) + " records on slots occupancy.json never launched a "
                           "wave on: no dispatch to check them against");
-  if (OutOfOrder)
-    R.Notes.push_back(Dir + ": " + std::to_string(OutOfOrder) + " records earlier than the record before them on "
+  if (C.OutOfOrder)
+    R.Notes.push_back(Dir + ": " + std::to_string(C.OutOfOrder) + " records earlier than the record before them on "
                       "their slot: each was matched in the order the file gives");
   judgeForeignMaps(Dir, DirWaves, R);
   for (WaveVerdict &V : DirWaves) {
@@ -278,8 +342,42 @@ CompletenessReport checkTrace(TraceSession &Session, const std::function<void(co
     C.checkDir(D, R);
   }
   if (C.unknownIdsRead())
-    R.Notes.push_back("the workgroup slot and shader array of a wave are not in a trace: where a scope mask tests "
-                    "them, a wave that recorded nothing passes");
+    R.Notes.push_back(UnknownIdsNote);
+  return R;
+}
+
+struct StreamingCheck::State {
+  State(TraceSession &S, const std::function<void(const std::string &)> &Warn) : Warn(Warn), C(S, this->Warn) {}
+  std::function<void(const std::string &)> Warn;
+  Checker C;
+  std::mutex Lock;
+  std::map<size_t, Checker::DirCheck> Dirs;
+};
+
+StreamingCheck::StreamingCheck(TraceSession &Session, const std::function<void(const std::string &)> &Warn)
+    : Session(Session), S(std::make_unique<State>(Session, Warn)) {}
+StreamingCheck::~StreamingCheck() = default;
+
+void StreamingCheck::engine(size_t Dir, uint32_t SE, const std::vector<Record> &Records) {
+  std::lock_guard<std::mutex> Hold(S->Lock);
+  auto It = S->Dirs.find(Dir);
+  if (It == S->Dirs.end())
+    It = S->Dirs.emplace(Dir, S->C.beginDir(Dir)).first;
+  S->C.engine(It->second, SE, Records);
+}
+
+CompletenessReport StreamingCheck::finish() {
+  std::lock_guard<std::mutex> Hold(S->Lock);
+  CompletenessReport R;
+  for (size_t D = 0; D < Session.traceDirs().size(); ++D) {
+    auto It = S->Dirs.find(D);
+    if (It == S->Dirs.end()) // no engine came: every engine of it recorded nothing
+      It = S->Dirs.emplace(D, S->C.beginDir(D)).first;
+    S->C.endDir(It->second, R);
+    S->Dirs.erase(It);
+  }
+  if (S->C.unknownIdsRead())
+    R.Notes.push_back(UnknownIdsNote);
   return R;
 }
 

@@ -194,6 +194,8 @@ void MemorySummary::add(const AddressTrace &T) {
     if (I && I < Lanes.size() && Lanes[I] == Lanes[I - 1] + 1)
       ++A.Strides[int64_t(Addr - T.Addresses[I - 1])];
   }
+  if (!CountUnique)
+    return;
   A.Seen.insert(A.Seen.end(), T.Addresses.begin(), T.Addresses.end());
   if (A.Seen.size() > 2 * A.Unique + 4096)
     A.compact();

@@ -33,7 +33,9 @@ void ScopeStats::interval(uint32_t Kernel, uint32_t Scope, StatKind Kind, uint64
   if (A.LastWave != Wave) {
     A.LastWave = Wave;
     ++A.Waves;
+    A.PerWave.push_back({Dir, Instance, 0});
   }
+  A.PerWave.back().Cycles += Cycles;
   if (!A.HasMax || Cycles > A.Max) {
     A.HasMax = true;
     A.Max = Cycles;
@@ -58,6 +60,7 @@ void ScopeStats::merge(const ScopeStats &Other) {
     A.Open += O.Open;
     A.Waves += O.Waves;
     A.LastWave = UINT64_MAX;
+    A.PerWave.insert(A.PerWave.end(), O.PerWave.begin(), O.PerWave.end());
     if (O.HasMax && (!A.HasMax || O.Max > A.Max)) {
       A.HasMax = true;
       A.Max = O.Max;
@@ -107,6 +110,14 @@ std::vector<StatsRow> ScopeStats::rows(const NameTable &Names) const {
     return DA ? A.Count > B.Count : A.Total > B.Total;
   });
   return Rows;
+}
+
+std::vector<ScopeStats::ScopeWaves> ScopeStats::perWave(const NameTable &Names) const {
+  std::vector<ScopeWaves> Out;
+  for (const auto &[K, A] : Acc)
+    if (std::get<2>(K) != StatKind::Data && !A.PerWave.empty())
+      Out.push_back({Names.str(std::get<0>(K)), Names.str(std::get<1>(K)), std::get<2>(K), A.PerWave});
+  return Out;
 }
 
 std::vector<StatsRow> kernelRows(const std::vector<WaveTime> &Waves, const NameTable &Names) {

@@ -148,6 +148,8 @@ DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerR
   const std::vector<uint32_t> &SEs = Source.engines();
   auto Load = [&](size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files, TimeOrderFindings &Found) {
     Source.readEngineFiles(E, Records, Files);
+    if (Options.EngineRecords)
+      Options.EngineRecords(DirIndex, SEs[E], Records);
     Found = findTimeDisorder(SEs[E], Records, Files); // as written: before the alignment
     if (Clock)
       if (auto It = Clock->Offset.find(SEs[E]); It != Clock->Offset.end() && It->second != 0) {

@@ -87,6 +87,7 @@ for c in circles:
 # include/ (the dependency-free format headers) below.
 FLOORS = {
     "writers": 7,       # one file per output format, over every result
+    "triage": 7,        # sqtt-triage's verdict over every result (its writers beside the others)
     "completeness": 6,  # sqtt-verify's trace checks, over a session
     "session": 5,       # discovery and the formats' registry
     "synth": 5,         # the simulator, which writes trees

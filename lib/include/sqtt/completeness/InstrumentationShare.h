@@ -14,10 +14,12 @@
 #pragma once
 
 #include "sqtt/isa/InstrumentationCost.h"
+#include "sqtt/session/TraceSession.h"
 #include "sqtt/trace/ScopeStats.h"
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -65,6 +67,15 @@ struct ScopeShare {
   /// The share of the scope's cycles (0 when it took none).
   double share() const { return Cycles ? instrumentationCycles() / double(Cycles) : 0; }
 };
+
+/// The cost per record of each kernel of \p Session's code objects (each
+/// file read once, the code objects \p Keep accepts), by its symbol and by
+/// its demangled name (the scope rows' kernel under --demangle). A kernel
+/// that several code objects define keeps the first one's cost, and \p Note
+/// hears of it. Throws Error for a code object that cannot be decoded.
+std::map<std::string, RecordCost> kernelRecordCosts(const TraceSession &Session,
+                                                    const std::function<bool(const CodeObject &)> &Keep,
+                                                    const std::function<void(const std::string &Kernel)> &Note);
 
 /// The scope rows of \p Rows (function and user scopes with intervals), each
 /// with its kernel's cost per record from \p CostOfKernel (by kernel name as

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -89,5 +90,26 @@ struct CompletenessReport {
 /// files to \p Warn.
 CompletenessReport checkTrace(TraceSession &Session, const std::function<void(const std::string &)> &Warn,
                               const std::function<void(size_t Dir, size_t Dirs)> &Progress = nullptr);
+
+/// The same check fed with each shader engine's records as another reader
+/// reads them, so a tool that analyses the trace anyway reads each record
+/// once (sqtt-triage: through AnalysisOptions::EngineRecords). engine() may
+/// be called from several threads; directories whose engines never come are
+/// checked as having recorded nothing.
+class StreamingCheck {
+public:
+  StreamingCheck(TraceSession &Session, const std::function<void(const std::string &)> &Warn);
+  ~StreamingCheck();
+  /// Engine \p SE of directory \p Dir (an index of traceDirs()), its records
+  /// as read: file order, the engine's own counter.
+  void engine(size_t Dir, uint32_t SE, const std::vector<Record> &Records);
+  /// The report, directories in the session's order.
+  CompletenessReport finish();
+
+private:
+  struct State;
+  TraceSession &Session;
+  std::unique_ptr<State> S;
+};
 
 } // namespace sqtt::completeness

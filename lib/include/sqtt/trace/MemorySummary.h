@@ -157,6 +157,10 @@ std::vector<MemoryObjectRow> memoryObjectRows(const std::vector<MemorySummaryRow
 class MemorySummary {
 public:
   explicit MemorySummary(const NameTable &Names) : Names(Names) {}
+  /// Whether rows count their distinct addresses (UniqueAddresses): every
+  /// address is kept, deduplicated from time to time, which a reader that
+  /// does not show them (sqtt-triage) can spare. On by default.
+  void countUniqueAddresses(bool On) { CountUnique = On; }
 
   void add(const AddressTrace &T);
 
@@ -179,6 +183,7 @@ private:
   using Key = std::tuple<uint32_t, uint64_t, uint32_t, uint8_t, uint32_t>;
   const NameTable &Names;
   std::map<Key, Accumulator> Rows;
+  bool CountUnique = true;
 };
 
 } // namespace sqtt

@@ -99,6 +99,21 @@ public:
   /// Rows sorted by descending total (data rows after scopes, by count).
   std::vector<StatsRow> rows(const NameTable &Names) const;
 
+  /// One wave instance's cycles in a scope: its closed intervals summed.
+  struct WaveCycles {
+    uint32_t Dir = 0; // interned trace directory
+    WaveRef Wave;
+    uint64_t Cycles = 0;
+  };
+  /// Per (kernel, scope) row of rows(): every wave that closed the scope,
+  /// with its cycles in it (what an outlier rule over waves needs).
+  struct ScopeWaves {
+    std::string Kernel, Scope;
+    StatKind Kind = StatKind::Function;
+    std::vector<WaveCycles> Waves;
+  };
+  std::vector<ScopeWaves> perWave(const NameTable &Names) const;
+
 private:
   struct Accumulator {
     std::vector<uint64_t> Values; // interval cycles, or payload values
@@ -109,6 +124,7 @@ private:
     WaveRef MaxWave;
     uint32_t MaxDir = 0;
     bool HasMax = false;
+    std::vector<WaveCycles> PerWave; // a wave's intervals come together
   };
   using Key = std::tuple<uint32_t, uint32_t, StatKind>;
   std::map<Key, Accumulator> Acc;

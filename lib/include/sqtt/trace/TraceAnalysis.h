@@ -172,6 +172,12 @@ struct AnalysisOptions {
   bool ReadAhead = false;
   /// Called on the analysing thread before each shader engine (index, count).
   std::function<void(size_t Engine, size_t Engines)> EngineProgress;
+  /// Called with each shader engine's records as read (file order, on the
+  /// engine's own counter: before any alignment), the directory's index
+  /// and the engine; maybe on a read-ahead thread. A check that needs every
+  /// record (sqtt-triage's completeness check) reads them here instead of
+  /// reading the trace again.
+  std::function<void(uint32_t DirIndex, uint32_t SE, const std::vector<Record> &Records)> EngineRecords;
 };
 
 class TraceAnalyzer {

@@ -1,0 +1,5 @@
+# sqtt-triage's planted problem "clean": triage-scenario.py says what it holds.
+import os
+exec(open(os.path.join(os.path.dirname(__file__), "triage-scenario.py")).read())
+WORK = [1000 + 10 * i for i in range(10)]
+SCENARIO = scenario(WORK)
