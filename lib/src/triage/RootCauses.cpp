@@ -107,7 +107,7 @@ void foldAndRank(std::vector<Finding> &Findings) {
       else if (F.K == Kind::StragglerWaves)
         Symptom = isScope(Cause) && !isScope(F) && sharesWave(F, Cause);
       else if (F.K == Kind::HotScope)
-        Symptom = F.Scope == Cause.Scope && number(Cause, "excess_cycles") >= 0.5 * number(F, "scope_cycles");
+        Symptom = F.Scope == Cause.Scope && number(Cause, "excess_cycles") >= StragglersExplainHotShare * number(F, "scope_cycles");
       if (Symptom) {
         Cause.GainCycles = std::max(Cause.GainCycles, F.K == Kind::StragglerWaves ? F.GainCycles : 0.0);
         Fold(S, I);

@@ -48,7 +48,7 @@ Outliers outliers(const std::vector<Sample> &S) {
   for (double X : V)
     Dev.push_back(std::fabs(X - O.Median));
   O.Mad = median(Dev);
-  O.Threshold = std::max(O.Median + StragglerMads * 1.4826 * O.Mad, StragglerMinRatio * O.Median);
+  O.Threshold = std::max(O.Median + StragglerMads * MadToSigma * O.Mad, StragglerMinRatio * O.Median);
   for (size_t I = 0; I < S.size(); ++I)
     if (double(S[I].Cycles) > O.Threshold && S[I].Cycles > 0)
       O.Index.push_back(I);

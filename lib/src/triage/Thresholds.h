@@ -22,6 +22,11 @@ inline constexpr double StragglerMinRatio = 2.0;
 inline constexpr double StragglerMaxShare = 0.10;
 /// Fewer waves than this give no robust median.
 inline constexpr size_t StragglerMinWaves = 5;
+/// The MAD times this estimates a normal sample's standard deviation.
+inline constexpr double MadToSigma = 1.4826;
+/// A scope is hot because of its stragglers when their excess is at least
+/// this share of its time: the rest of its waves would not make it hot.
+inline constexpr double StragglersExplainHotShare = 0.50;
 
 // --- tail and low-occupancy ---------------------------------------------
 /// The tail starts when this share of the dispatch's waves has ended.
@@ -92,5 +97,8 @@ inline constexpr double GainMinPercent = 2.0;
 // --- incomplete-trace ------------------------------------------------------------
 /// Bytes a record takes in the trace buffer (FORMATS: 8 a record).
 inline constexpr uint64_t BytesPerRecord = 8;
+/// The waves an incomplete-trace finding names (the count is in its
+/// evidence; sqtt-verify --trace lists them all).
+inline constexpr size_t IncompleteWavesNamed = 16;
 
 } // namespace sqtt::triage

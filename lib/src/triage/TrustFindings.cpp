@@ -42,7 +42,7 @@ void findIncompleteTrace(const TriageContext &C, std::vector<Finding> &Out) {
     ++IncompleteOf[W.Kernel];
     Causes.insert(completeness::gapCauseName(W.Cause));
     WaveId Id{W.SE, W.CU, W.SIMD, W.Slot};
-    if (F.Waves.size() < 16 && std::find(F.Waves.begin(), F.Waves.end(), Id) == F.Waves.end())
+    if (F.Waves.size() < IncompleteWavesNamed && std::find(F.Waves.begin(), F.Waves.end(), Id) == F.Waves.end())
       F.Waves.push_back(Id);
   }
   // The kernel with most incomplete waves names the finding.
