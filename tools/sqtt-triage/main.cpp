@@ -10,6 +10,7 @@
 // same session and analysis; the findings are lib/src/triage/'s, the text
 // and JSON writers lib/src/writers/'s.
 #include "../ToolMain.h"
+#include "../SqliteOutput.h"
 #include "../TraceToolSession.h"
 #include "Version.h"
 #include "sqtt/support/Error.h"
@@ -69,7 +70,9 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
 }
 
 int run(const Options &Opts) {
-  if (!Opts.Output.empty())
+  if (Opts.Format == sqtt::SqliteFormat)
+    sqtt::checkSqliteOutputFile(Opts.Output);
+  else if (!Opts.Output.empty())
     sqtt::checkOutputFile(Opts.Output);
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   int Status = 0; // 1 under --strict when anything could not be attributed
@@ -101,7 +104,15 @@ int run(const Options &Opts) {
     else
       sqtt::writeTriageText(OS, R);
   };
-  if (Opts.Output.empty()) {
+  if (Opts.Format == sqtt::SqliteFormat) {
+    // A finding rests on the dispatch it names; the guid is the database's.
+    const std::string Guid = sqtt::rocpdGuid(Session);
+    sqtt::writeSqliteTables(Opts.Output, sqtt::sqliteMeta(Tool, Opts.Trace.Session.Base),
+                            {sqtt::sqliteTableRows(sqtt::triageFindingsTable(), sqtt::triageFindingRows(R), R.Findings,
+                                                   [&](const sqtt::triage::Finding &F) {
+                                                     return sqtt::SqliteJoinKeys{F.Dispatch, Guid};
+                                                   })});
+  } else if (Opts.Output.empty()) {
     Write(std::cout);
     std::cout.flush();
   } else {
@@ -144,12 +155,15 @@ int main(int argc, char **argv) {
                  "A capture to compare with: scopes and kernels paired by name, slower ones become regression "
                  "findings")
       ->type_name("TRACE");
-  auto *FormatOpt = App.add_option("-f,--format", Opts.Format, "Output format")
-                        ->check(CLI::IsMember({"text", "json"}))
+  auto *FormatOpt = App.add_option("-f,--format", Opts.Format,
+                                   "Output format: text, json (the sqtt-triage/1 contract) or sqlite (table "
+                                   "sqtt_findings, which joins with rocprofv3's database; needs -o FILE)")
+                        ->check(CLI::IsMember({"text", "json", sqtt::SqliteFormat}))
                         ->capture_default_str();
   App.add_flag_callback("--json", [&Opts] { Opts.Format = "json"; }, "JSON instead of text (-f json)")
       ->excludes(FormatOpt);
   App.add_option("-o,--output", Opts.Output, "Output file (default: stdout)")->type_name("FILE");
+  sqtt::requireOutputForSqlite(App, Opts.Format, Opts.Output);
   sqtt::addVersionFlag(App, Tool);
   SQTT_PARSE(App, Tool, Help, argc, argv);
   return sqtt::runTool(Tool, [&] { return run(Opts); });

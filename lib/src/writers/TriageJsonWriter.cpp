@@ -35,7 +35,80 @@ std::string value(const triage::EvidenceValue &V) {
   return jsonString(std::get<std::string>(V));
 }
 
+/// A number as the JSON spells it: whole cycles exact, else 9 digits.
+FieldValue numberField(double V) {
+  if (!std::isfinite(V))
+    return FieldValue::null();
+  if (std::floor(V) == V && std::fabs(V) < 1e15)
+    return FieldValue::integer(int64_t(V));
+  return FieldValue::real(V, "%.9g");
+}
+
+std::string wavesJson(const triage::Finding &F) {
+  std::string Out = "[";
+  for (size_t W = 0; W < F.Waves.size(); ++W)
+    Out += (W ? ", [" : "[") + std::to_string(F.Waves[W][0]) + ", " + std::to_string(F.Waves[W][1]) + ", " +
+           std::to_string(F.Waves[W][2]) + ", " + std::to_string(F.Waves[W][3]) + "]";
+  return Out + "]";
+}
+
+std::string evidenceJson(const triage::Finding &F) {
+  std::string Out = "{";
+  for (size_t E = 0; E < F.Facts.size(); ++E)
+    Out += (E ? ", " : "") + jsonString(F.Facts[E].first) + ": " + value(F.Facts[E].second);
+  return Out + "}";
+}
+
+std::string absorbedJson(const triage::Finding &F) {
+  std::string Out = "[";
+  for (size_t A = 0; A < F.Absorbed.size(); ++A)
+    Out += (A ? ", " : "") + jsonString(F.Absorbed[A]);
+  return Out + "]";
+}
+
 } // namespace
+
+OutputRows triageFindingRows(const triage::TriageReport &R) {
+  return outputRowsOf(R.Findings, [](const triage::Finding &F) {
+    return OutputRow{{"rank", FieldValue::integer(uint64_t(F.Rank))},
+                     {"kind", FieldValue::text(triage::kindName(F.K))},
+                     {"severity", FieldValue::text(triage::severityName(F.Sev))},
+                     {"kernel", FieldValue::textOrNull(F.Kernel)},
+                     {"dispatch", FieldValue::of(F.Dispatch)},
+                     {"scope", FieldValue::text(F.Scope)},
+                     {"source", F.Source ? FieldValue::text(*F.Source) : FieldValue::null()},
+                     {"waves", FieldValue::json(wavesJson(F))},
+                     {"gain_cycles", numberField(F.GainCycles)},
+                     {"gain_percent", numberField(F.GainPercent)},
+                     {"confidence", FieldValue::text(triage::confidenceName(F.Conf))},
+                     {"evidence", FieldValue::json(evidenceJson(F))},
+                     {"headline", FieldValue::text(F.Headline)},
+                     {"action", FieldValue::text(F.Action)},
+                     {"verify", FieldValue::text(F.Verify)},
+                     {"absorbed", FieldValue::json(absorbedJson(F))}};
+  });
+}
+
+const OutputTable &triageFindingsTable() {
+  static const OutputTable T{"sqtt_findings",
+                             {{"rank", ColumnType::Integer},
+                              {"kind", ColumnType::Text},
+                              {"severity", ColumnType::Text},
+                              {"kernel", ColumnType::Text},
+                              {"dispatch", ColumnType::Integer},
+                              {"scope", ColumnType::Text},
+                              {"source", ColumnType::Text},
+                              {"waves", ColumnType::Text},
+                              {"gain_cycles", ColumnType::Real},
+                              {"gain_percent", ColumnType::Real},
+                              {"confidence", ColumnType::Text},
+                              {"evidence", ColumnType::Text},
+                              {"headline", ColumnType::Text},
+                              {"action", ColumnType::Text},
+                              {"verify", ColumnType::Text},
+                              {"absorbed", ColumnType::Text}}};
+  return T;
+}
 
 void writeTriageJson(std::ostream &OS, const triage::TriageReport &R) {
   OS << "{\n  \"schema\": " << jsonString(triage::TriageSchema) << ",\n  \"trace\": " << jsonString(R.Trace)
@@ -52,19 +125,12 @@ void writeTriageJson(std::ostream &OS, const triage::TriageReport &R) {
        << ", \"kernel\": " << (F.Kernel.empty() ? std::string("null") : jsonString(F.Kernel))
        << ", \"dispatch\": " << (F.Dispatch ? std::to_string(*F.Dispatch) : std::string("null"))
        << ", \"scope\": " << jsonString(F.Scope) << ", \"source\": " << (F.Source ? jsonString(*F.Source) : "null")
-       << ",\n     \"waves\": [";
-    for (size_t W = 0; W < F.Waves.size(); ++W)
-      OS << (W ? ", " : "") << '[' << F.Waves[W][0] << ", " << F.Waves[W][1] << ", " << F.Waves[W][2] << ", "
-         << F.Waves[W][3] << ']';
-    OS << "],\n     \"gain_cycles\": " << number(F.GainCycles) << ", \"gain_percent\": " << number(F.GainPercent)
-       << ", \"confidence\": " << jsonString(triage::confidenceName(F.Conf)) << ",\n     \"evidence\": {";
-    for (size_t E = 0; E < F.Facts.size(); ++E)
-      OS << (E ? ", " : "") << jsonString(F.Facts[E].first) << ": " << value(F.Facts[E].second);
-    OS << "},\n     \"headline\": " << jsonString(F.Headline) << ",\n     \"action\": " << jsonString(F.Action)
-       << ",\n     \"verify\": " << jsonString(F.Verify) << ",\n     \"absorbed\": [";
-    for (size_t A = 0; A < F.Absorbed.size(); ++A)
-      OS << (A ? ", " : "") << jsonString(F.Absorbed[A]);
-    OS << "]}";
+       << ",\n     \"waves\": " << wavesJson(F);
+    OS << ",\n     \"gain_cycles\": " << number(F.GainCycles) << ", \"gain_percent\": " << number(F.GainPercent)
+       << ", \"confidence\": " << jsonString(triage::confidenceName(F.Conf))
+       << ",\n     \"evidence\": " << evidenceJson(F);
+    OS << ",\n     \"headline\": " << jsonString(F.Headline) << ",\n     \"action\": " << jsonString(F.Action)
+       << ",\n     \"verify\": " << jsonString(F.Verify) << ",\n     \"absorbed\": " << absorbedJson(F) << "}";
   }
   OS << "\n  ]\n}\n";
 }

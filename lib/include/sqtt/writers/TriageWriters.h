@@ -5,6 +5,7 @@
 #pragma once
 
 #include "sqtt/triage/Findings.h"
+#include "sqtt/writers/OutputRow.h"
 
 #include <ostream>
 
@@ -12,5 +13,9 @@ namespace sqtt {
 
 void writeTriageText(std::ostream &OS, const triage::TriageReport &R);
 void writeTriageJson(std::ostream &OS, const triage::TriageReport &R);
+/// The findings as rows for -f sqlite (table sqtt_findings): the JSON's
+/// keys and values, the nested ones (waves, evidence, absorbed) as JSON text.
+OutputRows triageFindingRows(const triage::TriageReport &R);
+const OutputTable &triageFindingsTable();
 
 } // namespace sqtt
