@@ -51,6 +51,25 @@ bool denseDeviations(size_t Resyncs, uint64_t Records) { return Resyncs >= 3 && 
 } // namespace
 
 bool WaveMatch::step(uint32_t Value) {
+  // The common case, one state and one edge taking the record: no stamps.
+  if (Cur.size() == 1) {
+    const RecordAutomaton::Edge *Taken = nullptr;
+    bool Several = false;
+    for (const RecordAutomaton::Edge *E = M->A.edgesBegin(Cur[0]); E != M->A.edgesEnd(Cur[0]) && !Several; ++E)
+      if (E->Pattern.matches(Value)) {
+        Several = Taken && Taken->To != E->To;
+        Taken = E;
+      }
+    if (!Taken)
+      return false;
+    if (!Several) {
+      Prev.resize(1);
+      Prev[0] = Cur[0];
+      Cur[0] = Taken->To;
+      PrevValue = Value;
+      return true;
+    }
+  }
   Next.clear();
   if (++M->Epoch == 0) {
     std::fill(M->Stamp.begin(), M->Stamp.end(), 0);
