@@ -61,6 +61,15 @@ inline std::string rocpdGuid(const TraceSession &Session) {
   return Guid;
 }
 
+/// Before the analysis, -o for format \p Format: a database file where it
+/// is sqlite, else any file that can be written (none: stdout).
+inline void checkOutputFor(const std::string &Format, const std::string &Output) {
+  if (Format == SqliteFormat)
+    checkSqliteOutputFile(Output);
+  else if (!Output.empty())
+    checkOutputFile(Output);
+}
+
 /// sqtt_meta's rows after "schema": the tool, its version, the trace.
 inline std::vector<std::pair<std::string, std::string>> sqliteMeta(const char *Tool, const std::string &Trace) {
   return {{"tool", Tool}, {"version", ProjectVersion}, {"trace", Trace}};

@@ -39,10 +39,7 @@ struct Options {
 
 int run(const Options &Opts) {
   const bool Sqlite = Opts.Format == sqtt::SqliteFormat;
-  if (Sqlite)
-    sqtt::checkSqliteOutputFile(Opts.Output);
-  else if (!Opts.Output.empty())
-    sqtt::checkOutputFile(Opts.Output);
+  sqtt::checkOutputFor(Opts.Format, Opts.Output);
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build.Addresses = true;

@@ -100,10 +100,7 @@ int runInstructions(const Options &Opts, sqtt::TraceToolSession &Session, sqtt::
 
 
 int run(const Options &Opts) {
-  if (Opts.Format == sqtt::SqliteFormat)
-    sqtt::checkSqliteOutputFile(Opts.Output);
-  else if (!Opts.Output.empty())
-    sqtt::checkOutputFile(Opts.Output);
+  sqtt::checkOutputFor(Opts.Format, Opts.Output);
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   if (Opts.Instructions)

@@ -70,10 +70,7 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
 }
 
 int run(const Options &Opts) {
-  if (Opts.Format == sqtt::SqliteFormat)
-    sqtt::checkSqliteOutputFile(Opts.Output);
-  else if (!Opts.Output.empty())
-    sqtt::checkOutputFile(Opts.Output);
+  sqtt::checkOutputFor(Opts.Format, Opts.Output);
   sqtt::TraceToolSession Session(Opts.Trace.Session, Tool, std::cerr);
   int Status = 0; // 1 under --strict when anything could not be attributed
   std::unique_ptr<sqtt::triage::Measurements> M = measure(Opts, Session, true, Status);

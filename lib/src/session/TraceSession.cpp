@@ -259,11 +259,11 @@ const rocpd::Dispatch *TraceSession::rocpdDispatch(const std::string &Dir) const
 
 std::string TraceSession::rocpdLine(const std::string &Dir) const {
   const rocpd::Database *Db = rocpdOf(Dir);
+  if (const rocpd::Dispatch *D = rocpdDispatch(Dir))
+    return Db->describe(*D);
   auto Key = uitree::dispatchOfDirName(std::filesystem::path(Dir).filename().string());
   if (!Db || !Key)
     return "";
-  if (const rocpd::Dispatch *D = rocpdDispatch(Dir))
-    return Db->describe(*D);
   return "no row for dispatch " + Key->second + " in " + Db->Path +
          (Db->Dispatches.empty() ? " (no kernel trace: rocprofv3 --att --kernel-trace records them)" : "");
 }
