@@ -18,13 +18,14 @@ using namespace sqtt::completeness;
 
 namespace {
 
-WaveVerdict wave(const std::string &Dir, uint32_t CU, int64_t Begin, bool Complete) {
+/// A wave of directory \p Dir (an index of the report's Dirs) of kernel "k".
+WaveVerdict wave(uint32_t Dir, uint32_t CU, int64_t Begin, bool Complete) {
   WaveVerdict W;
   W.Dir = Dir;
   W.SE = 1, W.CU = CU, W.SIMD = 2, W.Slot = 3;
   W.Begin = Begin;
   W.Dispatch = 7;
-  W.Kernel = "k";
+  W.Kernel = 0;
   W.Records = 5;
   W.Complete = Complete;
   if (!Complete) {
@@ -56,9 +57,10 @@ std::string errorOf(const std::string &Text) {
 
 TEST(CompletenessReport, WhatTheWriterWritesTheToolsReadBack) {
   CompletenessReport R;
-  for (WaveVerdict W : {wave("out/ui_a", 0, 100, true), wave("out/ui_a", 1, 200, false),
-                        wave("out/ui_b", 0, 300, false)}) {
-    R.ByKernel[W.Kernel].add(W);
+  R.Dirs = {"out/ui_a", "out/ui_b"};
+  R.Kernels = {"k"};
+  for (WaveVerdict W : {wave(0, 0, 100, true), wave(0, 1, 200, false), wave(1, 0, 300, false)}) {
+    R.ByKernel[R.kernelOf(W)].add(W);
     R.Total.add(W);
     R.Waves.push_back(W);
   }

@@ -125,8 +125,10 @@ TEST(Triage, AnIncompleteTraceIsFirst) {
   Work[9] = 20000;
   Capture C(Work);
   completeness::CompletenessReport Report;
+  Report.Dirs = {"dir"};
+  Report.Kernels = {"k"};
   completeness::WaveVerdict Lost;
-  Lost.Dir = "dir", Lost.CU = 3, Lost.Kernel = "k", Lost.Dispatch = 1, Lost.Complete = false, Lost.Records = 4;
+  Lost.Dir = 0, Lost.CU = 3, Lost.Kernel = 0, Lost.Dispatch = 1, Lost.Complete = false, Lost.Records = 4;
   Lost.Cause = completeness::GapCause::Loss;
   completeness::WaveVerdict Whole = Lost;
   Whole.CU = 4, Whole.Complete = true, Whole.Records = 10;

@@ -47,9 +47,7 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
   std::optional<sqtt::completeness::StreamingCheck> Check;
   if (Checks && Session.FuncmapsLoaded) {
     Check.emplace(Session, Warn);
-    A.EngineRecords = [&](uint32_t Dir, uint32_t SE, const std::vector<sqtt::Record> &Records) {
-      Check->engine(Dir, SE, Records);
-    };
+    Check->feedFrom(A);
   }
   sqtt::RecordCounts Total;
   Session.analyze(

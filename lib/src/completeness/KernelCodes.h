@@ -33,6 +33,7 @@ struct KernelOf {
   LoadedCode *Code = nullptr;
   const MarkerMap *Map = nullptr;
   std::string Name, Why;
+  uint32_t NameIndex = 0;     // of Name in the report's Kernels
   bool WithoutPlugin = false; // its code object has no .sqtt_funcmap
 };
 

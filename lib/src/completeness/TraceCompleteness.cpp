@@ -25,7 +25,6 @@ class Checker {
 public:
   Checker(TraceSession &S, const std::function<void(const std::string &)> &Warn) : S(S), Codes(S, Warn), Warn(Warn) {}
 
-  void checkDir(size_t D, CompletenessReport &R);
   bool unknownIdsRead() const { return Codes.UnknownIdsRead; }
 
   /// One directory being checked: what its engines' records are matched
@@ -36,27 +35,32 @@ public:
     std::map<int64_t, KernelOf> Kernels;
     std::vector<WaveVerdict> Waves;
     std::map<int64_t, uint64_t> UncheckedOf;
-    uint64_t Orphans = 0, OutOfOrder = 0;
+    uint64_t Orphans = 0;
     std::set<uint32_t> Engines;
     std::vector<std::string> Notes;
   };
-  /// Opens directory \p D for checking; its source when \p Source is given.
-  DirCheck beginDir(size_t D, std::unique_ptr<TraceSource> *Source = nullptr);
-  /// Matches engine \p SE's records (as read) of \p C's directory.
-  void engine(DirCheck &C, uint32_t SE, const std::vector<Record> &Records);
+  /// Directory \p D checked against its waves \p Occ (on the records' time
+  /// axis) and the kernel its code.json labels.
+  DirCheck beginDir(size_t D, const Occupancy &Occ, const std::optional<TracedKernel> &Traced);
+  /// Directory \p D, read from its files: where no engine of it came.
+  DirCheck beginDir(size_t D);
+  /// Matches engine \p SE's records of \p C's directory, slot by slot and
+  /// wave by wave, into C.Waves.
+  void engine(DirCheck &C, uint32_t SE, const SlotGroups &Groups);
+  /// The kernel names the verdicts index.
+  std::vector<std::string> kernelNames() const { return KernelNames; }
   /// The engines that recorded nothing, then the directory's verdicts into \p R.
   void endDir(DirCheck &C, CompletenessReport &R);
 
 private:
-  /// One engine's records, wave by wave as they arrive, into \p Waves.
-  void checkEngine(const std::string &Dir, uint32_t SE, const std::vector<Record> &Records, const Occupancy &Occ,
-                   std::map<int64_t, KernelOf> &Kernels, const MarkerResolver &Resolver,
-                   std::vector<WaveVerdict> &Waves, std::map<int64_t, uint64_t> &UncheckedOf, uint64_t &Orphans,
-                   uint64_t &OutOfOrder, std::vector<std::string> &Notes);
+  /// Interns kernel names for the report's Kernels.
+  uint32_t kernelIndex(const std::string &Name);
 
   TraceSession &S;
   KernelCodes Codes;
   const std::function<void(const std::string &)> &Warn;
+  std::map<std::string, uint32_t> KernelIndex;
+  std::vector<std::string> KernelNames;
 };
 
 /// A dispatch whose waves nearly all deviate within their first records ran
@@ -83,55 +87,60 @@ void judgeForeignMaps(const std::string &Dir, std::vector<WaveVerdict> &Waves, C
   }
 }
 
-// Long because the Start and End lambdas and the record loop share the state
-// of the waves in flight, the one pass over an engine's records the
+// Long because the Start and End lambdas and the loop over the slots share
+// the state of the engine's waves, the one pass over its records the
 // matching makes.
-void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector<Record> &Records,
-                          const Occupancy &Occ, std::map<int64_t, KernelOf> &Kernels,
-                          const MarkerResolver &Resolver, std::vector<WaveVerdict> &Waves,
-                          std::map<int64_t, uint64_t> &UncheckedOf, uint64_t &Orphans, uint64_t &OutOfOrder,
-                          std::vector<std::string> &Notes) {
-  // A slot's waves are matched as their records come (each file's records are
-  // in time order per slot): what is kept is the state of the waves in
-  // flight, not the records.
+void Checker::engine(DirCheck &C, uint32_t SE, const SlotGroups &Groups) {
+  C.Engines.insert(SE);
+  const std::string &Dir = S.traceDirs()[C.D];
+  const MarkerResolver &Resolver = S.resolverOf(C.D);
+  std::map<int64_t, KernelOf> &Kernels = C.Kernels;
+  std::vector<WaveVerdict> &Waves = C.Waves;
+  // Slot by slot, each slot's waves in launch order and its records in time
+  // order: what is kept is the state of one wave, and the automaton it
+  // walks stays in the cache.
   struct SlotWalk {
+    SlotKey Slot = 0;
     const std::vector<WaveSpan> *Spans = nullptr;
     size_t Instance = 0;   // the wave its records go to now
     bool Started = false;  // Instance has been given its match (or found unchecked)
-    std::optional<WaveMatch> Match;
+    WaveMatch *Match = nullptr; // Matching while Instance is checked
     const KernelOf *Kernel = nullptr;
-    int64_t LastTime = INT64_MIN;
-    int64_t NextLaunch = INT64_MAX; // of the wave after Instance (kept here: the spans are cold)
-    void next() {
-      NextLaunch = Instance + 1 < Spans->size() ? (*Spans)[Instance + 1].Launch : INT64_MAX;
-    }
   };
+  // One slot is walked at a time: one match, restarted for each wave.
+  std::optional<WaveMatch> Matching;
   int64_t SELast = INT64_MIN; // the engine's last record
-  for (const Record &Rec : Records)
-    if (!(Rec.Flags & RecordFlagPriv))
-      SELast = std::max(SELast, Rec.Time);
-  auto Start = [&](SlotKey Slot, SlotWalk &W) {
+  for (size_t G = 0; G < Groups.Slots.size(); ++G)
+    if (Groups.Start[G + 1] > Groups.Start[G])
+      SELast = std::max(SELast, Groups.Stream[Groups.Start[G + 1] - 1].Time);
+  auto Start = [&](SlotWalk &W) {
+    const SlotKey Slot = W.Slot;
     W.Started = true;
-    W.Match.reset();
+    W.Match = nullptr;
     const WaveSpan &Span = (*W.Spans)[W.Instance];
     auto K = Kernels.find(Span.Dispatch);
     if (K == Kernels.end() || !K->second.Kernel) {
-      ++UncheckedOf[Span.Dispatch];
+      ++C.UncheckedOf[Span.Dispatch];
       return;
     }
     Matcher &M = Codes.matcher(K->second, slotSE(Slot), slotCU(Slot), slotSIMD(Slot), slotWave(Slot));
     if (M.A.cut()) {
-      ++UncheckedOf[Span.Dispatch];
+      ++C.UncheckedOf[Span.Dispatch];
       return;
     }
     W.Kernel = &K->second;
-    W.Match.emplace(M, Span.Launch);
+    if (Matching)
+      Matching->restart(M, Span.Launch);
+    else
+      Matching.emplace(M, Span.Launch);
+    W.Match = &*Matching;
   };
   size_t First = Waves.size();
   std::vector<char> RecordMore; // per wave from First: complete, still running at SELast, could record more
-  auto End = [&](SlotKey Slot, SlotWalk &W) {
+  auto End = [&](SlotWalk &W) {
+    const SlotKey Slot = W.Slot;
     if (!W.Started)
-      Start(Slot, W);
+      Start(W);
     W.Started = false;
     if (!W.Match)
       return;
@@ -139,11 +148,11 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
     const KernelOf &K = *W.Kernel;
     WaveGap Gap = W.Match->finish(Span.Retire == INT64_MAX);
     WaveVerdict V;
-    V.Dir = Dir;
+    V.Dir = uint32_t(C.D);
     V.SE = SE, V.CU = slotCU(Slot), V.SIMD = slotSIMD(Slot), V.Slot = slotWave(Slot);
     V.Begin = Span.Launch;
     V.Dispatch = Span.Dispatch;
-    V.Kernel = K.Name;
+    V.Kernel = K.NameIndex;
     V.Records = W.Match->records();
     Matcher &M = Codes.matcher(K, SE, V.CU, V.SIMD, V.Slot);
     if (!Gap.Complete) {
@@ -169,59 +178,49 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
     }
     Waves.push_back(std::move(V));
     RecordMore.push_back(Gap.Complete && Gap.MayRecordMore && Span.Retire > SELast);
-    W.Match.reset();
+    W.Match = nullptr;
   };
-  // The engine's slots in a flat open-addressed table: a lookup per record
-  // is most of the matching's time, and a node-based map misses the cache.
-  std::vector<std::pair<SlotKey, SlotWalk>> Walks;
-  for (const auto &[Slot, Spans] : Occ.Spans)
-    if (slotSE(Slot) == SE && !Spans.empty()) {
-      Walks.emplace_back(Slot, SlotWalk{});
-      Walks.back().second.Spans = &Spans;
-      Walks.back().second.next();
-    }
-  size_t Mask = 1;
-  while (Mask < 2 * Walks.size() + 2)
-    Mask <<= 1;
-  --Mask;
-  auto Bucket = [&](SlotKey K) { return size_t((uint64_t(K) * 0x9E3779B97F4A7C15ull) >> 40) & Mask; };
-  std::vector<uint32_t> Table(Mask + 1, UINT32_MAX);
-  for (uint32_t I = 0; I < Walks.size(); ++I) {
-    size_t B = Bucket(Walks[I].first);
-    while (Table[B] != UINT32_MAX)
-      B = (B + 1) & Mask;
-    Table[B] = I;
-  }
-  for (const Record &Rec : Records) {
-    if (Rec.Flags & RecordFlagPriv)
+  // The group of each slot with records, by slot.
+  std::vector<std::pair<SlotKey, uint32_t>> GroupOf;
+  for (uint32_t G = 0; G < Groups.Slots.size(); ++G)
+    GroupOf.emplace_back(Groups.Slots[G], G);
+  std::sort(GroupOf.begin(), GroupOf.end());
+  std::vector<char> Walked(Groups.Slots.size(), 0);
+  for (const auto &[Slot, Spans] : C.Occ.Spans) {
+    if (slotSE(Slot) != SE || Spans.empty())
       continue;
-    SlotKey Slot = slotKey(SE, Rec);
-    size_t B = Bucket(Slot);
-    while (Table[B] != UINT32_MAX && Walks[Table[B]].first != Slot)
-      B = (B + 1) & Mask;
-    if (Table[B] == UINT32_MAX) {
-      ++Orphans;
-      continue;
+    SlotWalk W;
+    W.Slot = Slot, W.Spans = &Spans;
+    auto It = std::lower_bound(GroupOf.begin(), GroupOf.end(), std::make_pair(Slot, uint32_t(0)));
+    if (It != GroupOf.end() && It->first == Slot) {
+      Walked[It->second] = 1;
+      const SlotRecord *R = Groups.Stream.data() + Groups.Start[It->second];
+      const SlotRecord *REnd = Groups.Stream.data() + Groups.Start[It->second + 1];
+      // Records belong to the last wave launched at or before them (they
+      // may arrive after it retired); before the first launch, to the first.
+      int64_t NextLaunch = Spans.size() > 1 ? Spans[1].Launch : INT64_MAX;
+      while (R != REnd) {
+        while (NextLaunch <= R->Time) {
+          End(W);
+          ++W.Instance;
+          NextLaunch = W.Instance + 1 < Spans.size() ? Spans[W.Instance + 1].Launch : INT64_MAX;
+        }
+        if (!W.Started)
+          Start(W);
+        const SlotRecord *Run = R; // the records of this wave
+        while (Run != REnd && Run->Time < NextLaunch)
+          ++Run;
+        if (W.Match)
+          W.Match->add(R, Run);
+        R = Run;
+      }
     }
-    SlotWalk &W = Walks[Table[B]].second;
-    if (Rec.Time < W.LastTime)
-      ++OutOfOrder; // kept with the wave it came in
-    W.LastTime = std::max(W.LastTime, Rec.Time);
-    // Records belong to the last wave launched at or before them (they may
-    // arrive after it retired); before the first launch, to the first.
-    while (W.NextLaunch <= Rec.Time) {
-      End(Slot, W);
-      ++W.Instance;
-      W.next();
-    }
-    if (!W.Started)
-      Start(Slot, W);
-    if (W.Match)
-      W.Match->add(Rec);
+    for (; W.Instance < Spans.size(); ++W.Instance)
+      End(W);
   }
-  for (auto &[Slot, W] : Walks)
-    for (; W.Instance < W.Spans->size(); ++W.Instance)
-      End(Slot, W);
+  for (size_t G = 0; G < Groups.Slots.size(); ++G)
+    if (!Walked[G])
+      C.Orphans += Groups.Start[G + 1] - Groups.Start[G];
   // Once the engine's buffer is known to have filled (a wave launched after
   // its last record lost everything), the waves that were still running then
   // and whose code could record more lost their last records too.
@@ -235,7 +234,7 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
   for (size_t I = First; BufferFull && I < Waves.size(); ++I)
     Running += RecordMore[I - First];
   if (BufferFull)
-    Notes.push_back(Dir + ": SE " + std::to_string(SE) + ": " +
+    C.Notes.push_back(Dir + ": SE " + std::to_string(SE) + ": " +
                     (SELast == INT64_MIN ? std::string("nothing was recorded on this shader engine although its waves "
                                                        "could record (its buffer full from the start, or the markers "
                                                        "filtered out by the scope masks?)")
@@ -247,56 +246,48 @@ void Checker::checkEngine(const std::string &Dir, uint32_t SE, const std::vector
 
 }
 
-Checker::DirCheck Checker::beginDir(size_t D, std::unique_ptr<TraceSource> *Opened) {
+Checker::DirCheck Checker::beginDir(size_t D, const Occupancy &Occ, const std::optional<TracedKernel> &Traced) {
   DirCheck C;
   C.D = D;
-  const std::string &Dir = S.traceDirs()[D];
-  MarkerResolver &Resolver = S.resolverOf(D);
-  std::vector<std::string> Warnings;
-  std::unique_ptr<TraceSource> Source = S.openTraceSource(Dir, Resolver, Warnings);
-  C.Occ = Source->occupancy();
-  std::optional<TracedKernel> Traced = Source->tracedKernel();
-  for (const std::string &W : Warnings)
-    Warn(W);
-  for (const auto &[Id, Name] : C.Occ.Dispatches)
-    C.Kernels[Id] = Codes.kernelOf(D, Name, Traced ? &*Traced : nullptr, Resolver);
-  if (Opened)
-    *Opened = std::move(Source);
+  C.Occ = Occ;
+  for (const auto &[Id, Name] : C.Occ.Dispatches) {
+    KernelOf &K = C.Kernels[Id] = Codes.kernelOf(D, Name, Traced ? &*Traced : nullptr, S.resolverOf(D));
+    K.NameIndex = kernelIndex(K.Name);
+  }
   return C;
 }
 
-void Checker::engine(DirCheck &C, uint32_t SE, const std::vector<Record> &Records) {
-  C.Engines.insert(SE);
-  checkEngine(S.traceDirs()[C.D], SE, Records, C.Occ, C.Kernels, S.resolverOf(C.D), C.Waves, C.UncheckedOf,
-              C.Orphans, C.OutOfOrder, C.Notes);
+Checker::DirCheck Checker::beginDir(size_t D) {
+  std::vector<std::string> Warnings;
+  std::unique_ptr<TraceSource> Source = S.openTraceSource(S.traceDirs()[D], S.resolverOf(D), Warnings);
+  for (const std::string &W : Warnings)
+    Warn(W);
+  Occupancy Occ = Source->occupancy();
+  if (std::optional<CaptureClock> Clock = Source->clock())
+    alignOccupancy(Occ, *Clock); // as the analysis shows its waves
+  return beginDir(D, Occ, Source->tracedKernel());
 }
 
-void Checker::checkDir(size_t D, CompletenessReport &R) {
-  std::unique_ptr<TraceSource> Source;
-  DirCheck C = beginDir(D, &Source);
-  std::vector<Record> Records;
-  for (size_t E = 0; E < Source->engines().size(); ++E) {
-    Records.clear();
-    Source->readEngine(E, Records);
-    engine(C, Source->engines()[E], Records);
-  }
-  endDir(C, R);
+uint32_t Checker::kernelIndex(const std::string &Name) {
+  auto [It, New] = KernelIndex.try_emplace(Name, uint32_t(KernelNames.size()));
+  if (New)
+    KernelNames.push_back(Name);
+  return It->second;
 }
 
 void Checker::endDir(DirCheck &C, CompletenessReport &R) {
   const std::string &Dir = S.traceDirs()[C.D];
-  const MarkerResolver &Resolver = S.resolverOf(C.D);
   std::map<int64_t, KernelOf> &Kernels = C.Kernels;
   std::vector<WaveVerdict> &DirWaves = C.Waves;
   std::map<int64_t, uint64_t> &UncheckedOf = C.UncheckedOf;
   // Engines that recorded nothing still ran their waves.
-  std::vector<Record> Records;
+  const SlotGroups Nothing{{}, {0}, {}};
   std::set<uint32_t> Silent;
   for (const auto &[Slot, Spans] : C.Occ.Spans)
     if (!C.Engines.count(slotSE(Slot)))
       Silent.insert(slotSE(Slot));
   for (uint32_t SE : Silent)
-    checkEngine(Dir, SE, Records, C.Occ, Kernels, Resolver, DirWaves, UncheckedOf, C.Orphans, C.OutOfOrder, C.Notes);
+    engine(C, SE, Nothing);
   R.Notes.insert(R.Notes.end(), C.Notes.begin(), C.Notes.end());
   std::sort(DirWaves.begin(), DirWaves.end(), [](const WaveVerdict &A, const WaveVerdict &B) {
     return std::tie(A.SE, A.CU, A.SIMD, A.Slot, A.Begin) < std::tie(B.SE, B.CU, B.SIMD, B.Slot, B.Begin);
@@ -304,18 +295,25 @@ void Checker::endDir(DirCheck &C, CompletenessReport &R) {
   if (C.Orphans)
     R.Unchecked.push_back(Dir + ": " + std::to_string(C.Orphans) + " records on slots occupancy.json never launched a "
                           "wave on: no dispatch to check them against");
-  if (C.OutOfOrder)
-    R.Notes.push_back(Dir + ": " + std::to_string(C.OutOfOrder) + " records earlier than the record before them on "
-                      "their slot: each was matched in the order the file gives");
   judgeForeignMaps(Dir, DirWaves, R);
+  // Each wave's groups, looked up once per dispatch and kernel.
+  std::map<std::pair<int64_t, uint32_t>, Tally *> DispatchTally; // (dispatch, kernel)
+  std::vector<Tally *> KernelTally(KernelNames.size(), nullptr);
   for (WaveVerdict &V : DirWaves) {
-    R.ByDispatch[Dir + ": dispatch " + std::to_string(V.Dispatch) + " " + V.Kernel].add(V);
-    R.ByKernel[V.Kernel].add(V);
+    Tally *&ByDispatch = DispatchTally[{V.Dispatch, V.Kernel}];
+    if (!ByDispatch)
+      ByDispatch = &R.ByDispatch[Dir + ": dispatch " + std::to_string(V.Dispatch) + " " + KernelNames[V.Kernel]];
+    ByDispatch->add(V);
+    Tally *&ByKernel = KernelTally[V.Kernel];
+    if (!ByKernel)
+      ByKernel = &R.ByKernel[KernelNames[V.Kernel]];
+    ByKernel->add(V);
     R.BySE[V.SE].add(V);
     R.ByCU[{V.SE, V.CU}].add(V);
     R.Total.add(V);
     R.Waves.push_back(std::move(V));
   }
+  std::vector<WaveVerdict>().swap(DirWaves);
   for (const auto &[Id, Count] : UncheckedOf) {
     R.UncheckedWaves += Count;
     const KernelOf &K = Kernels.count(Id) ? Kernels[Id] : KernelOf{};
@@ -334,16 +332,16 @@ void Checker::endDir(DirCheck &C, CompletenessReport &R) {
 
 CompletenessReport checkTrace(TraceSession &Session, const std::function<void(const std::string &)> &Warn,
                               const std::function<void(size_t, size_t)> &Progress) {
-  CompletenessReport R;
-  Checker C(Session, Warn);
-  for (size_t D = 0; D < Session.traceDirs().size(); ++D) {
-    if (Progress)
-      Progress(D, Session.traceDirs().size());
-    C.checkDir(D, R);
-  }
-  if (C.unknownIdsRead())
-    R.Notes.push_back(UnknownIdsNote);
-  return R;
+  // The analysis reads the records, building nothing: the check alone
+  // follows them, as it does beside sqtt-triage's analysis.
+  StreamingCheck Check(Session, Warn);
+  AnalysisOptions A;
+  Check.feedFrom(A);
+  Session.analyzeDirs(A, 1, [](DirResult &) {}, nullptr, [&](const SessionProgress &P) {
+    if (Progress && P.Engines == 0)
+      Progress(P.Dir, P.Dirs);
+  });
+  return Check.finish();
 }
 
 struct StreamingCheck::State {
@@ -358,12 +356,16 @@ StreamingCheck::StreamingCheck(TraceSession &Session, const std::function<void(c
     : Session(Session), S(std::make_unique<State>(Session, Warn)) {}
 StreamingCheck::~StreamingCheck() = default;
 
-void StreamingCheck::engine(size_t Dir, uint32_t SE, const std::vector<Record> &Records) {
+void StreamingCheck::feedFrom(AnalysisOptions &A) {
+  A.EngineRecords = [this](const AnalysisOptions::EngineView &V) { engine(V); };
+}
+
+void StreamingCheck::engine(const AnalysisOptions::EngineView &V) {
   std::lock_guard<std::mutex> Hold(S->Lock);
-  auto It = S->Dirs.find(Dir);
+  auto It = S->Dirs.find(V.DirIndex);
   if (It == S->Dirs.end())
-    It = S->Dirs.emplace(Dir, S->C.beginDir(Dir)).first;
-  S->C.engine(It->second, SE, Records);
+    It = S->Dirs.emplace(V.DirIndex, S->C.beginDir(V.DirIndex, V.Occ, V.Traced)).first;
+  S->C.engine(It->second, V.SE, V.Groups);
 }
 
 CompletenessReport StreamingCheck::finish() {
@@ -378,6 +380,8 @@ CompletenessReport StreamingCheck::finish() {
   }
   if (S->C.unknownIdsRead())
     R.Notes.push_back(UnknownIdsNote);
+  R.Dirs = Session.traceDirs();
+  R.Kernels = S->C.kernelNames();
   return R;
 }
 

@@ -50,6 +50,21 @@ bool denseDeviations(size_t Resyncs, uint64_t Records) { return Resyncs >= 3 && 
 
 } // namespace
 
+void WaveMatch::restart(Matcher &With, int64_t Launch) {
+  M = &With;
+  Cur.assign(1, 0);
+  Next.clear();
+  Prev.clear();
+  PrevValue.reset();
+  Last = Launch;
+  Count = 0;
+  Resyncs = 0;
+  Held.reset();
+  HeldIsFirst = false;
+  Done = false;
+  Gap = WaveGap();
+}
+
 bool WaveMatch::step(uint32_t Value) {
   // The common case, one state and one edge taking the record: no stamps.
   if (Cur.size() == 1) {
@@ -89,18 +104,18 @@ bool WaveMatch::step(uint32_t Value) {
   return true;
 }
 
-void WaveMatch::add(const Record &R) {
+void WaveMatch::add(int64_t Time, uint32_t Value) {
   uint64_t Index = Count++;
   if (Done)
     return;
   if (Held) {
-    decide(R.Value);
+    decide(Value);
     if (Done)
       return;
   }
-  if (step(R.Value)) {
+  if (step(Value)) {
     if (Gap.Complete)
-      Last = R.Time;
+      Last = Time;
     return;
   }
   if (Gap.Complete) {
@@ -108,11 +123,50 @@ void WaveMatch::add(const Record &R) {
     Gap.Index = Index;
     Gap.Time = Last;
     Gap.Allowed = Cur;
-    Gap.Got = R.Value;
+    Gap.Got = Value;
     Gap.Cause = GapCause::Loss;
   }
   HeldIsFirst = Resyncs == 0 && Gap.Index == Index;
-  Held = R;
+  Held = Value;
+}
+
+void WaveMatch::add(const SlotRecord *Begin, const SlotRecord *End) {
+  // Most records take the one edge their state has for them: that walk runs
+  // here with its state in registers, and anything else goes through add().
+  const RecordAutomaton &A = M->A;
+  while (Begin != End) {
+    if (Cur.size() == 1 && !Held && !Done) {
+      uint32_t State = Cur[0], Before = State, BeforeValue = 0;
+      int64_t LastTime = Last;
+      const SlotRecord *R = Begin;
+      for (; R != End; ++R) {
+        const RecordAutomaton::Edge *Taken = nullptr;
+        bool Several = false;
+        for (const RecordAutomaton::Edge *E = A.edgesBegin(State), *EEnd = A.edgesEnd(State); E != EEnd; ++E)
+          if (E->Pattern.matches(R->Value)) {
+            Several |= Taken && Taken->To != E->To;
+            Taken = E;
+          }
+        if (!Taken || Several)
+          break;
+        Before = State, BeforeValue = R->Value;
+        State = Taken->To;
+        LastTime = R->Time;
+      }
+      if (R != Begin) {
+        Count += uint64_t(R - Begin);
+        if (Gap.Complete)
+          Last = LastTime;
+        Prev.assign(1, Before);
+        PrevValue = BeforeValue;
+        Cur[0] = State;
+        Begin = R;
+        continue;
+      }
+    }
+    add(Begin->Time, Begin->Value);
+    ++Begin;
+  }
 }
 
 void WaveMatch::afterLoss(uint32_t Value, bool FixedOnly) {
@@ -133,7 +187,7 @@ void WaveMatch::afterLoss(uint32_t Value, bool FixedOnly) {
 }
 
 void WaveMatch::decide(const std::optional<uint32_t> &NextValue) {
-  uint32_t Value = Held->Value;
+  uint32_t Value = *Held;
   Held.reset();
   // A record the wave goes on without, as if it were not there, may have
   // come from elsewhere (another producer of s_ttracedata); but where a later

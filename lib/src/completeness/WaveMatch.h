@@ -5,6 +5,7 @@
 
 #include "sqtt/completeness/TraceCompleteness.h"
 #include "sqtt/isa/RecordAutomaton.h"
+#include "sqtt/trace/SlotGroups.h"
 #include "sqtt/trace/TraceModel.h"
 
 #include <optional>
@@ -37,8 +38,13 @@ struct WaveGap {
 class WaveMatch {
 public:
   WaveMatch(Matcher &M, int64_t Launch) : M(&M), Last(Launch) {}
-  /// The wave's next record, in time order.
-  void add(const Record &R);
+  /// Starts over for another wave (the buffers are kept: a wave's match
+  /// would otherwise allocate them anew).
+  void restart(Matcher &With, int64_t Launch);
+  /// The wave's next record (its time and value), in time order.
+  void add(int64_t Time, uint32_t Value);
+  /// The wave's next records [\p Begin, \p End), in time order.
+  void add(const SlotRecord *Begin, const SlotRecord *End);
   /// After the last record; \p Open: the wave still ran when the trace ended.
   WaveGap finish(bool Open);
   uint64_t records() const { return Count; }
@@ -62,7 +68,7 @@ private:
   int64_t Last;
   uint64_t Count = 0;
   size_t Resyncs = 0;
-  std::optional<Record> Held; // a deviating record, until the next one shows what it was
+  std::optional<uint32_t> Held; // a deviating record's value, until the next one shows what it was
   bool HeldIsFirst = false;   // it is the wave's first deviation
   bool Done = false;          // the cause is decided: later records change nothing
   WaveGap Gap;

@@ -50,57 +50,83 @@ uint64_t lastByte(uint64_t A, uint64_t Width) {
 
 } // namespace
 
-uint64_t distinctBytes(std::vector<uint64_t> Addresses, uint32_t Width) {
-  std::sort(Addresses.begin(), Addresses.end());
-  uint64_t Bytes = 0, End = 0; // End: one past the last byte counted
+namespace {
+
+/// \p Addresses in ascending order: themselves where they are (lanes mostly
+/// access ascending addresses), else a sorted copy in \p Scratch.
+const std::vector<uint64_t> &sortedAddresses(const std::vector<uint64_t> &Addresses,
+                                             std::vector<uint64_t> &Scratch) {
+  if (std::is_sorted(Addresses.begin(), Addresses.end()))
+    return Addresses;
+  Scratch.assign(Addresses.begin(), Addresses.end());
+  std::sort(Scratch.begin(), Scratch.end());
+  return Scratch;
+}
+
+/// The units of \p Unit bytes that \p Width-byte accesses at the ascending
+/// \p Sorted touch: the union of each access's units, counted in one pass.
+uint64_t unitsTouched(const std::vector<uint64_t> &Sorted, uint32_t Width, uint64_t Unit) {
+  uint64_t Units = 0, Next = 0; // Next: the first unit not yet counted
   bool Any = false;
-  for (uint64_t A : Addresses) {
-    uint64_t Last = lastByte(A, Width);
-    uint64_t From = Any ? std::max(A, End) : A;
-    if (!Any || Last >= From)
-      Bytes += Last - From + 1;
-    End = std::max(End, Last == UINT64_MAX ? UINT64_MAX : Last + 1);
+  for (uint64_t A : Sorted) {
+    uint64_t First = A / Unit, Last = lastByte(A, Width) / Unit;
+    uint64_t From = Any ? std::max(First, Next) : First;
+    if (From <= Last)
+      Units += Last - From + 1;
+    // Last / Unit < UINT64_MAX for Unit > 1; bytes (Unit 1) end at the top.
+    Next = std::max(Next, Last == UINT64_MAX ? UINT64_MAX : Last + 1);
     Any = true;
   }
-  return Bytes;
+  return Units;
+}
+
+} // namespace
+
+uint64_t distinctBytes(std::vector<uint64_t> Addresses, uint32_t Width) {
+  std::sort(Addresses.begin(), Addresses.end());
+  return unitsTouched(Addresses, Width, 1);
 }
 
 uint32_t cacheLinesTouched(const std::vector<uint64_t> &Addresses, uint32_t Width) {
-  std::vector<uint64_t> Lines;
-  Lines.reserve(Addresses.size() * 2);
-  for (uint64_t A : Addresses)
-    for (uint64_t L = A / CacheLineBytes, Last = lastByte(A, Width) / CacheLineBytes; L <= Last; ++L)
-      Lines.push_back(L);
-  std::sort(Lines.begin(), Lines.end());
-  return uint32_t(std::unique(Lines.begin(), Lines.end()) - Lines.begin());
+  std::vector<uint64_t> Scratch;
+  return uint32_t(unitsTouched(sortedAddresses(Addresses, Scratch), Width, CacheLineBytes));
 }
 
 uint32_t idealCacheLines(uint32_t Lanes, uint32_t Width) {
   return uint32_t((uint64_t(Lanes) * Width + CacheLineBytes - 1) / CacheLineBytes);
 }
 
-std::vector<std::vector<uint32_t>> ldsLaneSets(uint32_t Width, unsigned WaveSize) {
-  std::vector<std::vector<uint32_t>> Sets;
-  auto Range = [](uint32_t From, uint32_t N, std::vector<uint32_t> &Into) {
-    for (uint32_t L = From; L < From + N; ++L)
-      Into.push_back(L);
-  };
+namespace {
+
+/// Calls \p Fn with each lane set of ldsLaneSets (a pointer and a count), in
+/// order, without building the sets.
+template <class Fn> void forEachLdsLaneSet(uint32_t Width, unsigned WaveSize, Fn F) {
+  std::array<uint32_t, 64> Set;
   if (WaveSize == 64 && Width > 8) {
     static const uint32_t Quads[4][2] = {{0, 20}, {4, 16}, {8, 28}, {12, 24}};
     for (uint32_t Half : {0u, 32u})
       for (const auto &Q : Quads) {
-        Sets.emplace_back();
-        Range(Half + Q[0], 4, Sets.back());
-        Range(Half + Q[1], 4, Sets.back());
+        for (uint32_t I = 0; I < 4; ++I)
+          Set[I] = Half + Q[0] + I, Set[4 + I] = Half + Q[1] + I;
+        F(Set.data(), size_t(8));
       }
-    return Sets;
+    return;
   }
   // Lanes in order, 128 bytes a pass (wave64 up to 8 bytes: Omniprobe's sets).
   uint32_t PerSet = Width <= 4 ? 32 : Width <= 8 ? 16 : 8;
   for (uint32_t First = 0; First < WaveSize; First += PerSet) {
-    Sets.emplace_back();
-    Range(First, std::min(PerSet, WaveSize - First), Sets.back());
+    uint32_t N = std::min(PerSet, WaveSize - First);
+    for (uint32_t I = 0; I < N; ++I)
+      Set[I] = First + I;
+    F(Set.data(), size_t(N));
   }
+}
+
+} // namespace
+
+std::vector<std::vector<uint32_t>> ldsLaneSets(uint32_t Width, unsigned WaveSize) {
+  std::vector<std::vector<uint32_t>> Sets;
+  forEachLdsLaneSet(Width, WaveSize, [&](const uint32_t *Lanes, size_t N) { Sets.emplace_back(Lanes, Lanes + N); });
   return Sets;
 }
 
@@ -114,26 +140,28 @@ LdsConflicts ldsBankConflicts(const std::vector<uint32_t> &Lanes, const std::vec
   LdsConflicts C;
   // Wider than 16 bytes is served as 16-byte passes: counted as 16.
   uint32_t Served = std::min<uint32_t>(SpanWidth ? SpanWidth : Width, 16);
-  for (const std::vector<uint32_t> &Set : ldsLaneSets(std::min<uint32_t>(Width, 16), WaveSize)) {
-    std::vector<uint64_t> Dwords;
-    for (uint32_t L : Set)
-      if (Index[L] >= 0) {
-        uint64_t A = Addresses[size_t(Index[L])];
-        for (uint64_t D = A / 4, Last = lastByte(A, Served) / 4; D <= Last; ++D)
-          Dwords.push_back(D);
+  // At most 32 lanes a set, each over at most 5 dwords (16 bytes unaligned).
+  std::array<uint64_t, 32 * 5> Dwords;
+  forEachLdsLaneSet(std::min<uint32_t>(Width, 16), WaveSize, [&](const uint32_t *Set, size_t SetLanes) {
+    size_t N = 0;
+    for (size_t K = 0; K < SetLanes; ++K)
+      if (int32_t At = Index[Set[K]]; At >= 0) {
+        uint64_t A = Addresses[size_t(At)];
+        for (uint64_t D = A / 4, Last = lastByte(A, Served) / 4; D <= Last && N < Dwords.size(); ++D)
+          Dwords[N++] = D;
       }
-    if (Dwords.empty())
-      continue;
-    std::sort(Dwords.begin(), Dwords.end());
-    Dwords.erase(std::unique(Dwords.begin(), Dwords.end()), Dwords.end());
+    if (N == 0)
+      return;
+    std::sort(Dwords.begin(), Dwords.begin() + N);
+    N = size_t(std::unique(Dwords.begin(), Dwords.begin() + N) - Dwords.begin());
     std::array<uint32_t, 32> PerBank{};
     uint32_t Max = 0;
-    for (uint64_t D : Dwords)
-      Max = std::max(Max, ++PerBank[D % 32]);
+    for (size_t K = 0; K < N; ++K)
+      Max = std::max(Max, ++PerBank[Dwords[K] % 32]);
     C.Ways += Max;
     C.ExtraCycles += Max - 1;
     C.WorstWays = std::max(C.WorstWays, Max);
-  }
+  });
   return C;
 }
 
@@ -149,7 +177,11 @@ void MemorySummary::add(const AddressTrace &T) {
   SEs.insert(T.SE);
   CUs.insert(T.CU);
   SIMDs.insert(T.SIMD);
-  ++PerKind[addressKindName(T.Kind)];
+  if (!KindCount || T.Kind != CountedKind) { // traces of one kind come in runs
+    KindCount = &PerKind[addressKindName(T.Kind)];
+    CountedKind = T.Kind;
+  }
+  ++*KindCount;
 
   Key K{T.Kernel, T.CodeObject.value_or(UINT64_MAX), T.MarkerID, uint8_t(T.Kind), T.SourceLoc};
   auto [It, New] = Rows.try_emplace(K);
@@ -171,14 +203,16 @@ void MemorySummary::add(const AddressTrace &T) {
   }
   ++R.Executions;
   R.ActiveLanes += T.Addresses.size();
-  std::vector<uint32_t> Lanes = activeLanes(T.Exec, T.WaveSize);
+  Lanes.clear();
+  forEachActiveLane(T.Exec, T.WaveSize, [&](uint32_t L) { Lanes.push_back(L); });
   // Without a width in the map each lane is counted at its address alone,
   // as before widths were recorded; the assumed 4 bytes only size the ideal.
   uint32_t Span = R.WidthAssumed ? 1 : R.AccessBytes;
   if (R.CacheLines) {
-    *R.CacheLines += cacheLinesTouched(T.Addresses, Span);
+    const std::vector<uint64_t> &Sorted = sortedAddresses(T.Addresses, SortScratch);
+    *R.CacheLines += unitsTouched(Sorted, Span, CacheLineBytes);
     *R.IdealLines += idealCacheLines(uint32_t(T.Addresses.size()), R.AccessBytes);
-    R.DistinctBytes += distinctBytes(T.Addresses, R.AccessBytes);
+    R.DistinctBytes += unitsTouched(Sorted, R.AccessBytes, 1);
   }
   if (R.ConflictWays) {
     LdsConflicts C = ldsBankConflicts(Lanes, T.Addresses, R.AccessBytes, T.WaveSize, Span);
@@ -187,13 +221,29 @@ void MemorySummary::add(const AddressTrace &T) {
     *R.WorstSetWays = std::max<uint64_t>(*R.WorstSetWays, C.WorstWays);
     *R.WorstSetWaysSum += C.WorstWays;
   }
-  for (size_t I = 0; I < T.Addresses.size(); ++I) {
-    uint64_t Addr = T.Addresses[I];
-    R.MinAddress = std::min(R.MinAddress.value_or(Addr), Addr);
-    R.MaxAddress = std::max(R.MaxAddress.value_or(Addr), Addr);
-    if (I && I < Lanes.size() && Lanes[I] == Lanes[I - 1] + 1)
-      ++A.Strides[int64_t(Addr - T.Addresses[I - 1])];
+  if (!T.Addresses.empty()) {
+    auto [Min, Max] = std::minmax_element(T.Addresses.begin(), T.Addresses.end());
+    R.MinAddress = std::min(R.MinAddress.value_or(*Min), *Min);
+    R.MaxAddress = std::max(R.MaxAddress.value_or(*Max), *Max);
   }
+  // Strides between neighbouring lanes, counted a run of equal ones at a
+  // time (a wave's lanes mostly share one).
+  int64_t RunStride = 0;
+  uint64_t Run = 0;
+  for (size_t I = 1; I < T.Addresses.size() && I < Lanes.size(); ++I) {
+    if (Lanes[I] != Lanes[I - 1] + 1)
+      continue;
+    int64_t Stride = int64_t(T.Addresses[I] - T.Addresses[I - 1]);
+    if (Run && Stride == RunStride) {
+      ++Run;
+      continue;
+    }
+    if (Run)
+      A.Strides[RunStride] += Run;
+    RunStride = Stride, Run = 1;
+  }
+  if (Run)
+    A.Strides[RunStride] += Run;
   if (!CountUnique)
     return;
   A.Seen.insert(A.Seen.end(), T.Addresses.begin(), T.Addresses.end());

@@ -148,8 +148,6 @@ DirResult TraceAnalyzer::analyze(TraceSource &Source, uint32_t DirIndex, MarkerR
   const std::vector<uint32_t> &SEs = Source.engines();
   auto Load = [&](size_t E, std::vector<Record> &Records, std::vector<RecordFile> &Files, TimeOrderFindings &Found) {
     Source.readEngineFiles(E, Records, Files);
-    if (Options.EngineRecords)
-      Options.EngineRecords(DirIndex, SEs[E], Records);
     Found = findTimeDisorder(SEs[E], Records, Files); // as written: before the alignment
     if (Clock)
       if (auto It = Clock->Offset.find(SEs[E]); It != Clock->Offset.end() && It->second != 0) {
@@ -239,6 +237,15 @@ private:
   std::vector<Record> Spare;
 };
 
+/// Groups every record of engine \p SE's \p Records (a copy: grouping
+/// overwrites their slot fields) into \p Out, whatever the filters keep.
+const SlotGroups &groupEveryRecord(uint32_t SE, const std::vector<Record> &Records, SlotGroups &Out) {
+  std::vector<Record> Every = Records;
+  RecordCounts Uncounted; // the analysis counts them as it groups them
+  groupBySlot(SE, Every, nullptr, Uncounted, Out);
+  return Out;
+}
+
 } // namespace
 
 DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirIndex,
@@ -303,8 +310,12 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
     Counts.RecordsRead += Records.size();
     reportTimeDisorder(Read.Disorder, Read.Files, Occ, Dispatches, Counts, Warnings);
 
+    if (Options.EngineRecords && Selection) // a check follows whole waves: the filtered records too
+      Options.EngineRecords({DirIndex, SE, Occ, Traced, groupEveryRecord(SE, Records, Groups)});
     groupBySlot(SE, Records, Selection ? &*Selection : nullptr, Counts, Groups);
     Reader.recycle(std::move(Records));
+    if (Options.EngineRecords && !Selection)
+      Options.EngineRecords({DirIndex, SE, Occ, Traced, Groups});
     Result.Slots += Groups.Slots.size();
 
     Blocks.run(SE, Groups, Occ, Dispatches, Resolver, Wanted, Counts,

@@ -26,9 +26,9 @@ void findIncompleteTrace(const TriageContext &C, std::vector<Finding> &Out) {
   struct Engine {
     uint64_t Records = 0, Waves = 0, Incomplete = 0;
   };
-  std::map<std::pair<std::string, uint32_t>, Engine> Engines; // per (directory, SE): each its own buffer
-  std::map<std::string, std::vector<uint64_t>> CompleteRecords; // per kernel
-  std::map<std::string, uint64_t> IncompleteOf;                 // per kernel
+  std::map<std::pair<uint32_t, uint32_t>, Engine> Engines; // per (directory, SE): each its own buffer
+  std::vector<std::vector<uint64_t>> CompleteRecords(R.Kernels.size()); // per kernel (R.Kernels)
+  std::vector<uint64_t> IncompleteOf(R.Kernels.size());                 // per kernel
   std::set<std::string> Causes;
   for (const completeness::WaveVerdict &W : R.Waves) {
     Engine &E = Engines[{W.Dir, W.SE}];
@@ -46,15 +46,12 @@ void findIncompleteTrace(const TriageContext &C, std::vector<Finding> &Out) {
       F.Waves.push_back(Id);
   }
   // The kernel with most incomplete waves names the finding.
-  std::string Kernel;
-  for (auto &[K, N] : IncompleteOf)
-    if (Kernel.empty() || N > IncompleteOf[Kernel])
-      Kernel = K;
+  uint32_t Kernel = uint32_t(std::max_element(IncompleteOf.begin(), IncompleteOf.end()) - IncompleteOf.begin());
   // Named as the other findings name it: the display name of its dispatch.
-  F.Kernel = Kernel;
+  F.Kernel = R.Kernels[Kernel];
   for (const completeness::WaveVerdict &W : R.Waves)
     if (!W.Complete && W.Kernel == Kernel) {
-      if (const DispatchShape *D = C.dispatch(C.M.Names.intern(W.Dir), W.Dispatch)) {
+      if (const DispatchShape *D = C.dispatch(C.M.Names.intern(R.dirOf(W)), W.Dispatch)) {
         F.Kernel = C.M.Names.str(D->Kernel);
         F.Dispatch = D->number();
       }
@@ -63,17 +60,15 @@ void findIncompleteTrace(const TriageContext &C, std::vector<Finding> &Out) {
   F.Scope = F.Kernel;
   // The buffer that would have held the capture: every wave of the fullest
   // engine at the median records of its kernel's complete waves.
-  auto MedianOf = [&](const std::string &K) -> uint64_t {
-    auto It = CompleteRecords.find(K);
-    if (It == CompleteRecords.end() || It->second.empty())
-      return 0;
-    std::vector<uint64_t> V = It->second;
-    std::nth_element(V.begin(), V.begin() + V.size() / 2, V.end());
-    return V[V.size() / 2];
-  };
-  std::map<std::pair<std::string, uint32_t>, uint64_t> Needed;
+  std::vector<uint64_t> MedianOf(R.Kernels.size(), 0);
+  for (size_t K = 0; K < R.Kernels.size(); ++K)
+    if (std::vector<uint64_t> &V = CompleteRecords[K]; !V.empty()) {
+      std::nth_element(V.begin(), V.begin() + V.size() / 2, V.end());
+      MedianOf[K] = V[V.size() / 2];
+    }
+  std::map<std::pair<uint32_t, uint32_t>, uint64_t> Needed;
   for (const completeness::WaveVerdict &W : R.Waves)
-    Needed[{W.Dir, W.SE}] += W.Complete ? W.Records : std::max(W.Records, MedianOf(W.Kernel));
+    Needed[{W.Dir, W.SE}] += W.Complete ? W.Records : std::max(W.Records, MedianOf[W.Kernel]);
   // The engine whose buffer fell shortest names the sizes.
   std::set<uint32_t> FilledSEs;
   uint64_t HeldBytes = 0, NeededBytes = 0;

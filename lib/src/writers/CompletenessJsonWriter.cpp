@@ -44,7 +44,7 @@ void writeCompletenessJson(std::ostream &OS, const CompletenessReport &R) {
     const WaveVerdict &W = R.Waves[I];
     Out += I ? ",\n  {" : "\n  {";
     Out += "\"dir\": ";
-    appendJsonString(Out, W.Dir);
+    appendJsonString(Out, R.dirOf(W));
     for (auto [Key, V] : {std::pair<const char *, int64_t>{"se", W.SE}, {"cu", W.CU}, {"simd", W.SIMD},
                           {"slot", W.Slot}, {"begin", W.Begin}, {"dispatch", W.Dispatch}}) {
       Out += ", \"";
@@ -53,7 +53,7 @@ void writeCompletenessJson(std::ostream &OS, const CompletenessReport &R) {
       appendInt(Out, V);
     }
     Out += ", \"kernel\": ";
-    appendJsonString(Out, W.Kernel);
+    appendJsonString(Out, R.kernelOf(W));
     Out += ", \"records\": ";
     appendInt(Out, W.Records);
     Out += W.Complete ? ", \"status\": \"complete\"" : ", \"status\": \"incomplete\"";

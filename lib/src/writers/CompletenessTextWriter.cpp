@@ -34,8 +34,8 @@ void writeCompletenessText(std::ostream &OS, const CompletenessReport &R, size_t
     if (MaxWaves && Listed == MaxWaves)
       continue;
     ++Listed;
-    OS << W.Dir << ": se " << W.SE << " cu " << W.CU << " simd " << W.SIMD << " slot " << W.Slot << " (launch "
-       << W.Begin << ", dispatch " << W.Dispatch << " " << W.Kernel << "): incomplete at record " << W.GapIndex
+    OS << R.dirOf(W) << ": se " << W.SE << " cu " << W.CU << " simd " << W.SIMD << " slot " << W.Slot << " (launch "
+       << W.Begin << ", dispatch " << W.Dispatch << " " << R.kernelOf(W) << "): incomplete at record " << W.GapIndex
        << " of " << W.Records << " (after cycle " << W.GapTime << "): expected " << W.Expected << "; got " << W.Got
        << " [" << gapCauseName(W.Cause) << "]\n";
   }

@@ -43,11 +43,13 @@ inline const char *gapCauseName(GapCause C) {
 }
 
 struct WaveVerdict {
-  std::string Dir;
+  // The directory and kernel by index into CompletenessReport's Dirs and
+  // Kernels: as strings of every wave they took most of a report's memory.
+  uint32_t Dir = 0;
   uint32_t SE = 0, CU = 0, SIMD = 0, Slot = 0;
   int64_t Begin = 0;         // launch, cycles
   int64_t Dispatch = 0;      // occupancy kernel_id
-  std::string Kernel;
+  uint32_t Kernel = 0;
   uint64_t Records = 0;      // records the wave has in the trace
   bool Complete = true;
   // The first deviation of an incomplete wave:
@@ -72,6 +74,10 @@ struct Tally {
 
 struct CompletenessReport {
   std::vector<WaveVerdict> Waves; // checked waves, by directory, SE, slot and launch
+  /// What the waves' Dir and Kernel index.
+  std::vector<std::string> Dirs, Kernels;
+  const std::string &dirOf(const WaveVerdict &W) const { return Dirs[W.Dir]; }
+  const std::string &kernelOf(const WaveVerdict &W) const { return Kernels[W.Kernel]; }
   /// Waves that could not be checked and why ("12 waves of dispatch 3: its
   /// code object is not known"), and what was assumed.
   std::vector<std::string> Unchecked, Notes;
@@ -91,18 +97,20 @@ struct CompletenessReport {
 CompletenessReport checkTrace(TraceSession &Session, const std::function<void(const std::string &)> &Warn,
                               const std::function<void(size_t Dir, size_t Dirs)> &Progress = nullptr);
 
-/// The same check fed with each shader engine's records as another reader
-/// reads them, so a tool that analyses the trace anyway reads each record
-/// once (sqtt-triage: through AnalysisOptions::EngineRecords). engine() may
-/// be called from several threads; directories whose engines never come are
-/// checked as having recorded nothing.
+/// The same check fed with each shader engine's records as an analysis of
+/// the session reads them (checkTrace's own, or sqtt-triage's, which so
+/// reads each record once). engine() may be called from several threads;
+/// directories whose engines never come are checked as having recorded
+/// nothing.
 class StreamingCheck {
 public:
   StreamingCheck(TraceSession &Session, const std::function<void(const std::string &)> &Warn);
   ~StreamingCheck();
-  /// Engine \p SE of directory \p Dir (an index of traceDirs()), its records
-  /// as read: file order, the engine's own counter.
-  void engine(size_t Dir, uint32_t SE, const std::vector<Record> &Records);
+  /// Has the analysis run with \p A hand this check every engine's records.
+  void feedFrom(AnalysisOptions &A);
+  /// One engine of a directory (its index in traceDirs()), as grouped by the
+  /// analysis.
+  void engine(const AnalysisOptions::EngineView &V);
   /// The report, directories in the session's order.
   CompletenessReport finish();
 

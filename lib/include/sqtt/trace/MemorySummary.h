@@ -157,6 +157,7 @@ std::vector<MemoryObjectRow> memoryObjectRows(const std::vector<MemorySummaryRow
 class MemorySummary {
 public:
   explicit MemorySummary(const NameTable &Names) : Names(Names) {}
+  MemorySummary(const MemorySummary &) = delete; // add() keeps a pointer into PerKind
   /// Whether rows count their distinct addresses (UniqueAddresses): every
   /// address is kept, deduplicated from time to time, which a reader that
   /// does not show them (sqtt-triage) can spare. On by default.
@@ -184,6 +185,11 @@ private:
   const NameTable &Names;
   std::map<Key, Accumulator> Rows;
   bool CountUnique = true;
+  // The counter of the kind counted last, and scratch reused by add().
+  uint64_t *KindCount = nullptr;
+  AddressKind CountedKind = AddressKind::none;
+  std::vector<uint32_t> Lanes;
+  std::vector<uint64_t> SortScratch;
 };
 
 } // namespace sqtt

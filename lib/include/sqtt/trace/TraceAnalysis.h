@@ -18,6 +18,7 @@
 #include "sqtt/trace/InstructionStats.h"
 #include "sqtt/trace/MarkerResolver.h"
 #include "sqtt/trace/ScopeStats.h"
+#include "sqtt/trace/SlotGroups.h"
 #include "sqtt/trace/WaveExclusions.h"
 #include "sqtt/trace/CaptureClock.h"
 #include "sqtt/trace/Occupancy.h"
@@ -172,12 +173,20 @@ struct AnalysisOptions {
   bool ReadAhead = false;
   /// Called on the analysing thread before each shader engine (index, count).
   std::function<void(size_t Engine, size_t Engines)> EngineProgress;
-  /// Called with each shader engine's records as read (file order, on the
-  /// engine's own counter: before any alignment), the directory's index
-  /// and the engine; maybe on a read-ahead thread. A check that needs every
-  /// record (sqtt-triage's completeness check) reads them here instead of
-  /// reading the trace again.
-  std::function<void(uint32_t DirIndex, uint32_t SE, const std::vector<Record> &Records)> EngineRecords;
+  /// One shader engine's records as the analysis reads them, for a check
+  /// that follows every wave (sqtt-triage's and sqtt-verify --trace's
+  /// completeness check) without reading the trace again. Called on the
+  /// analysing thread, engine by engine.
+  struct EngineView {
+    uint32_t DirIndex, SE;
+    /// The directory's waves, on the records' time axis (aligned, D26).
+    const Occupancy &Occ;
+    const std::optional<TracedKernel> &Traced;
+    /// Every record but the trap handler's, by slot in time order: payload
+    /// words and records the filters leave out too.
+    const SlotGroups &Groups;
+  };
+  std::function<void(const EngineView &)> EngineRecords;
 };
 
 class TraceAnalyzer {

@@ -8,28 +8,13 @@
 #pragma once
 
 #include "analysis/RecordSelection.h"
+#include "sqtt/trace/SlotGroups.h"
 #include "sqtt/trace/TraceAnalysis.h"
 
 #include <cstdint>
 #include <vector>
 
 namespace sqtt {
-
-/// A record once its slot is known: the slot is implied by where it is
-/// stored, Origin is its index in the engine's time-ordered records.
-struct SlotRecord {
-  int64_t Time;
-  uint32_t Value;
-  uint32_t Origin;
-};
-
-/// One engine's records by slot, slots in first-appearance order: slot S's
-/// records are Stream[Start[S], Start[S + 1]), in time order.
-struct SlotGroups {
-  std::vector<SlotKey> Slots;
-  std::vector<uint32_t> Start;
-  std::vector<SlotRecord> Stream;
-};
 
 /// Groups engine \p SE's time-ordered \p Records into \p Out (whose buffers
 /// are reused), dropping trap-handler records and, with a \p Selection,

@@ -1,6 +1,7 @@
 # Hand-made captures for sqtt-triage whose truth is known by construction
 # (make-trace.py scenarios). One dispatch of kernel "k" (code object 1) on
-# ten waves (SE0, CU 0-9, SIMD 0, slot 0), each launched at 0: scope "setup"
+# ten waves (SE0, CU 0-9, SIMD 0, slot 0), launched at 0 (unless a scenario
+# says otherwise): scope "setup"
 # for 200 cycles from 100, then scope "work" for WORK[i] cycles, then 100
 # cycles more before the wave ends.
 #
@@ -11,6 +12,8 @@
 #              = its end (20400) less the others' last end (100 + 200 +
 #              1080 + 100 = 1480, which its median time would not pass):
 #              18920 cycles
+#   tail, occupancy: uniform waves launched late (triage-tail.py,
+#              triage-occupancy.py say how)
 #   slow:      WORK = 2 (1000 + 10 i)             -> against clean, a
 #              regression of k;work with ratio 2 and a gain of the mean
 #              added cycles per wave, 1045 (triage-slow-rebuilt.py: the
@@ -25,13 +28,15 @@ ENTER = lambda marker: (marker << 2) | 2
 EXIT = 1
 
 
-def scenario(work, co_id=1):
+def scenario(work, co_id=1, launches=None):
+    """Wave i does work[i] cycles of "work", launched at launches[i] (0)."""
     occupancy, records = [], []
     for cu, cycles in enumerate(work):
-        end = 100 + 200 + cycles + 100
-        occupancy += [[0, cu, 0, 0, 1, 1], [end, cu, 0, 0, 0, 1]]
-        records += [[100, ENTER(1), cu, 0, 0, 0], [300, EXIT, cu, 0, 0, 0],
-                    [300, ENTER(2), cu, 0, 0, 0], [300 + cycles, EXIT, cu, 0, 0, 0]]
+        t = launches[cu] if launches else 0
+        end = t + 100 + 200 + cycles + 100
+        occupancy += [[t, cu, 0, 0, 1, 1], [end, cu, 0, 0, 0, 1]]
+        records += [[t + 100, ENTER(1), cu, 0, 0, 0], [t + 300, EXIT, cu, 0, 0, 0],
+                    [t + 300, ENTER(2), cu, 0, 0, 0], [t + 300 + cycles, EXIT, cu, 0, 0, 0]]
     return tree(CO, occupancy, records, co_id)
 
 
