@@ -41,6 +41,7 @@ std::unique_ptr<sqtt::triage::Measurements> measure(const Options &Opts, sqtt::T
   auto M = std::make_unique<sqtt::triage::Measurements>(Session.Names);
   sqtt::AnalysisOptions A = Opts.Trace.analysis();
   A.Build = sqtt::triage::analysisOutputs();
+  M->summariseAddressTraces(A);
   // The completeness check reads each engine's records as the analysis
   // reads them (each record is read once), where there are maps to check.
   auto Warn = [](const std::string &W) { std::cerr << Tool << ": warning: " << W << '\n'; };

@@ -294,7 +294,7 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
   // Address traces go to the store slot by slot; they are put in order (by
   // each slot's first record) once every engine is done.
   std::vector<std::pair<OrderKey, AddressStore::Range>> AddressSlots;
-  const RecordBlocks::Wants Wanted{Build.Timeline || Build.Stats, Build.Addresses};
+  const RecordBlocks::Wants Wanted{Build.Timeline || Build.Stats, Build.Addresses || Options.AddressTraces};
 
   EngineReader Reader(Load, SEs.size(), Options.ReadAhead);
   SlotGroups Groups;
@@ -320,6 +320,8 @@ DirResult TraceAnalyzer::analyzeEngines(const std::string &Dir, uint32_t DirInde
 
     Blocks.run(SE, Groups, Occ, Dispatches, Resolver, Wanted, Counts,
                [&](size_t Slot, std::vector<AddressTrace> &Traces) {
+                 if (Options.AddressTraces)
+                   return Options.AddressTraces(Traces);
                  const SlotRecord &First = Groups.Stream[Groups.Start[Slot]];
                  AddressSlots.push_back({{DirIndex, First.Time, uint32_t(E), First.Origin, 0},
                                          Result.Addresses.append(Traces)});

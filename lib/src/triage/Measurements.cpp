@@ -2,7 +2,8 @@
 //
 // One pass of the session's analysis gives the scope statistics (with each
 // wave's cycles per scope), the wave lifetimes and waves in flight, the
-// address traces (summarised by MemorySummary as sqtt-memory-trace does)
+// address traces (summarised by MemorySummary as sqtt-memory-trace does, as
+// the analysis decodes them)
 // and the per-scope instruction detail (as sqtt-stats --instructions). The
 // checks that need the ISA model are the completeness check (sqtt-verify
 // --trace's, fed with the records as the analysis reads them:
@@ -27,7 +28,6 @@ AnalysisOptions::Outputs analysisOutputs() {
   AnalysisOptions::Outputs O;
   O.Stats = true;
   O.Profile = true; // the scopes' paths
-  O.Addresses = true;
   O.Instructions = true;
   return O;
 }
@@ -54,6 +54,16 @@ std::optional<std::string> sourceLine(const std::string &Location) {
   return Last;
 }
 
+void Measurements::summariseAddressTraces(AnalysisOptions &A) {
+  // Summarised as they are decoded, not stored: no finding needs the traces.
+  A.AddressTraces = [this](const std::vector<AddressTrace> &Traces) {
+    std::lock_guard<std::mutex> Hold(MemoryLock);
+    for (const AddressTrace &T : Traces)
+      Memory.add(T);
+    AddressTraces += Traces.size();
+  };
+}
+
 void Measurements::consume(DirResult &R) {
   Counts.add(R.Counts);
   HasMarkers |= R.Counts.Headers > 0 || R.Counts.AddressBlocks > 0; // the plugin's records
@@ -61,10 +71,6 @@ void Measurements::consume(DirResult &R) {
   Instructions.merge(R.Instructions);
   WaveFiles += R.WaveFiles;
   Clocks.emplace_back(R.Dir, R.Clock);
-  forEachAddressTrace(R, [&](const AddressTrace &T) {
-    Memory.add(T);
-    ++AddressTraces;
-  });
   uint32_t Dir = Names.intern(R.Dir);
   std::optional<int64_t> Number;
   auto Key = R.KernelIds.size() == 1 ? uitree::dispatchOfDirName(std::filesystem::path(R.Dir).filename().string())

@@ -187,6 +187,10 @@ struct AnalysisOptions {
     const SlotGroups &Groups;
   };
   std::function<void(const EngineView &)> EngineRecords;
+  /// Called with each slot's address traces as the block stage decodes them,
+  /// on the analysing thread, instead of keeping them in DirResult's store
+  /// (Build.Addresses): for a reader that only summarises them (sqtt-triage).
+  std::function<void(const std::vector<AddressTrace> &Traces)> AddressTraces;
 };
 
 class TraceAnalyzer {

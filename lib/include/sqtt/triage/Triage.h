@@ -21,6 +21,7 @@
 #include "sqtt/triage/Findings.h"
 
 #include <map>
+#include <mutex>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,6 +65,7 @@ struct Measurements {
   std::map<std::pair<uint32_t, int64_t>, DispatchShape> Dispatches; // by (dir, dispatch)
   MemorySummary Memory;
   uint64_t AddressTraces = 0;
+  std::mutex MemoryLock; // the analysis may summarise several directories at once
   InstructionStats Instructions;
   uint64_t WaveFiles = 0;
   /// Clocks: per directory, what aligned it (empty: no samples).
@@ -84,6 +86,9 @@ struct Measurements {
   std::vector<MemorySummaryRow> MemoryRows;
   std::vector<InstructionRow> InstructionRows;
 
+  /// Has the analysis with options \p A summarise its address traces into
+  /// Memory as it decodes them.
+  void summariseAddressTraces(AnalysisOptions &A);
   /// Adds one directory's result of the session's analysis (the outputs
   /// analysisOutputs() asks for).
   void consume(DirResult &R);
