@@ -14,14 +14,18 @@
 
 BUILD ?= build
 JOBS ?= $(shell nproc)
+# Optimised (-O2) with NDEBUG and without debug info: what the tests run and the
+# benchmarks time. Debug info cost the build a fifth of its time (423 s against
+# 339 s on two cores); DEBUG_INFO=1 keeps it (make DEBUG_INFO=1 build).
+OPT_FLAGS := $(if $(DEBUG_INFO),-O2 -g -DNDEBUG,-O2 -DNDEBUG)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-               -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22
+               -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+               '-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$(OPT_FLAGS)' '-DCMAKE_C_FLAGS_RELWITHDEBINFO=$(OPT_FLAGS)'
 
 LLVM19_BUILD ?= build-llvm19
 LLVM19_DIR ?= /usr/lib/llvm-19/lib/cmake/llvm
-# The LLVM 19 build only runs tests: the same optimisation without debug
-# info, so it builds faster.
-LLVM19_FLAGS ?= $(CMAKE_FLAGS) '-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -DNDEBUG' '-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -DNDEBUG'
+# The LLVM 19 build only runs tests: the same flags.
+LLVM19_FLAGS ?= $(CMAKE_FLAGS)
 
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
@@ -70,7 +74,9 @@ corpus: build
 	scripts/corpus.sh $(BUILD)
 
 test-asan: setup
-	cmake -S . -B $(ASAN_BUILD) -G Ninja $(CMAKE_FLAGS) -DSQTT_SANITIZE=ON
+	# Debug info: the sanitizer's reports name source lines.
+	cmake -S . -B $(ASAN_BUILD) -G Ninja $(CMAKE_FLAGS) -DSQTT_SANITIZE=ON \
+	  '-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g -DNDEBUG' '-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g -DNDEBUG'
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 

@@ -191,3 +191,18 @@ TEST(CaptureClock, JitterIsNotAClockChange) {
   EXPECT_EQ(Shifted.Offset.at(1), 300);
   EXPECT_TRUE(Shifted.Warnings.empty()) << Shifted.Warnings.front();
 }
+
+// Samples that scatter far about their line (the real gfx1100 captures: 13500
+// cycles RMS) leave cross-engine times and ns uncertain by as much: a
+// warning says so, which a realtime tick's jitter does not earn.
+TEST(CaptureClock, ScatteredSamplesAreWarnedOf) {
+  CaptureClock Quiet = fitCaptureClock({{0, steppedClock({2.0}, 400, 400)}}, 100e6, "test", "rt.json");
+  EXPECT_TRUE(Quiet.Warnings.empty()) << Quiet.Warnings.front();
+  CaptureClock Scattered = fitCaptureClock({{0, steppedClock({2.0}, 400, 4000)}}, 100e6, "test", "rt.json");
+  ASSERT_EQ(Scattered.Warnings.size(), 1u) << Scattered.describeFit();
+  EXPECT_NE(Scattered.Warnings.front().find("cycles (RMS) off the fitted clock: times across shader engines, and in "
+                                            "ns, are known to about that"),
+            std::string::npos)
+      << Scattered.Warnings.front();
+  EXPECT_GT(Scattered.ResidualCycles, MaxQuietResidualCycles);
+}

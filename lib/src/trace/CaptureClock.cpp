@@ -277,6 +277,14 @@ CaptureClock fitCaptureClock(const std::map<uint32_t, ClockSamples> &SEs, double
     Clock.Warnings.push_back("the samples span " + std::to_string(int64_t(Ref.Span)) +
                              " realtime ticks: the rate is known to only +-" +
                              std::to_string(int(std::lround(Uncertainty * 100))) + " %");
+  if (Residual > MaxQuietResidualCycles) {
+    char Line[200];
+    std::snprintf(Line, sizeof Line,
+                  "the samples lie %.3g cycles (RMS) off the fitted clock: times across shader engines, and "
+                  "in ns, are known to about that (%.2g us)",
+                  Residual, Residual / Clock.GHz / 1e3);
+    Clock.Warnings.push_back(Line);
+  }
   if (*High - *Low > 0.01 * Clock.GHz)
     Clock.Warnings.push_back("the shader engines' samples give rates from " + ghz(*Low) + " to " + ghz(*High));
   return Clock;

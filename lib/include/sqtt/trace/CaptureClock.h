@@ -79,5 +79,10 @@ CaptureClock fitCaptureClock(const std::map<uint32_t, ClockSamples> &SEs, double
 /// The shader clocks of AMD GPUs lie within this range (GHz); a fitted rate
 /// outside it rests on samples that cannot be trusted.
 inline constexpr double MinPlausibleGHz = 0.1, MaxPlausibleGHz = 3.5;
+/// Samples that lie further than this (RMS) off their fitted lines leave the
+/// engines' offsets and every time in ns uncertain by as much: about half a
+/// microsecond at 2 GHz, where a realtime tick's jitter is a few hundred
+/// cycles (RDNA4's and CDNA's captures: 90 to 140).
+inline constexpr double MaxQuietResidualCycles = 1000;
 
 } // namespace sqtt
