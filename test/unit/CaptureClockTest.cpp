@@ -150,6 +150,15 @@ TEST(CaptureClock, TheMapFollowsAClockChange) {
   ASSERT_EQ(C.Segments.size(), 2u) << C.describeFit();
   EXPECT_NEAR(C.Segments[0].GHz, 2.1, 0.021);
   EXPECT_NEAR(C.Segments[1].GHz, 1.5, 0.015);
+  // Each rate says what it rests on: 100 samples over 40000 ticks, 200
+  // cycles of jitter: a few parts in ten thousand, and the rate found is
+  // within it of the truth (three times, as a bound).
+  for (const auto &[Seg, Truth] : {std::pair{C.Segments[0], 2.1}, {C.Segments[1], 1.5}}) {
+    EXPECT_GT(Seg.Uncertainty, 0);
+    EXPECT_LT(Seg.Uncertainty, 0.001);
+    EXPECT_LE(std::abs(Seg.GHz - Truth) / Truth, 3 * Seg.Uncertainty) << Seg.GHz;
+  }
+  EXPECT_NE(C.describeFit().find(" GHz +-"), std::string::npos) << C.describeFit();
   EXPECT_NEAR(double(C.Segments[1].Samples), 100, 2);
   EXPECT_LT(C.ResidualCycles, 200.0); // the jitter, not the change
   EXPECT_NE(C.describeFit().find("the clock changed during the capture: 2.1"), std::string::npos) << C.describeFit();

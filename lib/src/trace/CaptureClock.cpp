@@ -213,6 +213,8 @@ std::vector<ClockSegment> segmentsOf(const SePiecewise &Ref, double Frequency) {
     ClockSegment Seg;
     Seg.GHz = L.B * Frequency / 1e9;
     Seg.Samples = L.N;
+    if (L.Span > 0 && L.B > 0)
+      Seg.Uncertainty = 1.0 / L.Span + 2 * L.Residual / (L.B * L.Span);
     if (I == 0) {
       Seg.FromCycle = int64_t(std::llround(L.at(L.Real0)));
       Seg.NsAtFrom = L.Real0 / Frequency * 1e9;
@@ -308,8 +310,9 @@ std::string CaptureClock::describeFit() const {
   if (Segments.size() > 1) {
     Out += "; the clock changed during the capture:";
     for (const ClockSegment &S : Segments) {
-      std::snprintf(Buf, sizeof Buf, "%s %.4g GHz from cycle %lld (%zu samples)", &S == &Segments.front() ? "" : ",",
-                    S.GHz, (long long)S.FromCycle, S.Samples);
+      std::snprintf(Buf, sizeof Buf, "%s %.4g GHz +-%.2g %% from cycle %lld (%zu samples)",
+                    &S == &Segments.front() ? "" : ",", S.GHz, S.Uncertainty * 100, (long long)S.FromCycle,
+                    S.Samples);
       Out += Buf;
     }
   }

@@ -20,6 +20,9 @@ struct ClockSegment {
   double GHz = 0;
   double NsAtFrom = 0; // realtime in ns at FromCycle (continuous across segments)
   size_t Samples = 0;  // the samples this rate was fitted on
+  /// GHz's relative uncertainty: a realtime tick, and the samples' residual,
+  /// over the segment's span.
+  double Uncertainty = 0;
 };
 
 /// A trace directory's clocks (D26, FORMATS §12; realtime.json in a tree):
