@@ -65,6 +65,14 @@ void WaveMatch::restart(Matcher &With, int64_t Launch) {
   Gap = WaveGap();
 }
 
+uint32_t WaveMatch::freshEpoch() {
+  if (++M->Epoch == 0) {
+    std::fill(M->Stamp.begin(), M->Stamp.end(), 0);
+    M->Epoch = 1;
+  }
+  return M->Epoch;
+}
+
 bool WaveMatch::step(uint32_t Value) {
   // The common case, one state and one edge taking the record: no stamps.
   if (Cur.size() == 1) {
@@ -86,10 +94,7 @@ bool WaveMatch::step(uint32_t Value) {
     }
   }
   Next.clear();
-  if (++M->Epoch == 0) {
-    std::fill(M->Stamp.begin(), M->Stamp.end(), 0);
-    M->Epoch = 1;
-  }
+  freshEpoch();
   for (uint32_t St : Cur)
     for (const RecordAutomaton::Edge *E = M->A.edgesBegin(St); E != M->A.edgesEnd(St); ++E)
       if (E->Pattern.matches(Value) && M->Stamp[E->To] != M->Epoch) {
@@ -178,11 +183,16 @@ void WaveMatch::afterLoss(uint32_t Value, bool FixedOnly) {
   if (PrevValue) {
     std::vector<uint32_t> Before;
     resync(M->A, Prev, *PrevValue, Before);
+    // Added once each (stamped: a wave that keeps deviating has many states).
+    uint32_t Epoch = freshEpoch();
+    for (uint32_t St : Next)
+      M->Stamp[St] = Epoch;
     for (uint32_t St : Before)
       for (const RecordAutomaton::Edge *E = M->A.edgesBegin(St); E != M->A.edgesEnd(St); ++E)
-        if (E->Pattern.matches(Value) && (!FixedOnly || fixesValue(E->Pattern)) &&
-            std::find(Next.begin(), Next.end(), E->To) == Next.end())
+        if (E->Pattern.matches(Value) && (!FixedOnly || fixesValue(E->Pattern)) && M->Stamp[E->To] != Epoch) {
+          M->Stamp[E->To] = Epoch;
           Next.push_back(E->To);
+        }
   }
 }
 
@@ -199,9 +209,14 @@ void WaveMatch::decide(const std::optional<uint32_t> &NextValue) {
     afterLoss(Value, /*FixedOnly=*/true);
     if (HeldIsFirst)
       Gap.Cause = Next.empty() ? GapCause::Unexplained : GapCause::Loss;
+    uint32_t Epoch = freshEpoch();
+    for (uint32_t St : Cur)
+      M->Stamp[St] = Epoch;
     for (uint32_t St : Next)
-      if (std::find(Cur.begin(), Cur.end(), St) == Cur.end())
+      if (M->Stamp[St] != Epoch) {
+        M->Stamp[St] = Epoch;
         Cur.push_back(St);
+      }
     return;
   }
   // Lost records explain a deviation when a later state of the code accepts

@@ -52,6 +52,8 @@ public:
 private:
   /// Follows \p Value from the current states; false when none accepts it.
   bool step(uint32_t Value);
+  /// A new mark for the matcher's per-state stamps (no state has it yet).
+  uint32_t freshEpoch();
   /// Into Next: the states after \p Value where records were lost before it
   /// (or before the record accepted last); with \p FixedOnly, only through
   /// edges that fix the value (a marker's ID, not a payload word).
