@@ -11,7 +11,7 @@
 #   triage.hip:23  a load 4 times a wave with lanes 0-39 active: 40 of 64,
 #                  0.625 -> nothing
 import os
-exec(open(os.path.join(os.path.dirname(__file__), "triage-scenario.py")).read())  # tree()
+exec(open(os.path.join(os.path.dirname(__file__), "triage-scenario.py")).read())  # tree(), address_waves()
 CO = """K:k
 W:64
 P:1:addr_trace_load@triage.hip:21
@@ -26,23 +26,12 @@ LANES = 64
 BASE = 0x7F0000000000
 
 
-def executions():
-    """(marker, active lanes) of one wave's executions, in order."""
-    return [(1, LANES)] + [(2, 8), (3, 40)] * 4
+def executions(wave):
+    """(marker, lane addresses, words per lane, EXEC) of one wave's
+    executions, in order; every lane's address is written, EXEC says which
+    lanes ran."""
+    addresses = [BASE + (wave * LANES + lane) * 4 for lane in range(LANES)]
+    return [(marker, addresses, 2, (1 << active) - 1) for marker, active in [(1, LANES)] + [(2, 8), (3, 40)] * 4]
 
 
-occupancy, records = [], []
-for cu in range(WAVES):
-    t = 100
-    for marker, active in executions():
-        exec_mask = (1 << active) - 1
-        values = [marker << 2, exec_mask & 0xFFFFFFFF, exec_mask >> 32]
-        for lane in range(LANES):
-            a = BASE + (cu * LANES + lane) * 4
-            values += [a & 0xFFFFFFFF, a >> 32]
-        for v in values:
-            records.append([t, v, cu, 0, 0, 0])
-            t += 1
-        t += 50
-    occupancy += [[0, cu, 0, 0, 1, 1], [t + 100, cu, 0, 0, 0, 1]]
-SCENARIO = tree(CO, occupancy, records)
+SCENARIO = tree(CO, *address_waves(WAVES, executions))

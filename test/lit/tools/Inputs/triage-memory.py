@@ -10,7 +10,7 @@
 #   triage.hip:16  an LDS store, every lane in one bank (128-byte stride):
 #                  each 32-lane set takes 32 passes, 31 extra: 62 a wave
 import os
-exec(open(os.path.join(os.path.dirname(__file__), "triage-scenario.py")).read())  # tree()
+exec(open(os.path.join(os.path.dirname(__file__), "triage-scenario.py")).read())  # tree(), address_waves()
 CO = """K:k
 W:64
 P:1:addr_trace_load@triage.hip:13
@@ -27,24 +27,15 @@ LANES = 64
 BASE = 0x7F0000000000
 
 
+ALL = (1 << LANES) - 1
+
+
 def blocks(wave):
-    """(marker, lane addresses, words per lane) of one wave's executions."""
-    return [(1, [BASE + (wave * LANES + l) * 4 for l in range(LANES)], 2),
-            (2, [BASE + (wave * LANES + l) * 4096 for l in range(LANES)], 2),
-            (3, [l * 4 for l in range(LANES)], 1),
-            (4, [256 + l * 128 for l in range(LANES)], 1)]
+    """(marker, lane addresses, words per lane, EXEC) of one wave's executions."""
+    return [(1, [BASE + (wave * LANES + l) * 4 for l in range(LANES)], 2, ALL),
+            (2, [BASE + (wave * LANES + l) * 4096 for l in range(LANES)], 2, ALL),
+            (3, [l * 4 for l in range(LANES)], 1, ALL),
+            (4, [256 + l * 128 for l in range(LANES)], 1, ALL)]
 
 
-occupancy, records = [], []
-for cu in range(WAVES):
-    t = 100
-    for marker, addresses, words in blocks(cu):
-        values = [marker << 2, 0xFFFFFFFF, 0xFFFFFFFF]
-        for a in addresses:
-            values += [a & 0xFFFFFFFF, a >> 32] if words == 2 else [a]
-        for v in values:
-            records.append([t, v, cu, 0, 0, 0])
-            t += 1
-        t += 50
-    occupancy += [[0, cu, 0, 0, 1, 1], [t + 100, cu, 0, 0, 0, 1]]
-SCENARIO = tree(CO, occupancy, records)
+SCENARIO = tree(CO, *address_waves(WAVES, blocks))

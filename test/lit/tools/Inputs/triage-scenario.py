@@ -40,6 +40,28 @@ def scenario(work, co_id=1, launches=None):
     return tree(CO, occupancy, records, co_id)
 
 
+def address_waves(waves, executions):
+    """One dispatch's waves (SE0, CU 0..waves-1) recording address traces as a
+    build with SQTT_TRACE_ADDRESSES does (FORMATS: a header, EXEC's two
+    words, then each of the 64 lanes' address in 1 or 2 words), a record a
+    cycle, 50 cycles between executions. executions(wave) gives each
+    execution's (marker, lane addresses, words per lane, EXEC).
+    Returns (occupancy, records)."""
+    occupancy, records = [], []
+    for cu in range(waves):
+        t = 100
+        for marker, addresses, words, exec_mask in executions(cu):
+            values = [marker << 2, exec_mask & 0xFFFFFFFF, exec_mask >> 32]
+            for a in addresses:
+                values += [a & 0xFFFFFFFF, a >> 32] if words == 2 else [a]
+            for v in values:
+                records.append([t, v, cu, 0, 0, 0])
+                t += 1
+            t += 50
+        occupancy += [[0, cu, 0, 0, 1, 1], [t + 100, cu, 0, 0, 0, 1]]
+    return occupancy, records
+
+
 def tree(funcmap, occupancy, records, co_id=1):
     """One dispatch of "k" (code object co_id with funcmap) on SE 0."""
     occupancy.sort(key=lambda r: r[0])
