@@ -48,6 +48,20 @@ bool accepts(const RecordAutomaton &A, const std::vector<uint32_t> &States, uint
 /// first) are not bursts of loss.
 bool denseDeviations(size_t Resyncs, uint64_t Records) { return Resyncs >= 3 && Resyncs * 8 > Records; }
 
+/// The edge taking \p Value from \p State where every edge that takes it
+/// leads to one state; null where none takes it; \p Several where edges to
+/// different states do (the common step needs no stamps when neither).
+const RecordAutomaton::Edge *soleEdge(const RecordAutomaton &A, uint32_t State, uint32_t Value, bool &Several) {
+  const RecordAutomaton::Edge *Taken = nullptr;
+  Several = false;
+  for (const RecordAutomaton::Edge *E = A.edgesBegin(State), *End = A.edgesEnd(State); E != End && !Several; ++E)
+    if (E->Pattern.matches(Value)) {
+      Several = Taken && Taken->To != E->To;
+      Taken = E;
+    }
+  return Taken;
+}
+
 } // namespace
 
 void WaveMatch::restart(Matcher &With, int64_t Launch) {
@@ -76,13 +90,8 @@ uint32_t WaveMatch::freshEpoch() {
 bool WaveMatch::step(uint32_t Value) {
   // The common case, one state and one edge taking the record: no stamps.
   if (Cur.size() == 1) {
-    const RecordAutomaton::Edge *Taken = nullptr;
-    bool Several = false;
-    for (const RecordAutomaton::Edge *E = M->A.edgesBegin(Cur[0]); E != M->A.edgesEnd(Cur[0]) && !Several; ++E)
-      if (E->Pattern.matches(Value)) {
-        Several = Taken && Taken->To != E->To;
-        Taken = E;
-      }
+    bool Several;
+    const RecordAutomaton::Edge *Taken = soleEdge(M->A, Cur[0], Value, Several);
     if (!Taken)
       return false;
     if (!Several) {
@@ -145,13 +154,8 @@ void WaveMatch::add(const SlotRecord *Begin, const SlotRecord *End) {
       int64_t LastTime = Last;
       const SlotRecord *R = Begin;
       for (; R != End; ++R) {
-        const RecordAutomaton::Edge *Taken = nullptr;
-        bool Several = false;
-        for (const RecordAutomaton::Edge *E = A.edgesBegin(State), *EEnd = A.edgesEnd(State); E != EEnd; ++E)
-          if (E->Pattern.matches(R->Value)) {
-            Several |= Taken && Taken->To != E->To;
-            Taken = E;
-          }
+        bool Several;
+        const RecordAutomaton::Edge *Taken = soleEdge(A, State, R->Value, Several);
         if (!Taken || Several)
           break;
         Before = State, BeforeValue = R->Value;
